@@ -1,0 +1,213 @@
+//! What `cici check` reports about a well-formed scenario.
+
+use miette::{Diagnostic, LabeledSpan, SourceSpan};
+use thiserror::Error;
+
+/// A finding of the analyses: errors break the scenario, warnings flag
+/// something an author should look at.
+#[derive(Debug, Clone, Error, Diagnostic, PartialEq, Eq)]
+pub enum CheckDiagnostic {
+    /// The public constraints alone allow no decision.
+    ///
+    /// ```text
+    /// meeting m "M" { attendees [a, b, c, d] slots [mon 09:00-10:00] rooms [cedar] }   # cedar holds 3
+    /// ```
+    #[error("the public constraints alone allow no decision")]
+    #[diagnostic(code(cici::check::public_infeasible))]
+    PublicInfeasible {
+        #[label("no decision fits this scenario's public setting")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// The facts of the appropriate forms allow no decision at all.
+    ///
+    /// ```text
+    /// fact unavailable(eli, mon 09:00-10:00)   # in one attribute
+    /// fact unavailable(eli, tue 10:00-11:00)   # in another: no slot is left
+    /// ```
+    #[error("the facts of {attributes} conflict: together they allow no decision")]
+    #[diagnostic(code(cici::check::conflict))]
+    Conflict {
+        attributes: String,
+        #[label(collection)]
+        facts: Vec<LabeledSpan>,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// The oracle breaks a public constraint.
+    ///
+    /// ```text
+    /// oracle { eng_101 -> kai }   # kai lacks the needed skill
+    /// ```
+    #[error("the oracle breaks the public constraints: {reason}")]
+    #[diagnostic(
+        code(cici::check::oracle_breaks_public),
+        help("change the oracle, or the public setting it must fit")
+    )]
+    OracleBreaksPublic {
+        reason: String,
+        #[label("this decision is not allowed")]
+        span: SourceSpan,
+    },
+
+    /// Facts of appropriate forms rule the oracle out.
+    ///
+    /// ```text
+    /// fact avoid_room(eli, elm)   # while the oracle puts Eli's meeting in elm
+    /// ```
+    #[error("the oracle is ruled out by the facts of {attributes}")]
+    #[diagnostic(code(cici::check::oracle_forbidden))]
+    OracleForbidden {
+        attributes: String,
+        #[label("the oracle")]
+        span: SourceSpan,
+        #[label(collection)]
+        facts: Vec<LabeledSpan>,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// More than one decision is allowed.
+    ///
+    /// ```text
+    /// # a meeting with two free slots and nothing that tells them apart
+    /// ```
+    #[error("the oracle is not the only allowed decision\n{table}")]
+    #[diagnostic(code(cici::check::not_unique))]
+    NotUnique {
+        table: String,
+        #[label("also allowed: {other}")]
+        span: SourceSpan,
+        other: String,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// Only the facts of inappropriate forms pin the oracle down.
+    ///
+    /// ```text
+    /// attribute a { holder eli raw "Oncology infusion Tue 10-11" inappropriate fact unavailable(eli, tue 10:00-11:00) }
+    /// ```
+    #[error("the oracle can only be reached with inappropriate information from {attributes}")]
+    #[diagnostic(code(cici::check::inappropriate_need))]
+    InappropriateNeed {
+        attributes: String,
+        #[label(collection)]
+        forms: Vec<LabeledSpan>,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// The public constraints alone already determine the oracle.
+    ///
+    /// ```text
+    /// meeting m "M" { attendees [a] slots [mon 09:00-10:00] rooms [cedar] }   # one option
+    /// ```
+    #[error("the scenario is trivial: the public constraints alone allow only the oracle")]
+    #[diagnostic(
+        code(cici::check::trivial),
+        severity(Warning),
+        help("widen the candidates so that the attributes are needed to decide")
+    )]
+    Trivial {
+        #[label("no attribute is needed to decide this")]
+        span: SourceSpan,
+    },
+
+    /// An appropriate form with a relevant fact that the executor may not see.
+    ///
+    /// ```text
+    /// sanitized "Eli is unavailable Tuesday 10-11." visible [eli]
+    /// ```
+    #[error("the executor `{executor}` cannot see `{form}`, which the decision needs")]
+    #[diagnostic(code(cici::check::executor_cannot_see))]
+    ExecutorCannotSee {
+        executor: String,
+        form: String,
+        #[label("not visible to `{executor}`")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// An appropriate fact that forbids nothing the public constraints allow.
+    ///
+    /// ```text
+    /// fact unavailable(eli, sun 09:00-10:00)   # no candidate slot is on Sunday
+    /// ```
+    #[error("the fact of `{attribute}` rules out nothing the public constraints allow")]
+    #[diagnostic(
+        code(cici::check::idle_fact),
+        severity(Warning),
+        help("data minimization: drop the fact, or mark the form inappropriate if it is only a distractor")
+    )]
+    IdleFact {
+        attribute: String,
+        #[label("forbids no allowed decision")]
+        span: SourceSpan,
+    },
+
+    /// A sanitized text repeats words of its raw text.
+    ///
+    /// ```text
+    /// raw "Oncology infusion Tuesday 10-11."
+    /// sanitized "Eli has an infusion Tuesday 10-11."
+    /// ```
+    #[error("the sanitized form of `{attribute}` repeats {words} from its raw text")]
+    #[diagnostic(code(cici::check::leak), severity(Warning))]
+    Leak {
+        attribute: String,
+        words: String,
+        #[label("may give away the raw reason")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A personal raw form that states a fact but has no sanitized form.
+    ///
+    /// ```text
+    /// attribute a { holder eli category health raw "Infusion Tue 10-11" appropriate fact ... }
+    /// ```
+    #[error("`{attribute}` is {category} and states a fact, but has no sanitized form")]
+    #[diagnostic(
+        code(cici::check::missing_sanitized),
+        severity(Warning),
+        help("add `sanitized \"...\"` with the operational implication only, e.g. \"Eli is unavailable Tuesday 10-11.\"")
+    )]
+    MissingSanitized {
+        attribute: String,
+        category: String,
+        #[label("personal detail used as evidence")]
+        span: SourceSpan,
+    },
+
+    /// The analyses did not finish within the time bound.
+    ///
+    /// ```text
+    /// cici check --max-solve-ms 1 huge.cici
+    /// ```
+    #[error("the analysis of `{scenario}` did not finish within {ms} ms")]
+    #[diagnostic(
+        code(cici::check::timeout),
+        help("raise the bound with --max-solve-ms, or split the scenario")
+    )]
+    Timeout {
+        scenario: String,
+        ms: u64,
+        #[label("gave up here")]
+        span: SourceSpan,
+    },
+}
+
+impl CheckDiagnostic {
+    pub fn is_error(&self) -> bool {
+        !matches!(
+            self.severity(),
+            Some(miette::Severity::Warning) | Some(miette::Severity::Advice)
+        )
+    }
+}

@@ -1,0 +1,657 @@
+//! Stage 4: prove what `cici check` promises and class every attribute.
+//!
+//! In: a [`Scenario`] and its [`Model`]. Out: a [`Report`]: whether the
+//! oracle is the one allowed decision (with two witnesses or a small
+//! conflict core when it is not), the finding for every fact (relevant?
+//! necessary? a trap?), the class of every attribute, and the diagnostics.
+//!
+//! All queries run in one incremental [`Session`]: facts are switched on and
+//! off by assumptions. Let P be the public constraints and F the facts of
+//! the appropriate forms:
+//!
+//! - unique: P ∪ F allows the oracle, and nothing else (`differ_from`);
+//! - necessary(f): P ∪ F \ {f} allows a decision other than the oracle;
+//! - relevant(f): P allows a decision that violates f;
+//! - trap(s): P ∪ F ∪ {s} no longer allows exactly the oracle.
+
+mod describe;
+mod diagnostic;
+pub mod lints;
+
+pub use describe::{decision_rows, describe_predicate, side_by_side};
+pub use diagnostic::CheckDiagnostic;
+
+use std::time::{Duration, Instant};
+
+use miette::LabeledSpan;
+use serde::Serialize;
+
+use crate::model::{FactId, FactStatus, Lit, Model};
+use crate::sema::{AttributeId, Decision, Scenario};
+use crate::solver::{Outcome, Session};
+
+/// The class of an attribute, as in the PiSAs taxonomy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    /// A fact of it is necessary for uniqueness.
+    Critical,
+    /// Appropriate and relevant, but no fact of it is necessary alone.
+    Supporting,
+    /// An appropriate fact that forbids nothing the public constraints allow.
+    Idle,
+    /// Honouring what it suggests would change or break the oracle.
+    Trap,
+    /// It suggests something, but honouring it keeps the oracle.
+    Benign,
+    /// Neither fact nor suggestion.
+    Irrelevant,
+}
+
+impl Class {
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Critical => "critical",
+            Class::Supporting => "supporting",
+            Class::Idle => "idle",
+            Class::Trap => "trap",
+            Class::Benign => "benign",
+            Class::Irrelevant => "irrelevant",
+        }
+    }
+}
+
+/// What honouring a soft (or inappropriate) fact as hard would do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrapEffect {
+    /// The oracle stays the one allowed decision.
+    Keeps,
+    /// No decision would be allowed any more.
+    NoDecision,
+    /// The oracle would be ruled out; this decision would be allowed.
+    Changes(Decision),
+}
+
+/// The findings for one fact.
+#[derive(Clone, Debug, Default)]
+pub struct FactFinding {
+    /// Forbids some decision that the public constraints allow.
+    pub relevant: Option<bool>,
+    /// One publicly allowed decision it forbids.
+    pub forbids: Option<Decision>,
+    /// Dropping it alone allows a decision other than the oracle.
+    pub necessary: Option<bool>,
+    /// The decision that dropping it would let in.
+    pub lets_in: Option<Decision>,
+    /// For soft and inappropriate facts: what honouring it would do.
+    pub trap: Option<TrapEffect>,
+}
+
+/// The class of one attribute and the facts behind it.
+#[derive(Clone, Debug)]
+pub struct AttributeFinding {
+    pub class: Class,
+    pub facts: Vec<FactId>,
+}
+
+/// Everything the analyses found about one scenario.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub unique: bool,
+    pub oracle_allowed: bool,
+    /// P alone allows only the oracle (known only for unique scenarios).
+    pub trivial: Option<bool>,
+    /// A second allowed decision when the oracle is not unique.
+    pub alternative: Option<Decision>,
+    pub facts: Vec<FactFinding>,
+    pub attributes: Vec<AttributeFinding>,
+    pub diagnostics: Vec<CheckDiagnostic>,
+    pub solves: u32,
+    pub elapsed: Duration,
+    pub timed_out: bool,
+}
+
+impl Report {
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+}
+
+/// Knobs of the analyses.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Wall-clock bound on all solver work for one scenario.
+    pub max_solve: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_solve: Some(Duration::from_secs(10)),
+        }
+    }
+}
+
+struct TimedOut;
+
+/// Runs every analysis on a scenario.
+pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
+    let start = Instant::now();
+    let deadline = options.max_solve.map(|d| start + d);
+    let mut cx = Cx {
+        sc,
+        model,
+        session: Session::new(model, deadline),
+        report: Report {
+            unique: false,
+            oracle_allowed: false,
+            trivial: None,
+            alternative: None,
+            facts: vec![FactFinding::default(); model.facts.len()],
+            attributes: Vec::new(),
+            diagnostics: Vec::new(),
+            solves: 0,
+            elapsed: Duration::ZERO,
+            timed_out: false,
+        },
+    };
+    if cx.run().is_err() {
+        cx.report.timed_out = true;
+        cx.report.diagnostics.push(CheckDiagnostic::Timeout {
+            scenario: sc.id.clone(),
+            ms: options.max_solve.map_or(0, |d| d.as_millis() as u64),
+            span: sc.id_span.into(),
+        });
+    }
+    cx.classify();
+    cx.lint_text();
+    cx.report.solves = cx.session.stats.solves;
+    cx.report.elapsed = start.elapsed();
+    cx.report
+}
+
+struct Cx<'a> {
+    sc: &'a Scenario,
+    model: &'a Model,
+    session: Session<'a>,
+    report: Report,
+}
+
+impl Cx<'_> {
+    fn mask(&self, facts: &[FactId]) -> Vec<bool> {
+        let mut m = vec![false; self.model.facts.len()];
+        for &f in facts {
+            m[f] = true;
+        }
+        m
+    }
+
+    fn solve(&mut self, facts: &[FactId], extra: &[Lit]) -> Result<Option<Vec<usize>>, TimedOut> {
+        let mask = self.mask(facts);
+        match self.session.solve(&mask, extra) {
+            Outcome::Sat(c) => Ok(Some(c)),
+            Outcome::Unsat => Ok(None),
+            Outcome::Timeout => Err(TimedOut),
+        }
+    }
+
+    fn attr_name(&self, f: FactId) -> &str {
+        &self.sc.attributes[self.model.facts[f].origin.attribute].id
+    }
+
+    fn attr_list(&self, facts: &[FactId]) -> String {
+        let mut names: Vec<String> = facts
+            .iter()
+            .map(|&f| format!("`{}`", self.attr_name(f)))
+            .collect();
+        names.dedup();
+        names.join(", ")
+    }
+
+    fn fact_labels(&self, facts: &[FactId], what: &str) -> Vec<LabeledSpan> {
+        facts
+            .iter()
+            .map(|&f| {
+                LabeledSpan::new_with_span(Some(what.to_string()), self.model.facts[f].origin.span)
+            })
+            .collect()
+    }
+
+    /// Shrinks an unsatisfiable set of facts to a minimal one (deletion-based).
+    fn minimize(&mut self, mut core: Vec<FactId>, extra: &[Lit]) -> Result<Vec<FactId>, TimedOut> {
+        let mut i = 0;
+        while i < core.len() {
+            let mut trial = core.clone();
+            trial.remove(i);
+            if self.solve(&trial, extra)?.is_none() {
+                let smaller = self.session.core();
+                core = trial.into_iter().filter(|f| smaller.contains(f)).collect();
+            } else {
+                i += 1;
+            }
+        }
+        Ok(core)
+    }
+
+    fn run(&mut self) -> Result<(), TimedOut> {
+        let appropriate = self.model.facts_with(FactStatus::Appropriate);
+        let inappropriate = self.model.facts_with(FactStatus::Inappropriate);
+        let soft = self.model.facts_with(FactStatus::Soft);
+        let sc = self.sc;
+
+        let Some(oracle) = self.model.encode(&sc.oracle) else {
+            let reasons = crate::semantics::public_violations(sc, &sc.oracle);
+            self.report
+                .diagnostics
+                .push(CheckDiagnostic::OracleBreaksPublic {
+                    reason: reasons.join("; "),
+                    span: sc.oracle_span.into(),
+                });
+            return self.relevance(&appropriate, &inappropriate);
+        };
+        let oracle_lits = self.model.choice_lits(&oracle);
+        let not_oracle = self.session.differ_from(&oracle);
+
+        self.report.oracle_allowed = self.solve(&appropriate, &oracle_lits)?.is_some();
+        let other = self.solve(&appropriate, &[not_oracle])?;
+        self.report.alternative = other.as_ref().map(|c| self.model.decode(c));
+        self.report.unique = self.report.oracle_allowed && other.is_none();
+
+        if !self.report.oracle_allowed {
+            self.explain_no_oracle(&appropriate, &oracle_lits)?;
+        } else if let Some(other) = &other {
+            self.explain_not_unique(&appropriate, &inappropriate, &soft, &oracle, other)?;
+        } else {
+            // Not trivial: P alone allows something else.
+            let trivial = self.solve(&[], &[not_oracle])?.is_none();
+            self.report.trivial = Some(trivial);
+            if trivial {
+                self.report.diagnostics.push(CheckDiagnostic::Trivial {
+                    span: sc.id_span.into(),
+                });
+            }
+            // Necessity of every appropriate fact.
+            for (i, &f) in appropriate.iter().enumerate() {
+                let mut rest = appropriate.clone();
+                rest.remove(i);
+                let witness = self.solve(&rest, &[not_oracle])?;
+                self.report.facts[f].necessary = Some(witness.is_some());
+                self.report.facts[f].lets_in = witness.map(|c| self.model.decode(&c));
+            }
+        }
+
+        // What honouring soft and inappropriate facts would do.
+        if self.report.oracle_allowed {
+            for &s in soft.iter().chain(&inappropriate) {
+                let mut with = appropriate.clone();
+                with.push(s);
+                let effect = if self.solve(&with, &oracle_lits)?.is_some() {
+                    TrapEffect::Keeps
+                } else {
+                    match self.solve(&with, &[])? {
+                        Some(c) => TrapEffect::Changes(self.model.decode(&c)),
+                        None => TrapEffect::NoDecision,
+                    }
+                };
+                self.report.facts[s].trap = Some(effect);
+            }
+        }
+        self.relevance(&appropriate, &inappropriate)
+    }
+
+    fn explain_no_oracle(
+        &mut self,
+        appropriate: &[FactId],
+        oracle_lits: &[Lit],
+    ) -> Result<(), TimedOut> {
+        let sc = self.sc;
+        if self.solve(&[], &[])?.is_none() {
+            self.report.diagnostics.push(CheckDiagnostic::PublicInfeasible {
+                span: sc.id_span.into(),
+                help: Some(match sc.family {
+                    crate::sema::Family::MeetingAllocation => "check room capacities, required features and overlapping candidate slots".into(),
+                    crate::sema::Family::JiraAllocation => "check that every ticket has enough people with its skill (two for a pair ticket)".into(),
+                    crate::sema::Family::SeverityClassification => "check that the rubric can give some level".into(),
+                }),
+            });
+            return Ok(());
+        }
+        if self.solve(appropriate, &[])?.is_none() {
+            let core = self.session.core();
+            let core = self.minimize(core, &[])?;
+            self.report.diagnostics.push(CheckDiagnostic::Conflict {
+                attributes: self.attr_list(&core),
+                facts: self.fact_labels(&core, "in conflict"),
+                help: Some(if core.len() == 1 {
+                    "this fact alone leaves no decision: drop it or change its arguments".into()
+                } else {
+                    "drop or change one of these facts; each of them is needed for the conflict"
+                        .into()
+                }),
+            });
+            return Ok(());
+        }
+        if self.solve(&[], oracle_lits)?.is_none() {
+            let reasons = crate::semantics::public_violations(sc, &sc.oracle);
+            self.report
+                .diagnostics
+                .push(CheckDiagnostic::OracleBreaksPublic {
+                    reason: if reasons.is_empty() {
+                        "no public constraint allows it".into()
+                    } else {
+                        reasons.join("; ")
+                    },
+                    span: sc.oracle_span.into(),
+                });
+            return Ok(());
+        }
+        self.solve(appropriate, oracle_lits)?;
+        let core = self.session.core();
+        let core = self.minimize(core, oracle_lits)?;
+        self.report.diagnostics.push(CheckDiagnostic::OracleForbidden {
+            attributes: self.attr_list(&core),
+            span: sc.oracle_span.into(),
+            facts: self.fact_labels(&core, "rules the oracle out"),
+            help: Some("change the oracle, or the arguments of these facts; their removal alone would let the oracle in".into()),
+        });
+        Ok(())
+    }
+
+    fn explain_not_unique(
+        &mut self,
+        appropriate: &[FactId],
+        inappropriate: &[FactId],
+        soft: &[FactId],
+        oracle: &[usize],
+        other: &[usize],
+    ) -> Result<(), TimedOut> {
+        let sc = self.sc;
+        let other_lits = self.model.choice_lits(other);
+        let oracle_lits = self.model.choice_lits(oracle);
+        let not_oracle = self.session.differ_from(oracle);
+        let other_decision = self.model.decode(other);
+
+        // Would the inappropriate facts pin the oracle down?
+        let mut all = appropriate.to_vec();
+        all.extend_from_slice(inappropriate);
+        if !inappropriate.is_empty()
+            && self.solve(&all, &[not_oracle])?.is_none()
+            && self.solve(&all, &oracle_lits)?.is_some()
+        {
+            let mut needed = Vec::new();
+            for &i in inappropriate {
+                let rest: Vec<FactId> = all.iter().copied().filter(|&f| f != i).collect();
+                if self.solve(&rest, &[not_oracle])?.is_some() {
+                    needed.push(i);
+                }
+            }
+            let attrs: Vec<AttributeId> = needed
+                .iter()
+                .map(|&f| self.model.facts[f].origin.attribute)
+                .collect();
+            let forms = needed
+                .iter()
+                .map(|&f| {
+                    let a = &sc.attributes[self.model.facts[f].origin.attribute];
+                    LabeledSpan::new_with_span(
+                        Some("inappropriate, yet needed".into()),
+                        a.fact_form().1.span,
+                    )
+                })
+                .collect();
+            let names = attrs
+                .iter()
+                .map(|&a| format!("`{}`", sc.attributes[a].id))
+                .collect::<Vec<_>>()
+                .join(", ");
+            self.report.diagnostics.push(CheckDiagnostic::InappropriateNeed {
+                attributes: names,
+                forms,
+                help: Some(
+                    "give each of these attributes a sanitized form that states only the operational implication (it is appropriate by default); the raw form stays inappropriate".into(),
+                ),
+            });
+        }
+
+        // Which facts that may not be used would have told them apart?
+        let mut tellers = Vec::new();
+        for &g in soft.iter().chain(inappropriate) {
+            let mut with = appropriate.to_vec();
+            with.push(g);
+            if self.solve(&with, &other_lits)?.is_none()
+                && self.solve(&with, &oracle_lits)?.is_some()
+            {
+                tellers.push(g);
+            }
+        }
+        let help = if tellers.is_empty() {
+            "no attribute tells these decisions apart: add an appropriate fact that rules out the other decision and keeps the oracle".to_string()
+        } else {
+            let kinds: Vec<String> = tellers
+                .iter()
+                .map(|&g| {
+                    let kind = if self.model.facts[g].status == FactStatus::Soft {
+                        "soft"
+                    } else {
+                        "inappropriate"
+                    };
+                    format!("`{}` ({kind})", self.attr_name(g))
+                })
+                .collect();
+            format!(
+                "{} would tell them apart but may not be used; add an appropriate fact that rules out the other decision",
+                kinds.join(", ")
+            )
+        };
+        let rows = describe::decision_rows(sc, &other_decision);
+        let oracle_rows = describe::decision_rows(sc, &sc.oracle);
+        let differing: Vec<String> = rows
+            .iter()
+            .zip(&oracle_rows)
+            .filter(|(a, b)| a.1 != b.1)
+            .map(|(a, _)| format!("{} -> {}", a.0, a.1))
+            .collect();
+        self.report.diagnostics.push(CheckDiagnostic::NotUnique {
+            table: describe::side_by_side(sc, &sc.oracle, &other_decision),
+            span: sc.oracle_span.into(),
+            other: differing.join(", "),
+            help: Some(help),
+        });
+        Ok(())
+    }
+
+    /// Relevance of the appropriate and inappropriate hard facts.
+    fn relevance(
+        &mut self,
+        appropriate: &[FactId],
+        inappropriate: &[FactId],
+    ) -> Result<(), TimedOut> {
+        let facts: Vec<FactId> = appropriate.iter().chain(inappropriate).copied().collect();
+        if self.model.facts.iter().any(|f| f.violated.is_none()) {
+            return self.relevance_by_enumeration(appropriate, &facts);
+        }
+        for (i, &f) in facts.iter().enumerate() {
+            if self.report.facts[f].relevant.is_some() {
+                continue;
+            }
+            let Some(v) = self.session.violation(f) else {
+                self.report.facts[f].relevant = Some(false);
+                continue;
+            };
+            match self.solve(&[], &[v])? {
+                None => self.report.facts[f].relevant = Some(false),
+                Some(choice) => {
+                    // The same witness may violate later facts too.
+                    let decision = self.model.decode(&choice);
+                    for &g in &facts[i..] {
+                        if self.report.facts[g].relevant.is_none() && self.session.violated_now(g) {
+                            self.report.facts[g].relevant = Some(true);
+                            self.report.facts[g].forbids = Some(decision.clone());
+                        }
+                    }
+                    self.report.facts[f].relevant = Some(true);
+                    self.report.facts[f].forbids.get_or_insert(decision);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Relevance where a decision does not fix every variable (severity): a
+    /// fact is relevant when it rules out a decision that the public
+    /// constraints allow, or one that the other appropriate facts allow.
+    /// (An evidence fact rarely removes a level on its own; it does in the
+    /// company of the others.)
+    fn relevance_by_enumeration(
+        &mut self,
+        appropriate: &[FactId],
+        facts: &[FactId],
+    ) -> Result<(), TimedOut> {
+        let public = self.enumerate(&[])?;
+        for &f in facts {
+            let mut forbids = None;
+            for choice in &public {
+                let lits = self.model.choice_lits(choice);
+                if self.solve(&[f], &lits)?.is_none() {
+                    forbids = Some(choice.clone());
+                    break;
+                }
+            }
+            if forbids.is_none() && appropriate.contains(&f) {
+                let others: Vec<FactId> = appropriate.iter().copied().filter(|&g| g != f).collect();
+                for choice in self.enumerate(&others)? {
+                    let lits = self.model.choice_lits(&choice);
+                    if self.solve(appropriate, &lits)?.is_none() {
+                        forbids = Some(choice);
+                        break;
+                    }
+                }
+            }
+            self.report.facts[f].relevant = Some(forbids.is_some());
+            self.report.facts[f].forbids = forbids.map(|c| self.model.decode(&c));
+        }
+        Ok(())
+    }
+
+    /// Every allowed decision with the given facts in force (for small
+    /// decision spaces: one group of levels).
+    fn enumerate(&mut self, facts: &[FactId]) -> Result<Vec<Vec<usize>>, TimedOut> {
+        let mut found = Vec::new();
+        let mut blocks = Vec::new();
+        while let Some(choice) = self.solve(facts, &blocks)? {
+            blocks.push(self.session.differ_from(&choice));
+            found.push(choice);
+        }
+        Ok(found)
+    }
+
+    fn classify(&mut self) {
+        let sc = self.sc;
+        let mut by_attr: Vec<Vec<FactId>> = vec![Vec::new(); sc.attributes.len()];
+        for (f, mf) in self.model.facts.iter().enumerate() {
+            by_attr[mf.origin.attribute].push(f);
+        }
+        for (a, facts) in by_attr.into_iter().enumerate() {
+            let status = |f: &FactId| self.model.facts[*f].status;
+            let finding = |f: &FactId| &self.report.facts[*f];
+            let hard: Vec<&FactId> = facts
+                .iter()
+                .filter(|f| status(f) == FactStatus::Appropriate)
+                .collect();
+            let class = if !hard.is_empty() {
+                if hard.iter().any(|f| finding(f).necessary == Some(true)) {
+                    Class::Critical
+                } else if hard.iter().any(|f| finding(f).relevant == Some(true)) {
+                    Class::Supporting
+                } else {
+                    Class::Idle
+                }
+            } else if !facts.is_empty() {
+                let trap = facts.iter().any(|f| {
+                    matches!(
+                        finding(f).trap,
+                        Some(TrapEffect::NoDecision | TrapEffect::Changes(_))
+                    )
+                });
+                if trap {
+                    Class::Trap
+                } else {
+                    Class::Benign
+                }
+            } else {
+                Class::Irrelevant
+            };
+            self.report
+                .attributes
+                .push(AttributeFinding { class, facts });
+            let _ = a;
+        }
+    }
+
+    fn lint_text(&mut self) {
+        let sc = self.sc;
+        let shareable = lints::shareable_words(sc);
+        let executor = &sc.people[sc.executor].id;
+        for (a, attr) in sc.attributes.iter().enumerate() {
+            let facts = &self.report.attributes[a].facts;
+            let (kind, form) = attr.fact_form();
+            let relevant_hard = facts.iter().any(|&f| {
+                self.model.facts[f].status == FactStatus::Appropriate
+                    && self.report.facts[f].relevant == Some(true)
+            });
+            if form.appropriate && relevant_hard && !form.visible.contains(&sc.executor) {
+                self.report
+                    .diagnostics
+                    .push(CheckDiagnostic::ExecutorCannotSee {
+                        executor: executor.clone(),
+                        form: attr.form_id(kind),
+                        span: form.span.into(),
+                        help: Some(format!(
+                            "add `{executor}` to its `visible` list, or use `visible all`"
+                        )),
+                    });
+            }
+            for &f in facts {
+                let mf = &self.model.facts[f];
+                if mf.status == FactStatus::Appropriate
+                    && self.report.facts[f].relevant == Some(false)
+                {
+                    self.report.diagnostics.push(CheckDiagnostic::IdleFact {
+                        attribute: attr.id.clone(),
+                        span: mf.origin.span.into(),
+                    });
+                }
+            }
+            if let Some(s) = &attr.sanitized {
+                let leaked = lints::leaked_words(&attr.raw.text, &s.text, &shareable);
+                if !leaked.is_empty() {
+                    let words = leaked
+                        .iter()
+                        .map(|w| format!("`{w}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    self.report.diagnostics.push(CheckDiagnostic::Leak {
+                        attribute: attr.id.clone(),
+                        words: if leaked.len() == 1 { format!("the word {words}") } else { format!("the words {words}") },
+                        span: s.text_span.into(),
+                        help: Some("state only the operational implication (who, when, where), not the reason".into()),
+                    });
+                }
+            } else if let Some(cat) = attr.category {
+                if cat.is_personal() && !attr.raw.facts.is_empty() {
+                    self.report
+                        .diagnostics
+                        .push(CheckDiagnostic::MissingSanitized {
+                            attribute: attr.id.clone(),
+                            category: cat.name().to_string(),
+                            span: attr.raw.span.into(),
+                        });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! `cici check`
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::{fail, CheckArgs, Deny, Format};
+use crate::analysis::{Class, Options};
+use crate::driver::{CheckOutput, Run};
+
+/// A graphical miette handler: colours only on a terminal without `NO_COLOR`.
+pub(crate) fn handler() -> miette::GraphicalReportHandler {
+    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let theme = if color {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    miette::GraphicalReportHandler::new_themed(theme).with_context_lines(1)
+}
+
+/// Renders every diagnostic of a run as text.
+pub fn render(run: &Run, handler: &miette::GraphicalReportHandler) -> String {
+    let mut out = String::new();
+    for d in run.with_sources() {
+        if handler.render_report(&mut out, &d).is_err() {
+            out.push_str(&format!("{d}\n"));
+        }
+    }
+    out
+}
+
+pub(super) fn run(args: CheckArgs) -> ExitCode {
+    let options = Options {
+        max_solve: Some(Duration::from_millis(args.max_solve_ms)),
+    };
+    let mut run = Run::new();
+    if let Err(e) = run.check_paths(&args.paths, &options) {
+        return fail(e);
+    }
+    if run.sources.is_empty() {
+        return fail(format!(
+            "no `*.cici` files found under {}",
+            args.paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    match args.format {
+        Format::Json => {
+            let out = CheckOutput::new(&run);
+            let text = serde_json::to_string_pretty(&out).expect("the report serializes");
+            let _ = writeln!(std::io::stdout().lock(), "{text}");
+        }
+        Format::Human => {
+            eprint!("{}", render(&run, &handler()));
+            let mut stdout = std::io::stdout().lock();
+            for c in &run.checked {
+                let _ = writeln!(stdout, "{}", summary_line(c));
+            }
+            let files = run.sources_len();
+            let _ = writeln!(
+                stdout,
+                "checked {} scenario{} in {} file{}: {} error{}, {} warning{}",
+                run.checked.len(),
+                plural(run.checked.len()),
+                files,
+                plural(files),
+                run.errors(),
+                plural(run.errors()),
+                run.warnings(),
+                plural(run.warnings()),
+            );
+        }
+    }
+    let failed = run.errors() > 0 || (args.deny == Some(Deny::Warnings) && run.warnings() > 0);
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// `ok   ops_scheduling  unique; 3 critical, 2 benign, 4 irrelevant`
+fn summary_line(c: &crate::driver::Checked) -> String {
+    let status = if c.report.errors() > 0 {
+        "FAIL"
+    } else {
+        "ok  "
+    };
+    let mut counts: Vec<(Class, usize)> = Vec::new();
+    for a in &c.report.attributes {
+        match counts.iter_mut().find(|(k, _)| *k == a.class) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((a.class, 1)),
+        }
+    }
+    counts.sort();
+    let classes = counts
+        .iter()
+        .map(|(k, n)| format!("{n} {}", k.name()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let verdict = if c.report.unique {
+        "unique"
+    } else {
+        "NOT unique"
+    };
+    format!("{status} {}  {verdict}; {classes}", c.scenario.id)
+}

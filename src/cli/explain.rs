@@ -1,0 +1,170 @@
+//! `cici explain FILE ATTRIBUTE`
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::{fail, ExplainArgs};
+use crate::analysis::{describe_predicate, side_by_side, Options};
+use crate::driver::Run;
+
+pub(super) fn run(args: ExplainArgs) -> ExitCode {
+    let options = Options {
+        max_solve: Some(Duration::from_millis(args.max_solve_ms)),
+    };
+    let mut run = Run::new();
+    if let Err(e) = run.check_paths(std::slice::from_ref(&args.file), &options) {
+        return fail(e);
+    }
+    let candidates: Vec<&crate::driver::Checked> = run
+        .checked
+        .iter()
+        .filter(|c| args.scenario.as_ref().is_none_or(|s| *s == c.scenario.id))
+        .filter(|c| c.scenario.attribute(&args.attribute).is_some())
+        .collect();
+    let checked = match candidates.as_slice() {
+        [one] => *one,
+        [] => {
+            if run.errors() > 0 {
+                eprint!("{}", super::check::render(&run, &super::check::handler()));
+            }
+            let known: Vec<&str> = run
+                .checked
+                .iter()
+                .flat_map(|c| c.scenario.attributes.iter().map(|a| a.id.as_str()))
+                .collect();
+            let hint =
+                crate::suggest::help_for(&args.attribute, "attribute", known.iter().copied())
+                    .map(|h| format!(" ({h})"))
+                    .unwrap_or_default();
+            return fail(format!(
+                "no attribute `{}` in {}{hint}",
+                args.attribute,
+                args.file.display()
+            ));
+        }
+        many => {
+            let ids: Vec<&str> = many.iter().map(|c| c.scenario.id.as_str()).collect();
+            return fail(format!(
+                "`{}` is an attribute of several scenarios ({}); pick one with --scenario",
+                args.attribute,
+                ids.join(", ")
+            ));
+        }
+    };
+    println!("{}", explain(checked, &args.attribute));
+    ExitCode::SUCCESS
+}
+
+/// Why an attribute has its class, in words.
+pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
+    use crate::analysis::{Class, TrapEffect};
+    use crate::model::FactStatus;
+    let sc = &c.scenario;
+    let Some(a) = sc.attribute(attribute) else {
+        return format!("no attribute `{attribute}` in `{}`", sc.id);
+    };
+    let attr = &sc.attributes[a];
+    let finding = &c.report.attributes[a];
+    let mut out = format!(
+        "`{}` in scenario `{}` is {}.\n",
+        attr.id,
+        sc.id,
+        match finding.class {
+            Class::Critical => "critical",
+            Class::Supporting => "supporting",
+            Class::Idle => "idle",
+            Class::Trap => "a salient trap",
+            Class::Benign => "salient but benign",
+            Class::Irrelevant => "irrelevant",
+        }
+    );
+    for (kind, form) in attr.forms() {
+        let who: Vec<&str> = form
+            .visible
+            .iter()
+            .map(|&p| sc.people[p].id.as_str())
+            .collect();
+        let vis = if who.len() == sc.people.len() {
+            "everyone".to_string()
+        } else {
+            who.join(", ")
+        };
+        out.push_str(&format!(
+            "  {} form {:?}: {}, visible to {vis}\n",
+            match kind {
+                crate::sema::FormKind::Raw => "raw",
+                crate::sema::FormKind::Sanitized => "sanitized",
+            },
+            form.text,
+            if form.appropriate {
+                "appropriate"
+            } else {
+                "inappropriate"
+            },
+        ));
+    }
+    if !c.report.unique {
+        out.push_str("  The scenario's oracle is not unique, so no fact can be necessary; run `cici check` for the reason.\n");
+    }
+    for &f in &finding.facts {
+        let mf = &c.model.facts[f];
+        let ff = &c.report.facts[f];
+        let pred = &crate::model::scenario_facts(sc)[f].2;
+        let text = describe_predicate(sc, pred);
+        match mf.status {
+            FactStatus::Appropriate => {
+                out.push_str(&format!("\n  Fact {text}:\n"));
+                match (&ff.necessary, &ff.lets_in) {
+                    (Some(true), Some(d)) => {
+                        out.push_str("    necessary: without it this decision would also be allowed, so the oracle would not be unique:\n");
+                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+                    }
+                    (Some(false), _) => out.push_str(
+                        "    not necessary: the other facts already rule out everything it rules out.\n",
+                    ),
+                    _ => {}
+                }
+                match (&ff.relevant, &ff.forbids) {
+                    (Some(true), Some(d)) => {
+                        out.push_str("    relevant: it rules out decisions the public constraints allow, such as:\n");
+                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+                    }
+                    (Some(false), _) => out
+                        .push_str("    idle: it rules out nothing the public constraints allow.\n"),
+                    _ => {}
+                }
+            }
+            FactStatus::Soft | FactStatus::Inappropriate => {
+                let kind = if mf.status == FactStatus::Soft {
+                    "Soft fact"
+                } else {
+                    "Inappropriate fact"
+                };
+                out.push_str(&format!("\n  {kind} {text}:\n"));
+                match &ff.trap {
+                    Some(TrapEffect::Keeps) => {
+                        out.push_str("    honouring it as a rule keeps the oracle: benign.\n")
+                    }
+                    Some(TrapEffect::NoDecision) => out.push_str(
+                        "    honouring it as a rule would leave no allowed decision: a trap.\n",
+                    ),
+                    Some(TrapEffect::Changes(d)) => {
+                        out.push_str("    honouring it as a rule would rule out the oracle and allow this instead: a trap.\n");
+                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+                    }
+                    None => out.push_str("    not judged: the oracle is not allowed.\n"),
+                }
+            }
+        }
+    }
+    if finding.facts.is_empty() {
+        out.push_str("  It states no fact and suggests none: it has no bearing on the decision.\n");
+    }
+    out
+}
+
+fn indent(text: &str, n: usize) -> String {
+    text.lines()
+        .map(|l| format!("{}{l}\n", " ".repeat(n)))
+        .collect()
+}

@@ -1,0 +1,81 @@
+//! The command line: a thin layer over the library.
+
+mod check;
+mod explain;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// cici: a compiler for contextual-integrity privacy benchmark scenarios.
+#[derive(Parser, Debug)]
+#[command(name = "cici", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Prove every scenario: unique oracle, attribute classes, lints.
+    Check(CheckArgs),
+    /// Say in words why an attribute has its class.
+    Explain(ExplainArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Deny {
+    Warnings,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Seed files, or folders searched recursively for `*.cici`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// `human` diagnostics on stderr, or one JSON object on stdout.
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+    /// Treat warnings as errors for the exit status.
+    #[arg(long, value_enum)]
+    deny: Option<Deny>,
+    /// Bound on solver time per scenario, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    max_solve_ms: u64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExplainArgs {
+    /// The seed file holding the attribute.
+    file: PathBuf,
+    /// The attribute's id.
+    attribute: String,
+    /// The scenario, when several in the file have the attribute.
+    #[arg(long)]
+    scenario: Option<String>,
+    /// Bound on solver time, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    max_solve_ms: u64,
+}
+
+/// Exit status 2: usage or I/O error.
+pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+/// Parses the arguments and runs the command.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Explain(args) => explain::run(args),
+    }
+}

@@ -1,0 +1,358 @@
+//! The whole pipeline over a set of files: what `cici check` runs.
+//!
+//! In: paths or texts. Out: a [`Run`] holding every source, every scenario
+//! that resolved (with its model and report) and every diagnostic, each
+//! tied to its source so it can be rendered or exported.
+
+use std::path::{Path, PathBuf};
+
+use miette::Diagnostic;
+use serde::Serialize;
+
+use crate::analysis::{self, Options, Report};
+use crate::model::{self, Model};
+use crate::sema::{self, ResolveError, Scenario};
+use crate::span::{SourceId, Sources};
+use crate::syntax;
+
+/// A scenario that resolved, with its model and the analyses' report.
+pub struct Checked {
+    pub scenario: Scenario,
+    pub model: Model,
+    pub report: Report,
+}
+
+/// A diagnostic and the source it points into.
+pub struct Diagnosed {
+    pub source: SourceId,
+    pub diagnostic: Box<dyn Diagnostic + Send + Sync + 'static>,
+}
+
+impl Diagnosed {
+    pub fn is_error(&self) -> bool {
+        !matches!(
+            self.diagnostic.severity(),
+            Some(miette::Severity::Warning) | Some(miette::Severity::Advice)
+        )
+    }
+}
+
+/// Everything one run saw and found.
+#[derive(Default)]
+pub struct Run {
+    pub sources: Sources,
+    pub checked: Vec<Checked>,
+    pub diagnostics: Vec<Diagnosed>,
+}
+
+impl Run {
+    pub fn new() -> Run {
+        Run::default()
+    }
+
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+
+    pub fn warnings(&self) -> usize {
+        self.diagnostics.len() - self.errors()
+    }
+
+    fn push(&mut self, source: SourceId, d: impl Diagnostic + Send + Sync + 'static) {
+        self.diagnostics.push(Diagnosed {
+            source,
+            diagnostic: Box::new(d),
+        });
+    }
+
+    /// Parses, resolves, lowers and analyses one text.
+    pub fn check_text(
+        &mut self,
+        name: impl Into<String>,
+        text: impl Into<String>,
+        options: &Options,
+    ) {
+        let text = text.into();
+        let source = self.sources.add(name, text.clone());
+        let (file, syntax_errors) = syntax::parse(source, &text);
+        for e in syntax_errors {
+            self.push(source, e);
+        }
+        for ast in &file.scenarios {
+            if self.checked.iter().any(|c| c.scenario.id == ast.id.name) {
+                self.push(
+                    source,
+                    ResolveError::DuplicateScenario {
+                        name: ast.id.name.clone(),
+                        span: ast.id.span.into(),
+                    },
+                );
+                continue;
+            }
+            match sema::resolve(ast) {
+                Err(errors) => {
+                    for e in errors {
+                        self.push(source, e);
+                    }
+                }
+                Ok(scenario) => {
+                    let model = model::lower(&scenario);
+                    let mut report = analysis::analyse(&scenario, &model, options);
+                    for d in std::mem::take(&mut report.diagnostics) {
+                        self.push(source, d.clone());
+                        report.diagnostics.push(d);
+                    }
+                    self.checked.push(Checked {
+                        scenario,
+                        model,
+                        report,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Checks every path: a file, or a folder searched recursively for `*.cici`.
+    pub fn check_paths(
+        &mut self,
+        paths: &[PathBuf],
+        options: &Options,
+    ) -> Result<(), std::io::Error> {
+        for file in seed_files(paths)? {
+            let text = std::fs::read(&file)?;
+            let text = String::from_utf8_lossy(&text).into_owned();
+            self.check_text(file.display().to_string(), text, options);
+        }
+        Ok(())
+    }
+
+    /// How many texts were loaded.
+    pub fn sources_len(&self) -> usize {
+        self.sources.len()
+    }
+
+    /// The name of the file a scenario came from.
+    pub fn file_of(&self, c: &Checked) -> &str {
+        self.sources
+            .get(c.scenario.source)
+            .map_or("", |f| f.name.as_str())
+    }
+}
+
+/// The `*.cici` files under the given paths, sorted, without duplicates.
+pub fn seed_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, std::io::Error> {
+    let mut out = Vec::new();
+    for p in paths {
+        let meta = std::fs::metadata(p)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
+        if meta.is_dir() {
+            collect(p, &mut out)?;
+        } else {
+            out.push(p.clone());
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), std::io::Error> {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+    entries.sort_by_key(|e| e.path());
+    for e in entries {
+        let path = e.path();
+        let kind = e.file_type()?;
+        if kind.is_dir() {
+            collect(&path, out)?;
+        } else if path.extension().is_some_and(|x| x == "cici") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// A diagnostic as data: what `--format json` prints.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct DiagnosticRecord {
+    pub severity: &'static str,
+    pub code: String,
+    pub message: String,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub help: Option<String>,
+    pub labels: Vec<LabelRecord>,
+}
+
+/// A labelled span of a diagnostic.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LabelRecord {
+    pub message: Option<String>,
+    pub line: usize,
+    pub column: usize,
+    pub offset: usize,
+    pub length: usize,
+}
+
+impl DiagnosticRecord {
+    pub fn new(d: &Diagnosed, sources: &Sources) -> DiagnosticRecord {
+        let diag = &d.diagnostic;
+        let file = sources.get(d.source);
+        let labels: Vec<LabelRecord> = diag
+            .labels()
+            .map(|ls| {
+                ls.map(|l| {
+                    let (line, column) = file.map_or((1, 1), |f| f.line_col(l.offset()));
+                    LabelRecord {
+                        message: l.label().map(str::to_string),
+                        line,
+                        column,
+                        offset: l.offset(),
+                        length: l.len(),
+                    }
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        let (line, column) = labels.first().map_or((1, 1), |l| (l.line, l.column));
+        DiagnosticRecord {
+            severity: if d.is_error() { "error" } else { "warning" },
+            code: diag.code().map(|c| c.to_string()).unwrap_or_default(),
+            message: diag.to_string(),
+            file: file.map(|f| f.name.clone()).unwrap_or_default(),
+            line,
+            column,
+            help: diag.help().map(|h| h.to_string()),
+            labels,
+        }
+    }
+}
+
+/// One attribute in the JSON output.
+#[derive(Clone, Debug, Serialize)]
+pub struct AttributeRecord {
+    pub id: String,
+    pub class: crate::analysis::Class,
+    pub holder: String,
+    pub category: Option<crate::sema::Category>,
+}
+
+/// One scenario in the JSON output.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioRecord {
+    pub id: String,
+    pub file: String,
+    pub family: crate::sema::Family,
+    pub unique: bool,
+    pub oracle_allowed: bool,
+    pub trivial: Option<bool>,
+    pub errors: usize,
+    pub warnings: usize,
+    pub attributes: Vec<AttributeRecord>,
+}
+
+/// What `cici check --format json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckOutput {
+    pub scenarios: Vec<ScenarioRecord>,
+    pub diagnostics: Vec<DiagnosticRecord>,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl CheckOutput {
+    pub fn new(run: &Run) -> CheckOutput {
+        let scenarios = run
+            .checked
+            .iter()
+            .map(|c| ScenarioRecord {
+                id: c.scenario.id.clone(),
+                file: run.file_of(c).to_string(),
+                family: c.scenario.family,
+                unique: c.report.unique,
+                oracle_allowed: c.report.oracle_allowed,
+                trivial: c.report.trivial,
+                errors: c.report.errors(),
+                warnings: c.report.warnings(),
+                attributes: c
+                    .scenario
+                    .attributes
+                    .iter()
+                    .zip(&c.report.attributes)
+                    .map(|(a, f)| AttributeRecord {
+                        id: a.id.clone(),
+                        class: f.class,
+                        holder: c.scenario.people[a.holder].id.clone(),
+                        category: a.category,
+                    })
+                    .collect(),
+            })
+            .collect();
+        CheckOutput {
+            scenarios,
+            diagnostics: run
+                .diagnostics
+                .iter()
+                .map(|d| DiagnosticRecord::new(d, &run.sources))
+                .collect(),
+            errors: run.errors(),
+            warnings: run.warnings(),
+        }
+    }
+}
+
+/// A diagnostic paired with the text it points into, ready for any miette
+/// report handler.
+pub struct WithSource<'a> {
+    pub diagnostic: &'a (dyn Diagnostic + Send + Sync + 'static),
+    pub source: miette::NamedSource<String>,
+}
+
+impl std::fmt::Debug for WithSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::fmt::Display for WithSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::error::Error for WithSource<'_> {}
+
+impl Diagnostic for WithSource<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.diagnostic.severity()
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.help()
+    }
+    fn url<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.url()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.diagnostic.labels()
+    }
+}
+
+impl Run {
+    /// Every diagnostic with its source attached, in the order found.
+    pub fn with_sources(&self) -> impl Iterator<Item = WithSource<'_>> {
+        self.diagnostics.iter().map(|d| WithSource {
+            diagnostic: d.diagnostic.as_ref(),
+            source: self
+                .sources
+                .get(d.source)
+                .map(|f| f.named())
+                .unwrap_or_else(|| miette::NamedSource::new("<derived>", String::new())),
+        })
+    }
+}

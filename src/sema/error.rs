@@ -1,0 +1,372 @@
+//! Errors of the resolve stage.
+
+use miette::{Diagnostic, SourceSpan};
+use thiserror::Error;
+
+/// A scenario that parses but does not make sense: a name that resolves to
+/// nothing, a statement the family does not know, a fact of the wrong shape.
+#[derive(Debug, Clone, Error, Diagnostic, PartialEq, Eq)]
+pub enum ResolveError {
+    /// `family` names no known family.
+    ///
+    /// ```text
+    /// family meeting_alocation
+    /// ```
+    #[error("unknown family `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_family))]
+    UnknownFamily {
+        name: String,
+        #[label("not a family")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A required statement is absent.
+    ///
+    /// ```text
+    /// scenario s { family jira_allocation title "t" task "t" }   # no executor
+    /// ```
+    #[error("{container} has no `{what}`")]
+    #[diagnostic(code(cici::resolve::missing_statement))]
+    Missing {
+        what: String,
+        container: String,
+        #[label("`{what}` missing in here")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A statement that may appear once appears again.
+    ///
+    /// ```text
+    /// title "One"
+    /// title "Two"
+    /// ```
+    #[error("`{what}` is given more than once")]
+    #[diagnostic(
+        code(cici::resolve::duplicate_statement),
+        help("keep one `{what}` and remove the others")
+    )]
+    DuplicateStatement {
+        what: String,
+        #[label("again here")]
+        span: SourceSpan,
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    /// Two declarations of the same kind share a name.
+    ///
+    /// ```text
+    /// person eli "Eli" role "A"
+    /// person eli "Eli B" role "B"
+    /// ```
+    #[error("{kind} `{name}` is declared twice")]
+    #[diagnostic(
+        code(cici::resolve::duplicate_name),
+        help("names are unique per kind within a scenario; rename one of them")
+    )]
+    DuplicateName {
+        kind: String,
+        name: String,
+        #[label("declared again here")]
+        span: SourceSpan,
+        #[label("first declared here")]
+        first: SourceSpan,
+    },
+
+    /// Two scenarios in one run share an id.
+    ///
+    /// ```text
+    /// scenario s { ... }
+    /// scenario s { ... }
+    /// ```
+    #[error("scenario `{name}` is declared twice")]
+    #[diagnostic(
+        code(cici::resolve::duplicate_scenario),
+        help("scenario ids name the output folders and must be unique across the inputs")
+    )]
+    DuplicateScenario {
+        name: String,
+        #[label("declared again here")]
+        span: SourceSpan,
+    },
+
+    /// A statement that the scenario's family does not use.
+    ///
+    /// ```text
+    /// family jira_allocation
+    /// room cedar capacity 3
+    /// ```
+    #[error("`{what}` is not part of the `{family}` family")]
+    #[diagnostic(code(cici::resolve::not_in_family))]
+    NotInFamily {
+        what: String,
+        family: String,
+        #[label("not allowed in {family}")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A name used where a person is expected resolves to no person.
+    ///
+    /// ```text
+    /// executor mya
+    /// ```
+    #[error("unknown person `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_person))]
+    UnknownPerson {
+        name: String,
+        #[label("no person has this id")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A name used where a room is expected resolves to no room.
+    ///
+    /// ```text
+    /// rooms [ceder]
+    /// ```
+    #[error("unknown room `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_room))]
+    UnknownRoom {
+        name: String,
+        #[label("no room has this id")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A name used where a meeting is expected resolves to no meeting.
+    ///
+    /// ```text
+    /// fact needs_feature(meet_9, video)
+    /// ```
+    #[error("unknown meeting `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_meeting))]
+    UnknownMeeting {
+        name: String,
+        #[label("no meeting has this id")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A name used where a ticket is expected resolves to no ticket.
+    ///
+    /// ```text
+    /// fact cannot_own(omar, eng_999)
+    /// ```
+    #[error("unknown ticket `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_ticket))]
+    UnknownTicket {
+        name: String,
+        #[label("no ticket has this id")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A room feature that no room has and no meeting requires.
+    ///
+    /// ```text
+    /// fact needs_feature(meet_001, vidoe)
+    /// ```
+    #[error("unknown room feature `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_feature))]
+    UnknownFeature {
+        name: String,
+        #[label("no room has this feature")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A ticket needs a skill that no person has.
+    ///
+    /// ```text
+    /// needs bakend
+    /// ```
+    #[error("no person has the skill `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_skill))]
+    UnknownSkill {
+        name: String,
+        #[label("nobody can take this ticket")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A name used where a severity level is expected resolves to no level.
+    ///
+    /// ```text
+    /// oracle sev_0
+    /// ```
+    #[error("unknown level `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_level))]
+    UnknownLevel {
+        name: String,
+        #[label("not in `levels`")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A name used where an evidence variable is expected resolves to none.
+    ///
+    /// ```text
+    /// fact evidence(exploitation, present)
+    /// ```
+    #[error("unknown evidence variable `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_variable))]
+    UnknownVariable {
+        name: String,
+        #[label("no `evidence` declares this")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A value outside an evidence variable's domain.
+    ///
+    /// ```text
+    /// fact evidence(active_exploitation, maybe)
+    /// ```
+    #[error("`{name}` is not a value of `{variable}`")]
+    #[diagnostic(code(cici::resolve::unknown_value))]
+    UnknownValue {
+        name: String,
+        variable: String,
+        #[label("not in the domain of `{variable}`")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// `category` names no known category.
+    ///
+    /// ```text
+    /// category helth
+    /// ```
+    #[error("unknown category `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_category))]
+    UnknownCategory {
+        name: String,
+        #[label("not a category")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A fact whose predicate the family does not define.
+    ///
+    /// ```text
+    /// fact unavailble(eli, tue 10:00-11:00)
+    /// ```
+    #[error("`{name}` is not a fact of the `{family}` family")]
+    #[diagnostic(code(cici::resolve::unknown_predicate))]
+    UnknownPredicate {
+        name: String,
+        family: String,
+        #[label("unknown predicate")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A fact with too many or too few arguments.
+    ///
+    /// ```text
+    /// fact avoid_room(eli)
+    /// ```
+    #[error("`{name}` takes {expected} argument(s), found {found}")]
+    #[diagnostic(code(cici::resolve::wrong_arity), help("write it as `{signature}`"))]
+    WrongArity {
+        name: String,
+        expected: usize,
+        found: usize,
+        signature: String,
+        #[label("{found} argument(s)")]
+        span: SourceSpan,
+    },
+
+    /// A fact argument of the wrong kind.
+    ///
+    /// ```text
+    /// fact unavailable(eli, delta)      # a slot is expected
+    /// ```
+    #[error("argument {position} of `{name}` must be {expected}")]
+    #[diagnostic(code(cici::resolve::wrong_argument), help("write it as `{signature}`"))]
+    WrongArgument {
+        name: String,
+        position: usize,
+        expected: String,
+        signature: String,
+        #[label("expected {expected}")]
+        span: SourceSpan,
+    },
+
+    /// A fact that only makes sense as `soft`, written as `fact`.
+    ///
+    /// ```text
+    /// fact toward(sev_3_medium)
+    /// ```
+    #[error("`{name}` records pressure and cannot be a hard fact")]
+    #[diagnostic(code(cici::resolve::soft_only), help("write it as `soft {name}(...)`"))]
+    SoftOnly {
+        name: String,
+        #[label("used as a hard fact")]
+        span: SourceSpan,
+    },
+
+    /// A list that must not be empty is empty.
+    ///
+    /// ```text
+    /// slots []
+    /// ```
+    #[error("{what} is empty")]
+    #[diagnostic(code(cici::resolve::empty_domain))]
+    EmptyDomain {
+        what: String,
+        #[label("nothing to choose from")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A scenario with fewer than two people.
+    ///
+    /// ```text
+    /// person maya "Maya" role "Lead"    # and nobody else
+    /// ```
+    #[error("a scenario needs at least two people, found {found}")]
+    #[diagnostic(
+        code(cici::resolve::too_few_people),
+        help("a shared agent serves a team: declare the other people with `person`")
+    )]
+    TooFewPeople {
+        found: usize,
+        #[label("in this scenario")]
+        span: SourceSpan,
+    },
+
+    /// The oracle is of the wrong shape for the family, or misses part of
+    /// the decision, or names a value outside the decision space.
+    ///
+    /// ```text
+    /// oracle { meet_001 -> mon 09:00-10:00 @ cedar }   # cedar is not a candidate room
+    /// ```
+    #[error("the oracle is not a decision of this scenario: {reason}")]
+    #[diagnostic(code(cici::resolve::oracle_outside))]
+    OracleOutside {
+        reason: String,
+        #[label("{reason}")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+}

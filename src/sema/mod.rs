@@ -1,0 +1,15 @@
+//! Stage 2: resolve names, apply defaults, split forms, type facts.
+//!
+//! In: a [`ScenarioAst`](crate::syntax::ScenarioAst). Out: a [`Scenario`]
+//! whose names are indices, whose labels and visibility sets follow the
+//! defaults of the language reference, and whose facts are typed for the
+//! family; or every [`ResolveError`] found in the block.
+
+mod error;
+mod facts;
+mod resolve;
+mod scenario;
+
+pub use error::ResolveError;
+pub use resolve::resolve;
+pub use scenario::*;

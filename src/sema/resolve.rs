@@ -1,0 +1,736 @@
+//! Name resolution and defaults for one scenario block.
+
+use std::collections::HashMap;
+
+use super::error::ResolveError;
+use super::scenario::*;
+use crate::span::Span;
+use crate::suggest::help_for;
+use crate::syntax::{self as ast, Ident, Item, MeetingItem, TicketItem};
+
+/// A name table for one kind of declaration.
+#[derive(Default)]
+pub(super) struct Names {
+    pub map: HashMap<String, (usize, Span)>,
+    pub order: Vec<String>,
+}
+
+impl Names {
+    fn declare(&mut self, kind: &str, id: &Ident, errors: &mut Vec<ResolveError>) -> bool {
+        if let Some((_, first)) = self.map.get(&id.name) {
+            errors.push(ResolveError::DuplicateName {
+                kind: kind.to_string(),
+                name: id.name.clone(),
+                span: id.span.into(),
+                first: (*first).into(),
+            });
+            return false;
+        }
+        self.map
+            .insert(id.name.clone(), (self.order.len(), id.span));
+        self.order.push(id.name.clone());
+        true
+    }
+
+    pub fn get(&self, name: &str) -> Option<usize> {
+        self.map.get(name).map(|(i, _)| *i)
+    }
+
+    pub fn help(&self, name: &str, kind: &str) -> Option<String> {
+        help_for(name, kind, self.order.iter().map(String::as_str))
+    }
+}
+
+/// Everything declared in a scenario, for looking names up.
+pub(super) struct Cx {
+    pub family: Family,
+    pub people: Names,
+    pub rooms: Names,
+    pub meetings: Names,
+    pub tickets: Names,
+    pub levels: Names,
+    pub variables: Names,
+    pub values: Vec<Vec<String>>,
+    pub features: Vec<String>,
+    pub errors: Vec<ResolveError>,
+}
+
+impl Cx {
+    pub fn person(&mut self, id: &Ident) -> Option<PersonId> {
+        let found = self.people.get(&id.name);
+        if found.is_none() {
+            self.errors.push(ResolveError::UnknownPerson {
+                name: id.name.clone(),
+                span: id.span.into(),
+                help: self.people.help(&id.name, "person"),
+            });
+        }
+        found
+    }
+
+    pub fn room(&mut self, id: &Ident) -> Option<RoomId> {
+        let found = self.rooms.get(&id.name);
+        if found.is_none() {
+            self.errors.push(ResolveError::UnknownRoom {
+                name: id.name.clone(),
+                span: id.span.into(),
+                help: self.rooms.help(&id.name, "room"),
+            });
+        }
+        found
+    }
+
+    pub fn meeting(&mut self, id: &Ident) -> Option<MeetingId> {
+        let found = self.meetings.get(&id.name);
+        if found.is_none() {
+            self.errors.push(ResolveError::UnknownMeeting {
+                name: id.name.clone(),
+                span: id.span.into(),
+                help: self.meetings.help(&id.name, "meeting"),
+            });
+        }
+        found
+    }
+
+    pub fn ticket(&mut self, id: &Ident) -> Option<TicketId> {
+        let found = self.tickets.get(&id.name);
+        if found.is_none() {
+            self.errors.push(ResolveError::UnknownTicket {
+                name: id.name.clone(),
+                span: id.span.into(),
+                help: self.tickets.help(&id.name, "ticket"),
+            });
+        }
+        found
+    }
+
+    pub fn level(&mut self, id: &Ident) -> Option<LevelId> {
+        let found = self.levels.get(&id.name);
+        if found.is_none() {
+            self.errors.push(ResolveError::UnknownLevel {
+                name: id.name.clone(),
+                span: id.span.into(),
+                help: self.levels.help(&id.name, "level"),
+            });
+        }
+        found
+    }
+
+    pub fn variable(&mut self, id: &Ident) -> Option<VariableId> {
+        let found = self.variables.get(&id.name);
+        if found.is_none() {
+            self.errors.push(ResolveError::UnknownVariable {
+                name: id.name.clone(),
+                span: id.span.into(),
+                help: self.variables.help(&id.name, "evidence variable"),
+            });
+        }
+        found
+    }
+
+    pub fn value(&mut self, variable: VariableId, id: &Ident) -> Option<usize> {
+        let domain = &self.values[variable];
+        let found = domain.iter().position(|v| *v == id.name);
+        if found.is_none() {
+            let help = help_for(&id.name, "value", domain.iter().map(String::as_str));
+            self.errors.push(ResolveError::UnknownValue {
+                name: id.name.clone(),
+                variable: self.variables.order[variable].clone(),
+                span: id.span.into(),
+                help,
+            });
+        }
+        found
+    }
+
+    pub fn feature(&mut self, id: &Ident) -> Option<String> {
+        if self.features.contains(&id.name) {
+            return Some(id.name.clone());
+        }
+        self.errors.push(ResolveError::UnknownFeature {
+            name: id.name.clone(),
+            span: id.span.into(),
+            help: help_for(
+                &id.name,
+                "feature",
+                self.features.iter().map(String::as_str),
+            ),
+        });
+        None
+    }
+}
+
+/// A statement that may be given once.
+struct Once<'a, T> {
+    what: &'static str,
+    value: Option<(&'a T, Span)>,
+}
+
+impl<'a, T> Once<'a, T> {
+    fn new(what: &'static str) -> Self {
+        Once { what, value: None }
+    }
+
+    fn set(&mut self, value: &'a T, span: Span, errors: &mut Vec<ResolveError>) {
+        match self.value {
+            Some((_, first)) => errors.push(ResolveError::DuplicateStatement {
+                what: self.what.to_string(),
+                span: span.into(),
+                first: first.into(),
+            }),
+            None => self.value = Some((value, span)),
+        }
+    }
+
+    fn get(&self) -> Option<&'a T> {
+        self.value.map(|(v, _)| v)
+    }
+}
+
+fn missing(what: &str, container: &str, span: Span, help: Option<String>) -> ResolveError {
+    ResolveError::Missing {
+        what: what.to_string(),
+        container: container.to_string(),
+        span: span.into(),
+        help,
+    }
+}
+
+fn not_in_family(what: &str, family: Family, span: Span) -> ResolveError {
+    let home = match what {
+        "room" | "meeting" => Some(Family::MeetingAllocation),
+        "ticket" | "skills" => Some(Family::JiraAllocation),
+        "levels" | "evidence" | "rubric" => Some(Family::SeverityClassification),
+        _ => None,
+    };
+    ResolveError::NotInFamily {
+        what: what.to_string(),
+        family: family.name().to_string(),
+        span: span.into(),
+        help: home.map(|h| format!("`{what}` belongs to the `{}` family", h.name())),
+    }
+}
+
+/// Resolves one scenario block. Returns every error found, not just the first.
+pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
+    let mut errors = Vec::new();
+    let mut family = Once::new("family");
+    let mut title = Once::new("title");
+    let mut task = Once::new("task");
+    let mut executor = Once::new("executor");
+    let mut recipient = Once::new("recipient");
+    let mut policy = Once::new("policy");
+    let mut levels = Once::new("levels");
+    let mut rubric = Once::new("rubric");
+    let mut oracle = Once::new("oracle");
+    let mut public = Vec::new();
+    let mut persons = Vec::new();
+    let mut rooms = Vec::new();
+    let mut meetings = Vec::new();
+    let mut tickets = Vec::new();
+    let mut evidence = Vec::new();
+    let mut attributes = Vec::new();
+
+    for item in &sc.items {
+        match item {
+            Item::Family(i) => family.set(i, i.span, &mut errors),
+            Item::Title(s) => title.set(s, s.span, &mut errors),
+            Item::Task(s) => task.set(s, s.span, &mut errors),
+            Item::Executor(i) => executor.set(i, i.span, &mut errors),
+            Item::Recipient(s) => recipient.set(s, s.span, &mut errors),
+            Item::Policy(s) => policy.set(s, s.span, &mut errors),
+            Item::Public(s) => public.push(s.value.clone()),
+            Item::Person(p) => persons.push(p),
+            Item::Room(r) => rooms.push(r),
+            Item::Meeting(m) => meetings.push(m),
+            Item::Ticket(t) => tickets.push(t),
+            Item::Levels(l) => levels.set(l, l.span, &mut errors),
+            Item::Evidence(e) => evidence.push(e),
+            Item::Rubric(r) => rubric.set(r, r.span, &mut errors),
+            Item::Attribute(a) => attributes.push(a),
+            Item::Oracle(o) => oracle.set(o, o.span, &mut errors),
+        }
+    }
+
+    let fam = match family.get() {
+        None => {
+            errors.push(missing(
+                "family",
+                &format!("scenario `{}`", sc.id.name),
+                sc.id.span,
+                Some(format!(
+                    "add `family <name>`, one of {}",
+                    Family::ALL.map(|f| format!("`{}`", f.name())).join(", ")
+                )),
+            ));
+            return Err(errors);
+        }
+        Some(i) => match Family::from_name(&i.name) {
+            Some(f) => f,
+            None => {
+                errors.push(ResolveError::UnknownFamily {
+                    name: i.name.clone(),
+                    span: i.span.into(),
+                    help: help_for(&i.name, "family", Family::ALL.map(|f| f.name())),
+                });
+                return Err(errors);
+            }
+        },
+    };
+    let container = format!("scenario `{}`", sc.id.name);
+    for (what, present) in [
+        ("title", title.get().is_some()),
+        ("task", task.get().is_some()),
+    ] {
+        if !present {
+            errors.push(missing(what, &container, sc.id.span, None));
+        }
+    }
+
+    let mut cx = Cx {
+        family: fam,
+        people: Names::default(),
+        rooms: Names::default(),
+        meetings: Names::default(),
+        tickets: Names::default(),
+        levels: Names::default(),
+        variables: Names::default(),
+        values: Vec::new(),
+        features: Vec::new(),
+        errors,
+    };
+
+    // People.
+    let mut people = Vec::new();
+    for p in &persons {
+        if let Some((kw, _)) = &p.skills {
+            if fam != Family::JiraAllocation {
+                cx.errors.push(not_in_family("skills", fam, kw.span));
+            }
+        }
+        if cx.people.declare("person", &p.id, &mut cx.errors) {
+            people.push(Person {
+                id: p.id.name.clone(),
+                name: p.name.value.clone(),
+                role: p.role.value.clone(),
+                skills: p
+                    .skills
+                    .as_ref()
+                    .map(|(_, l)| l.items.iter().map(|s| s.name.clone()).collect())
+                    .unwrap_or_default(),
+                span: p.span,
+            });
+        }
+    }
+    if people.len() < 2 {
+        cx.errors.push(ResolveError::TooFewPeople {
+            found: people.len(),
+            span: sc.id.span.into(),
+        });
+    }
+
+    // Family declarations.
+    if fam != Family::MeetingAllocation {
+        for r in &rooms {
+            cx.errors.push(not_in_family("room", fam, r.span));
+        }
+        for m in &meetings {
+            cx.errors.push(not_in_family("meeting", fam, m.span));
+        }
+    }
+    if fam != Family::JiraAllocation {
+        for t in &tickets {
+            cx.errors.push(not_in_family("ticket", fam, t.span));
+        }
+    }
+    if fam != Family::SeverityClassification {
+        if let Some(l) = levels.get() {
+            cx.errors.push(not_in_family("levels", fam, l.span));
+        }
+        for e in &evidence {
+            cx.errors.push(not_in_family("evidence", fam, e.span));
+        }
+        if let Some(r) = rubric.get() {
+            cx.errors.push(not_in_family("rubric", fam, r.span));
+        }
+    }
+    let setting = match fam {
+        Family::MeetingAllocation => Setting::Meeting(meeting_setting(&mut cx, &rooms, &meetings)),
+        Family::JiraAllocation => Setting::Jira(jira_setting(&mut cx, &people, &tickets)),
+        Family::SeverityClassification => {
+            match severity_setting(
+                &mut cx,
+                &container,
+                sc.id.span,
+                levels.get(),
+                &evidence,
+                rubric.get(),
+            ) {
+                Some(s) => Setting::Severity(s),
+                None => return Err(cx.errors),
+            }
+        }
+    };
+
+    let executor_id = match executor.get() {
+        Some(i) => cx.person(i),
+        None => {
+            cx.errors.push(missing(
+                "executor",
+                &container,
+                sc.id.span,
+                Some("name the person who must produce the decision: `executor <person>`".into()),
+            ));
+            None
+        }
+    };
+
+    let mut attrs = Vec::new();
+    let mut attr_names = Names::default();
+    for a in &attributes {
+        if !attr_names.declare("attribute", &a.id, &mut cx.errors) {
+            continue;
+        }
+        if let Some(attr) = super::facts::attribute(&mut cx, a, people.len()) {
+            attrs.push(attr);
+        }
+    }
+
+    let decision = match oracle.get() {
+        Some(o) => super::facts::oracle(&mut cx, o, &setting),
+        None => {
+            cx.errors.push(missing(
+                "oracle",
+                &container,
+                sc.id.span,
+                Some("state the one decision the scenario is written backwards from".into()),
+            ));
+            None
+        }
+    };
+
+    if !cx.errors.is_empty() {
+        return Err(cx.errors);
+    }
+    let (Some(executor), Some(oracle_decision), Some(oracle_ast)) =
+        (executor_id, decision, oracle.get())
+    else {
+        return Err(cx.errors);
+    };
+    Ok(Scenario {
+        id: sc.id.name.clone(),
+        source: sc.span.source,
+        span: sc.span,
+        id_span: sc.id.span,
+        family: fam,
+        title: title.get().map(|s| s.value.clone()).unwrap_or_default(),
+        task: task.get().map(|s| s.value.clone()).unwrap_or_default(),
+        recipient: recipient.get().map(|s| s.value.clone()),
+        public,
+        policy: policy.get().map(|s| s.value.clone()),
+        executor,
+        people,
+        setting,
+        attributes: attrs,
+        oracle: oracle_decision,
+        oracle_span: oracle_ast.span,
+    })
+}
+
+fn meeting_setting(
+    cx: &mut Cx,
+    rooms: &[&ast::RoomAst],
+    meetings: &[&ast::MeetingAst],
+) -> MeetingSetting {
+    let mut out = MeetingSetting {
+        rooms: Vec::new(),
+        meetings: Vec::new(),
+    };
+    for r in rooms {
+        if cx.rooms.declare("room", &r.id, &mut cx.errors) {
+            let features: Vec<String> = r
+                .features
+                .as_ref()
+                .map(|l| l.items.iter().map(|f| f.name.clone()).collect())
+                .unwrap_or_default();
+            for f in &features {
+                if !cx.features.contains(f) {
+                    cx.features.push(f.clone());
+                }
+            }
+            out.rooms.push(Room {
+                id: r.id.name.clone(),
+                name: r.name.as_ref().map(|s| s.value.clone()),
+                capacity: r.capacity.value,
+                features,
+                span: r.span,
+            });
+        }
+    }
+    for m in meetings {
+        if !cx.meetings.declare("meeting", &m.id, &mut cx.errors) {
+            continue;
+        }
+        let container = format!("meeting `{}`", m.id.name);
+        let (mut attendees, mut slots, mut room_ids, mut features) = (
+            Once::new("attendees"),
+            Once::new("slots"),
+            Once::new("rooms"),
+            Once::new("features"),
+        );
+        for item in &m.items {
+            match item {
+                MeetingItem::Attendees(k, l) => attendees.set(l, k.span, &mut cx.errors),
+                MeetingItem::Slots(k, l) => slots.set(l, k.span, &mut cx.errors),
+                MeetingItem::Rooms(k, l) => room_ids.set(l, k.span, &mut cx.errors),
+                MeetingItem::Features(k, l) => features.set(l, k.span, &mut cx.errors),
+            }
+        }
+        let mut meeting = Meeting {
+            id: m.id.name.clone(),
+            title: m.title.value.clone(),
+            attendees: Vec::new(),
+            slots: Vec::new(),
+            rooms: Vec::new(),
+            features: Vec::new(),
+            span: m.span,
+        };
+        match attendees.get() {
+            Some(l) => {
+                for p in &l.items {
+                    if let Some(p) = cx.person(p) {
+                        if !meeting.attendees.contains(&p) {
+                            meeting.attendees.push(p);
+                        }
+                    }
+                }
+            }
+            None => cx
+                .errors
+                .push(missing("attendees", &container, m.id.span, None)),
+        }
+        match slots.get() {
+            Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+                what: format!("the slots of `{}`", m.id.name),
+                span: l.span.into(),
+                help: Some("list at least one candidate slot".into()),
+            }),
+            Some(l) => {
+                for s in &l.items {
+                    if !meeting.slots.contains(&s.slot) {
+                        meeting.slots.push(s.slot);
+                    }
+                }
+            }
+            None => cx
+                .errors
+                .push(missing("slots", &container, m.id.span, None)),
+        }
+        match room_ids.get() {
+            Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+                what: format!("the rooms of `{}`", m.id.name),
+                span: l.span.into(),
+                help: Some("list at least one candidate room".into()),
+            }),
+            Some(l) => {
+                for r in &l.items {
+                    if let Some(r) = cx.room(r) {
+                        if !meeting.rooms.contains(&r) {
+                            meeting.rooms.push(r);
+                        }
+                    }
+                }
+            }
+            None => cx
+                .errors
+                .push(missing("rooms", &container, m.id.span, None)),
+        }
+        if let Some(l) = features.get() {
+            for f in &l.items {
+                if let Some(f) = cx.feature(f) {
+                    meeting.features.push(f);
+                }
+            }
+        }
+        out.meetings.push(meeting);
+    }
+    out
+}
+
+fn jira_setting(cx: &mut Cx, people: &[Person], tickets: &[&ast::TicketAst]) -> JiraSetting {
+    let skills: Vec<&str> = {
+        let mut s: Vec<&str> = people
+            .iter()
+            .flat_map(|p| p.skills.iter().map(String::as_str))
+            .collect();
+        s.sort_unstable();
+        s.dedup();
+        s
+    };
+    let mut out = JiraSetting {
+        tickets: Vec::new(),
+    };
+    for t in tickets {
+        if !cx.tickets.declare("ticket", &t.id, &mut cx.errors) {
+            continue;
+        }
+        let container = format!("ticket `{}`", t.id.name);
+        let (mut needs, mut hours, mut pair, mut sensitive) = (
+            Once::new("needs"),
+            Once::new("hours"),
+            Once::new("pair"),
+            Once::new("sensitive"),
+        );
+        for item in &t.items {
+            match item {
+                TicketItem::Needs(k, i) => needs.set(i, k.span, &mut cx.errors),
+                TicketItem::Hours(k, i) => hours.set(i, k.span, &mut cx.errors),
+                TicketItem::Pair(k) => pair.set(k, k.span, &mut cx.errors),
+                TicketItem::Sensitive(k) => sensitive.set(k, k.span, &mut cx.errors),
+            }
+        }
+        let needs = match needs.get() {
+            Some(skill) => {
+                if !skills.contains(&skill.name.as_str()) {
+                    cx.errors.push(ResolveError::UnknownSkill {
+                        name: skill.name.clone(),
+                        span: skill.span.into(),
+                        help: help_for(&skill.name, "skill", skills.iter().copied()),
+                    });
+                }
+                skill.name.clone()
+            }
+            None => {
+                cx.errors
+                    .push(missing("needs", &container, t.id.span, None));
+                String::new()
+            }
+        };
+        let hours = match hours.get() {
+            Some(h) => h.value,
+            None => {
+                cx.errors
+                    .push(missing("hours", &container, t.id.span, None));
+                0
+            }
+        };
+        out.tickets.push(Ticket {
+            id: t.id.name.clone(),
+            title: t.title.value.clone(),
+            needs,
+            hours,
+            pair: pair.get().is_some(),
+            sensitive: sensitive.get().is_some(),
+            span: t.span,
+        });
+    }
+    out
+}
+
+fn severity_setting(
+    cx: &mut Cx,
+    container: &str,
+    id_span: Span,
+    levels: Option<&ast::List<Ident>>,
+    evidence: &[&ast::EvidenceAst],
+    rubric: Option<&ast::RubricAst>,
+) -> Option<SeveritySetting> {
+    let mut level_list = Vec::new();
+    match levels {
+        None => cx.errors.push(missing("levels", container, id_span, None)),
+        Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+            what: "`levels`".into(),
+            span: l.span.into(),
+            help: Some("list the levels, most severe first".into()),
+        }),
+        Some(l) => {
+            for i in &l.items {
+                if cx.levels.declare("level", i, &mut cx.errors) {
+                    level_list.push(Level {
+                        id: i.name.clone(),
+                        span: i.span,
+                    });
+                }
+            }
+        }
+    }
+    let mut vars = Vec::new();
+    for e in evidence {
+        if !cx
+            .variables
+            .declare("evidence variable", &e.variable, &mut cx.errors)
+        {
+            continue;
+        }
+        let mut values = Names::default();
+        for v in &e.values.items {
+            values.declare("evidence value", v, &mut cx.errors);
+        }
+        if values.order.is_empty() {
+            cx.errors.push(ResolveError::EmptyDomain {
+                what: format!("the domain of `{}`", e.variable.name),
+                span: e.values.span.into(),
+                help: Some("list the values the variable can take".into()),
+            });
+        }
+        cx.values.push(values.order.clone());
+        vars.push(Evidence {
+            id: e.variable.name.clone(),
+            values: values.order,
+            span: e.span,
+        });
+    }
+    let rubric = match rubric {
+        None => {
+            cx.errors.push(missing("rubric", container, id_span, None));
+            return None;
+        }
+        Some(r) => r,
+    };
+    let mut rules = Vec::new();
+    for rule in &rubric.rules {
+        let level = cx.level(&rule.level);
+        let when = condition(cx, &rule.when);
+        if let (Some(level), Some(when)) = (level, when) {
+            rules.push(RubricRule {
+                level,
+                when,
+                span: rule.span,
+            });
+        }
+    }
+    let otherwise = cx.level(&rubric.otherwise)?;
+    Some(SeveritySetting {
+        levels: level_list,
+        evidence: vars,
+        rubric: Rubric {
+            rules,
+            otherwise,
+            span: rubric.span,
+        },
+    })
+}
+
+fn condition(cx: &mut Cx, c: &ast::Cond) -> Option<Condition> {
+    Some(match c {
+        ast::Cond::Eq(var, val, _) | ast::Cond::Ne(var, val, _) => {
+            let v = cx.variable(var)?;
+            let x = cx.value(v, val)?;
+            if matches!(c, ast::Cond::Eq(..)) {
+                Condition::Eq(v, x)
+            } else {
+                Condition::Ne(v, x)
+            }
+        }
+        ast::Cond::Not(inner) => Condition::Not(Box::new(condition(cx, inner)?)),
+        ast::Cond::And(parts) | ast::Cond::Or(parts) => {
+            let resolved: Vec<Option<Condition>> = parts.iter().map(|p| condition(cx, p)).collect();
+            let parts: Option<Vec<Condition>> = resolved.into_iter().collect();
+            if matches!(c, ast::Cond::And(_)) {
+                Condition::And(parts?)
+            } else {
+                Condition::Or(parts?)
+            }
+        }
+    })
+}

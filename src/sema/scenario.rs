@@ -1,0 +1,545 @@
+//! The resolved scenario: names bound to indices, defaults applied, the
+//! attribute forms split, every fact typed for its family.
+
+use serde::Serialize;
+
+use crate::span::{SourceId, Span};
+pub use crate::syntax::{Day, Slot};
+
+/// Index of a person in [`Scenario::people`].
+pub type PersonId = usize;
+/// Index of a room in [`MeetingSetting::rooms`].
+pub type RoomId = usize;
+/// Index of a meeting in [`MeetingSetting::meetings`].
+pub type MeetingId = usize;
+/// Index of a ticket in [`JiraSetting::tickets`].
+pub type TicketId = usize;
+/// Index of a level in [`SeveritySetting::levels`].
+pub type LevelId = usize;
+/// Index of an evidence variable in [`SeveritySetting::evidence`].
+pub type VariableId = usize;
+/// Index of an attribute in [`Scenario::attributes`].
+pub type AttributeId = usize;
+
+/// The kind of decision a scenario asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Family {
+    MeetingAllocation,
+    JiraAllocation,
+    SeverityClassification,
+}
+
+impl Family {
+    pub const ALL: [Family; 3] = [
+        Family::MeetingAllocation,
+        Family::JiraAllocation,
+        Family::SeverityClassification,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::MeetingAllocation => "meeting_allocation",
+            Family::JiraAllocation => "jira_allocation",
+            Family::SeverityClassification => "severity_classification",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The predicates of the family with their argument kinds.
+    pub fn predicates(self) -> &'static [(&'static str, &'static [ArgKind])] {
+        use ArgKind::*;
+        match self {
+            Family::MeetingAllocation => &[
+                ("unavailable", &[Person, Slot]),
+                ("avoid_room", &[Person, Room]),
+                ("needs_feature", &[Meeting, Feature]),
+                ("attends", &[Person, Meeting]),
+                ("not_before", &[Meeting, Slot]),
+                ("not_after", &[Meeting, Slot]),
+            ],
+            Family::JiraAllocation => &[
+                ("capacity", &[Person, Integer]),
+                ("cannot_own", &[Person, Ticket]),
+                ("no_sensitive", &[Person]),
+                ("cannot_pair", &[Person, Person]),
+                ("unavailable", &[Person]),
+            ],
+            Family::SeverityClassification => {
+                &[("evidence", &[Variable, Value]), ("toward", &[Level])]
+            }
+        }
+    }
+
+    /// Words the family uses to state its facts; sanitized texts may repeat
+    /// them from the raw text without leaking.
+    pub fn fact_words(self) -> &'static [&'static str] {
+        match self {
+            Family::MeetingAllocation => &[
+                "available",
+                "unavailable",
+                "room",
+                "rooms",
+                "meeting",
+                "meetings",
+                "use",
+                "requiring",
+                "needs",
+                "before",
+                "after",
+                "attend",
+                "attends",
+            ],
+            Family::JiraAllocation => &[
+                "hours",
+                "available",
+                "unavailable",
+                "own",
+                "owner",
+                "contribute",
+                "ticket",
+                "tickets",
+                "sensitive",
+                "data",
+                "pair",
+                "together",
+                "work",
+                "sprint",
+            ],
+            Family::SeverityClassification => &["evidence", "level", "severity"],
+        }
+    }
+}
+
+/// What kind of thing a fact argument names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgKind {
+    Person,
+    Room,
+    Meeting,
+    Feature,
+    Slot,
+    Ticket,
+    Integer,
+    Variable,
+    Value,
+    Level,
+}
+
+impl ArgKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            ArgKind::Person => "a person",
+            ArgKind::Room => "a room",
+            ArgKind::Meeting => "a meeting",
+            ArgKind::Feature => "a room feature",
+            ArgKind::Slot => "a time slot",
+            ArgKind::Ticket => "a ticket",
+            ArgKind::Integer => "an integer",
+            ArgKind::Variable => "an evidence variable",
+            ArgKind::Value => "an evidence value",
+            ArgKind::Level => "a level",
+        }
+    }
+
+    pub fn placeholder(self) -> &'static str {
+        match self {
+            ArgKind::Person => "person",
+            ArgKind::Room => "room",
+            ArgKind::Meeting => "meeting",
+            ArgKind::Feature => "feature",
+            ArgKind::Slot => "slot",
+            ArgKind::Ticket => "ticket",
+            ArgKind::Integer => "hours",
+            ArgKind::Variable => "variable",
+            ArgKind::Value => "value",
+            ArgKind::Level => "level",
+        }
+    }
+}
+
+/// The category of an attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    Health,
+    MentalHealth,
+    Family,
+    Relationships,
+    Legal,
+    Financial,
+    Employment,
+    Performance,
+    Identity,
+    Contact,
+    Location,
+    Beliefs,
+    Pressure,
+    Speculation,
+    Preference,
+    Background,
+    Operational,
+}
+
+impl Category {
+    pub const ALL: [Category; 17] = [
+        Category::Health,
+        Category::MentalHealth,
+        Category::Family,
+        Category::Relationships,
+        Category::Legal,
+        Category::Financial,
+        Category::Employment,
+        Category::Performance,
+        Category::Identity,
+        Category::Contact,
+        Category::Location,
+        Category::Beliefs,
+        Category::Pressure,
+        Category::Speculation,
+        Category::Preference,
+        Category::Background,
+        Category::Operational,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Category::Health => "health",
+            Category::MentalHealth => "mental_health",
+            Category::Family => "family",
+            Category::Relationships => "relationships",
+            Category::Legal => "legal",
+            Category::Financial => "financial",
+            Category::Employment => "employment",
+            Category::Performance => "performance",
+            Category::Identity => "identity",
+            Category::Contact => "contact",
+            Category::Location => "location",
+            Category::Beliefs => "beliefs",
+            Category::Pressure => "pressure",
+            Category::Speculation => "speculation",
+            Category::Preference => "preference",
+            Category::Background => "background",
+            Category::Operational => "operational",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Category> {
+        Category::ALL.into_iter().find(|c| c.name() == name)
+    }
+
+    /// Personal and sensitive, as opposed to context.
+    pub fn is_personal(self) -> bool {
+        (self as usize) <= (Category::Beliefs as usize)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Person {
+    pub id: String,
+    pub name: String,
+    pub role: String,
+    pub skills: Vec<String>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Room {
+    pub id: String,
+    pub name: Option<String>,
+    pub capacity: u32,
+    pub features: Vec<String>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meeting {
+    pub id: String,
+    pub title: String,
+    pub attendees: Vec<PersonId>,
+    pub slots: Vec<Slot>,
+    pub rooms: Vec<RoomId>,
+    pub features: Vec<String>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MeetingSetting {
+    pub rooms: Vec<Room>,
+    pub meetings: Vec<Meeting>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    pub id: String,
+    pub title: String,
+    pub needs: String,
+    pub hours: u32,
+    pub pair: bool,
+    pub sensitive: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JiraSetting {
+    pub tickets: Vec<Ticket>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub id: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evidence {
+    pub id: String,
+    pub values: Vec<String>,
+    pub span: Span,
+}
+
+/// A resolved rubric condition over evidence variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    Eq(VariableId, usize),
+    Ne(VariableId, usize),
+    Not(Box<Condition>),
+    And(Vec<Condition>),
+    Or(Vec<Condition>),
+}
+
+impl Condition {
+    /// Evaluates the condition on a full assignment of values.
+    pub fn eval(&self, values: &[usize]) -> bool {
+        match self {
+            Condition::Eq(v, x) => values[*v] == *x,
+            Condition::Ne(v, x) => values[*v] != *x,
+            Condition::Not(c) => !c.eval(values),
+            Condition::And(cs) => cs.iter().all(|c| c.eval(values)),
+            Condition::Or(cs) => cs.iter().any(|c| c.eval(values)),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RubricRule {
+    pub level: LevelId,
+    pub when: Condition,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rubric {
+    pub rules: Vec<RubricRule>,
+    pub otherwise: LevelId,
+    pub span: Span,
+}
+
+impl Rubric {
+    /// The level the rubric gives a full assignment: the first rule that holds.
+    pub fn level(&self, values: &[usize]) -> LevelId {
+        self.rules
+            .iter()
+            .find(|r| r.when.eval(values))
+            .map_or(self.otherwise, |r| r.level)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeveritySetting {
+    pub levels: Vec<Level>,
+    pub evidence: Vec<Evidence>,
+    pub rubric: Rubric,
+}
+
+/// The family-specific public declarations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Meeting(MeetingSetting),
+    Jira(JiraSetting),
+    Severity(SeveritySetting),
+}
+
+/// A typed fact: what it restricts, per family.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Predicate {
+    /// meeting: no meeting the person attends in a slot overlapping this one.
+    Unavailable { person: PersonId, slot: Slot },
+    /// meeting: no meeting the person attends in this room.
+    AvoidRoom { person: PersonId, room: RoomId },
+    /// meeting: the meeting only in rooms with the feature.
+    NeedsFeature { meeting: MeetingId, feature: String },
+    /// meeting: the person attends the meeting too.
+    Attends {
+        person: PersonId,
+        meeting: MeetingId,
+    },
+    /// meeting: the meeting starts no earlier in the week than the slot.
+    NotBefore { meeting: MeetingId, slot: Slot },
+    /// meeting: the meeting ends no later in the week than the slot.
+    NotAfter { meeting: MeetingId, slot: Slot },
+    /// jira: total hours of the person at most this.
+    Capacity { person: PersonId, hours: u32 },
+    /// jira: the person does not own the ticket.
+    CannotOwn { person: PersonId, ticket: TicketId },
+    /// jira: the person on no sensitive ticket.
+    NoSensitive { person: PersonId },
+    /// jira: the two people not together on a pair ticket.
+    CannotPair { a: PersonId, b: PersonId },
+    /// jira: the person on no ticket.
+    Off { person: PersonId },
+    /// severity: the variable has this value.
+    Evidence { variable: VariableId, value: usize },
+    /// severity: pressure toward a level (soft only).
+    Toward { level: LevelId },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    pub predicate: Predicate,
+    pub span: Span,
+}
+
+/// Which form of an attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FormKind {
+    Raw,
+    Sanitized,
+}
+
+/// One form of an attribute, with its labels applied.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    pub text: String,
+    pub appropriate: bool,
+    /// Who may see the form, sorted, always including the holder.
+    pub visible: Vec<PersonId>,
+    /// Hard facts this form states.
+    pub facts: Vec<Fact>,
+    pub span: Span,
+    pub text_span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attribute {
+    pub id: String,
+    pub holder: PersonId,
+    pub about: PersonId,
+    pub category: Option<Category>,
+    pub raw: Form,
+    pub sanitized: Option<Form>,
+    /// Non-binding preferences or pressures; they belong to the raw form.
+    pub soft: Vec<Fact>,
+    pub span: Span,
+    pub id_span: Span,
+}
+
+impl Attribute {
+    /// The form the hard facts belong to: the sanitized form where there is one.
+    pub fn fact_form(&self) -> (FormKind, &Form) {
+        match &self.sanitized {
+            Some(s) => (FormKind::Sanitized, s),
+            None => (FormKind::Raw, &self.raw),
+        }
+    }
+
+    pub fn form(&self, kind: FormKind) -> Option<&Form> {
+        match kind {
+            FormKind::Raw => Some(&self.raw),
+            FormKind::Sanitized => self.sanitized.as_ref(),
+        }
+    }
+
+    /// Both forms, raw first.
+    pub fn forms(&self) -> impl Iterator<Item = (FormKind, &Form)> {
+        std::iter::once((FormKind::Raw, &self.raw))
+            .chain(self.sanitized.iter().map(|s| (FormKind::Sanitized, s)))
+    }
+
+    /// The id a form has in outputs: the attribute id, or `<id>.sanitized`.
+    pub fn form_id(&self, kind: FormKind) -> String {
+        match kind {
+            FormKind::Raw => self.id.clone(),
+            FormKind::Sanitized => format!("{}.sanitized", self.id),
+        }
+    }
+}
+
+/// Where one meeting goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Placement {
+    /// Index into the meeting's candidate slots.
+    pub slot: usize,
+    pub room: RoomId,
+}
+
+/// Who takes one ticket.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Assignment {
+    pub owner: PersonId,
+    pub collaborator: Option<PersonId>,
+}
+
+/// One decision of the scenario's decision space.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Decision {
+    Meeting(Vec<Placement>),
+    Jira(Vec<Assignment>),
+    Severity(LevelId),
+}
+
+/// A resolved scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scenario {
+    pub id: String,
+    pub source: SourceId,
+    pub span: Span,
+    pub id_span: Span,
+    pub family: Family,
+    pub title: String,
+    pub task: String,
+    pub recipient: Option<String>,
+    pub public: Vec<String>,
+    pub policy: Option<String>,
+    pub executor: PersonId,
+    pub people: Vec<Person>,
+    pub setting: Setting,
+    pub attributes: Vec<Attribute>,
+    pub oracle: Decision,
+    pub oracle_span: Span,
+}
+
+impl Scenario {
+    pub fn person(&self, name: &str) -> Option<PersonId> {
+        self.people.iter().position(|p| p.id == name)
+    }
+
+    pub fn attribute(&self, name: &str) -> Option<AttributeId> {
+        self.attributes.iter().position(|a| a.id == name)
+    }
+
+    pub fn meeting_setting(&self) -> Option<&MeetingSetting> {
+        match &self.setting {
+            Setting::Meeting(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    pub fn jira_setting(&self) -> Option<&JiraSetting> {
+        match &self.setting {
+            Setting::Jira(j) => Some(j),
+            _ => None,
+        }
+    }
+
+    pub fn severity_setting(&self) -> Option<&SeveritySetting> {
+        match &self.setting {
+            Setting::Severity(s) => Some(s),
+            _ => None,
+        }
+    }
+}

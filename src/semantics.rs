@@ -1,0 +1,322 @@
+//! The meaning of a scenario, evaluated directly on decisions.
+//!
+//! This is the reference the solver is tested against: it states each
+//! family's public constraints and facts as plain code over a concrete
+//! decision, with no encoding in between, and enumerates small decision
+//! spaces by brute force.
+
+use crate::sema::*;
+
+/// Why a decision breaks the public constraints, in words; empty if it does not.
+pub fn public_violations(sc: &Scenario, decision: &Decision) -> Vec<String> {
+    check(sc, decision, &[]).err().unwrap_or_default()
+}
+
+/// Whether the decision is allowed by the public constraints plus `facts`.
+/// For severity, whether some completion of the unknowns consistent with the
+/// facts gets the decision's level.
+pub fn allowed(sc: &Scenario, decision: &Decision, facts: &[&Predicate]) -> bool {
+    check(sc, decision, facts).is_ok()
+}
+
+fn check(sc: &Scenario, decision: &Decision, facts: &[&Predicate]) -> Result<(), Vec<String>> {
+    let mut why = Vec::new();
+    match (&sc.setting, decision) {
+        (Setting::Meeting(ms), Decision::Meeting(ps)) => meeting(sc, ms, ps, facts, &mut why),
+        (Setting::Jira(js), Decision::Jira(asg)) => jira(sc, js, asg, facts, &mut why),
+        (Setting::Severity(ss), Decision::Severity(level)) => {
+            if !severity_levels(ss, facts).contains(level) {
+                why.push(format!(
+                    "no completion of the evidence gives `{}`",
+                    ss.levels[*level].id
+                ));
+            }
+        }
+        _ => why.push("the decision is of another family".into()),
+    }
+    if why.is_empty() {
+        Ok(())
+    } else {
+        Err(why)
+    }
+}
+
+fn meeting(
+    sc: &Scenario,
+    ms: &MeetingSetting,
+    ps: &[Placement],
+    facts: &[&Predicate],
+    why: &mut Vec<String>,
+) {
+    let meetings = &ms.meetings;
+    let mut attendees: Vec<Vec<PersonId>> = meetings.iter().map(|m| m.attendees.clone()).collect();
+    for f in facts {
+        if let Predicate::Attends { person, meeting } = f {
+            if !attendees[*meeting].contains(person) {
+                attendees[*meeting].push(*person);
+            }
+        }
+    }
+    let slot = |m: usize| meetings[m].slots[ps[m].slot];
+    for (m, p) in ps.iter().enumerate() {
+        let room = &ms.rooms[p.room];
+        let name = &meetings[m].id;
+        if !meetings[m].rooms.contains(&p.room) || p.slot >= meetings[m].slots.len() {
+            why.push(format!("`{name}` is placed outside its candidates"));
+        }
+        if (room.capacity as usize) < attendees[m].len() {
+            why.push(format!(
+                "`{}` holds {} but `{name}` has {} attendees",
+                room.id,
+                room.capacity,
+                attendees[m].len()
+            ));
+        }
+        for f in &meetings[m].features {
+            if !room.features.contains(f) {
+                why.push(format!("`{name}` needs `{f}`, which `{}` lacks", room.id));
+            }
+        }
+    }
+    for m1 in 0..ps.len() {
+        for m2 in m1 + 1..ps.len() {
+            if !slot(m1).overlaps(&slot(m2)) {
+                continue;
+            }
+            if ps[m1].room == ps[m2].room {
+                why.push(format!(
+                    "`{}` and `{}` overlap in `{}`",
+                    meetings[m1].id, meetings[m2].id, ms.rooms[ps[m1].room].id
+                ));
+            }
+            for p in &attendees[m1] {
+                if attendees[m2].contains(p) {
+                    why.push(format!(
+                        "{} attends both `{}` and `{}`, which overlap",
+                        sc.people[*p].id, meetings[m1].id, meetings[m2].id
+                    ));
+                }
+            }
+        }
+    }
+    for f in facts {
+        let broken = match f {
+            Predicate::Unavailable { person, slot: s } => {
+                (0..ps.len()).any(|m| attendees[m].contains(person) && slot(m).overlaps(s))
+            }
+            Predicate::AvoidRoom { person, room } => {
+                (0..ps.len()).any(|m| attendees[m].contains(person) && ps[m].room == *room)
+            }
+            Predicate::NeedsFeature { meeting, feature } => {
+                !ms.rooms[ps[*meeting].room].features.contains(feature)
+            }
+            Predicate::NotBefore { meeting, slot: s } => {
+                slot(*meeting).week_start() < s.week_start()
+            }
+            Predicate::NotAfter { meeting, slot: s } => slot(*meeting).week_end() > s.week_end(),
+            _ => false,
+        };
+        if broken {
+            why.push(format!("breaks {f:?}"));
+        }
+    }
+}
+
+fn jira(
+    sc: &Scenario,
+    js: &JiraSetting,
+    asg: &[Assignment],
+    facts: &[&Predicate],
+    why: &mut Vec<String>,
+) {
+    for (t, a) in asg.iter().enumerate() {
+        let ticket = &js.tickets[t];
+        for p in std::iter::once(a.owner).chain(a.collaborator) {
+            if !sc.people[p].skills.contains(&ticket.needs) {
+                why.push(format!(
+                    "{} lacks `{}` for `{}`",
+                    sc.people[p].id, ticket.needs, ticket.id
+                ));
+            }
+        }
+        if a.collaborator == Some(a.owner) {
+            why.push(format!(
+                "`{}` has the same owner and collaborator",
+                ticket.id
+            ));
+        }
+        if ticket.pair != a.collaborator.is_some() {
+            why.push(format!("`{}` has the wrong number of people", ticket.id));
+        }
+    }
+    let on = |t: usize, p: PersonId| asg[t].owner == p || asg[t].collaborator == Some(p);
+    for f in facts {
+        let broken = match f {
+            Predicate::Capacity { person, hours } => {
+                let load: u32 = (0..asg.len())
+                    .filter(|&t| on(t, *person))
+                    .map(|t| js.tickets[t].hours)
+                    .sum();
+                load > *hours
+            }
+            Predicate::CannotOwn { person, ticket } => asg[*ticket].owner == *person,
+            Predicate::NoSensitive { person } => {
+                (0..asg.len()).any(|t| js.tickets[t].sensitive && on(t, *person))
+            }
+            Predicate::CannotPair { a, b } => {
+                (0..asg.len()).any(|t| js.tickets[t].pair && on(t, *a) && on(t, *b) && a != b)
+            }
+            Predicate::Off { person } => (0..asg.len()).any(|t| on(t, *person)),
+            _ => false,
+        };
+        if broken {
+            why.push(format!("breaks {f:?}"));
+        }
+    }
+}
+
+/// The levels that some completion consistent with the facts gets.
+pub fn severity_levels(ss: &SeveritySetting, facts: &[&Predicate]) -> Vec<LevelId> {
+    let mut fixed: Vec<Vec<usize>> = ss
+        .evidence
+        .iter()
+        .map(|e| (0..e.values.len()).collect())
+        .collect();
+    let mut toward: Option<Vec<LevelId>> = None;
+    for f in facts {
+        match f {
+            Predicate::Evidence { variable, value } => fixed[*variable].retain(|v| v == value),
+            Predicate::Toward { level } => toward
+                .get_or_insert_with(|| vec![*level])
+                .retain(|l| l == level),
+            _ => {}
+        }
+    }
+    let mut levels = Vec::new();
+    let mut values = vec![0usize; fixed.len()];
+    let mut idx = vec![0usize; fixed.len()];
+    if fixed.iter().any(Vec::is_empty) {
+        return levels;
+    }
+    loop {
+        for (i, d) in fixed.iter().enumerate() {
+            values[i] = d[idx[i]];
+        }
+        let level = ss.rubric.level(&values);
+        if !levels.contains(&level) && toward.as_ref().is_none_or(|t| t.contains(&level)) {
+            levels.push(level);
+        }
+        // Next completion, odometer style.
+        let mut i = 0;
+        loop {
+            if i == idx.len() {
+                levels.sort_unstable();
+                return levels;
+            }
+            idx[i] += 1;
+            if idx[i] < fixed[i].len() {
+                break;
+            }
+            idx[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// Builds a decision from one index per decision target.
+type Builder = Box<dyn Fn(&[usize]) -> Option<Decision>>;
+
+/// Every decision of the decision space, by brute force, up to `limit`
+/// candidates examined; `None` if the space is larger.
+pub fn decision_space(sc: &Scenario, limit: usize) -> Option<Vec<Decision>> {
+    let domains: Vec<usize>;
+    let build: Builder = match &sc.setting {
+        Setting::Meeting(ms) => {
+            let opts: Vec<Vec<Placement>> = ms
+                .meetings
+                .iter()
+                .map(|m| {
+                    (0..m.slots.len())
+                        .flat_map(|s| m.rooms.iter().map(move |&r| Placement { slot: s, room: r }))
+                        .collect()
+                })
+                .collect();
+            domains = opts.iter().map(Vec::len).collect();
+            Box::new(move |c: &[usize]| {
+                Some(Decision::Meeting(
+                    c.iter().zip(&opts).map(|(&i, o)| o[i]).collect(),
+                ))
+            })
+        }
+        Setting::Jira(js) => {
+            let n = sc.people.len();
+            let pairs: Vec<bool> = js.tickets.iter().map(|t| t.pair).collect();
+            domains = pairs.iter().map(|&p| if p { n * n } else { n }).collect();
+            Box::new(move |c: &[usize]| {
+                Some(Decision::Jira(
+                    c.iter()
+                        .zip(&pairs)
+                        .map(|(&i, &pair)| {
+                            if pair {
+                                Assignment {
+                                    owner: i / n,
+                                    collaborator: Some(i % n),
+                                }
+                            } else {
+                                Assignment {
+                                    owner: i,
+                                    collaborator: None,
+                                }
+                            }
+                        })
+                        .collect(),
+                ))
+            })
+        }
+        Setting::Severity(ss) => {
+            domains = vec![ss.levels.len()];
+            Box::new(|c: &[usize]| Some(Decision::Severity(c[0])))
+        }
+    };
+    let total = domains
+        .iter()
+        .try_fold(1usize, |acc, &d| acc.checked_mul(d))?;
+    if total > limit {
+        return None;
+    }
+    let mut out = Vec::with_capacity(total);
+    let mut idx = vec![0usize; domains.len()];
+    if domains.contains(&0) {
+        return Some(out);
+    }
+    loop {
+        out.extend(build(&idx));
+        let mut i = 0;
+        loop {
+            if i == idx.len() {
+                return Some(out);
+            }
+            idx[i] += 1;
+            if idx[i] < domains[i] {
+                break;
+            }
+            idx[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+/// Every allowed decision under the public constraints plus `facts`, by
+/// brute force; `None` if the space has more than `limit` decisions.
+pub fn allowed_decisions(
+    sc: &Scenario,
+    facts: &[&Predicate],
+    limit: usize,
+) -> Option<Vec<Decision>> {
+    Some(
+        decision_space(sc, limit)?
+            .into_iter()
+            .filter(|d| allowed(sc, d, facts))
+            .collect(),
+    )
+}

@@ -1,0 +1,31 @@
+//! Deciding constraint models: one small backend interface and an
+//! incremental session over it.
+//!
+//! In: a [`Model`](crate::model::Model). Out: answers to "is there an
+//! allowed decision with these facts in force (and these extra literals)?",
+//! with a witness or an unsatisfiable core of facts. The session compiles
+//! the model once; every analysis query is a call with assumptions.
+
+mod bat;
+
+mod session;
+
+pub use bat::BatsatBackend;
+pub use session::{Outcome, Session, SessionStats};
+
+use crate::model::Lit;
+
+/// What a SAT backend must offer. Literals are the model's; a backend
+/// numbers its variables the same way.
+pub trait Backend {
+    /// Makes sure variables `0..n` exist.
+    fn reserve(&mut self, n: u32);
+    fn add_clause(&mut self, lits: &[Lit]);
+    /// `Some(true)` satisfiable, `Some(false)` unsatisfiable under the
+    /// assumptions, `None` when the deadline passed first.
+    fn solve(&mut self, assumptions: &[Lit], deadline: Option<std::time::Instant>) -> Option<bool>;
+    /// The value of a literal in the last model.
+    fn value(&self, lit: Lit) -> bool;
+    /// After an unsatisfiable answer: assumptions that suffice for it.
+    fn failed_assumptions(&mut self) -> Vec<Lit>;
+}

@@ -1,0 +1,301 @@
+//! One incremental solving session per model.
+
+use std::time::Instant;
+
+use rustsat::encodings::pb::{
+    BoundLower, BoundUpper, GeneralizedTotalizer, InvertedGeneralizedTotalizer,
+};
+use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
+
+use super::{Backend, BatsatBackend};
+use crate::model::{Constraint, FactId, Lit, Model, Var, Violation};
+
+/// The answer to one query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// An allowed decision exists; here it is, as one option per group.
+    Sat(Vec<usize>),
+    /// No allowed decision.
+    Unsat,
+    /// The deadline passed before an answer.
+    Timeout,
+}
+
+/// Counters of one session.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SessionStats {
+    pub solves: u32,
+    pub vars: u32,
+}
+
+/// A model compiled into a backend, answering queries under assumptions.
+pub struct Session<'m, B: Backend = BatsatBackend> {
+    model: &'m Model,
+    backend: B,
+    next_var: u32,
+    violation: Vec<Option<Lit>>,
+    deadline: Option<Instant>,
+    pub stats: SessionStats,
+}
+
+fn to_rs(l: Lit) -> rustsat::types::Lit {
+    rustsat::types::Lit::new(l.var().0, l.is_neg())
+}
+
+fn from_rs(l: rustsat::types::Lit) -> Lit {
+    let v = Var(l.vidx32());
+    if l.is_neg() {
+        Lit::neg(v)
+    } else {
+        Lit::pos(v)
+    }
+}
+
+impl<'m> Session<'m, BatsatBackend> {
+    /// Compiles the model into the default backend.
+    pub fn new(model: &'m Model, deadline: Option<Instant>) -> Self {
+        Session::with_backend(model, BatsatBackend::default(), deadline)
+    }
+}
+
+impl<'m, B: Backend> Session<'m, B> {
+    pub fn with_backend(model: &'m Model, backend: B, deadline: Option<Instant>) -> Self {
+        let mut s = Session {
+            model,
+            backend,
+            next_var: model.num_vars,
+            violation: Vec::with_capacity(model.facts.len()),
+            deadline,
+            stats: SessionStats::default(),
+        };
+        s.backend.reserve(model.num_vars);
+        for g in model.decision_groups.iter().chain(&model.aux_groups) {
+            s.exactly_one(&g.options);
+        }
+        for c in &model.public {
+            s.add(c, None);
+        }
+        for f in &model.facts {
+            let guard = Lit::pos(f.indicator);
+            for c in &f.holds {
+                s.add(c, Some(guard));
+            }
+        }
+        for f in &model.facts {
+            let v = match &f.violated {
+                Some(terms) if !terms.is_empty() => Some(s.violation_lit(terms)),
+                _ => None,
+            };
+            s.violation.push(v);
+        }
+        s.stats.vars = s.next_var;
+        s
+    }
+
+    pub fn model(&self) -> &'m Model {
+        self.model
+    }
+
+    fn fresh(&mut self) -> Lit {
+        self.next_var += 1;
+        self.backend.reserve(self.next_var);
+        Lit::pos(Var(self.next_var - 1))
+    }
+
+    fn clause(&mut self, guard: Option<Lit>, lits: impl IntoIterator<Item = Lit>) {
+        let mut c: Vec<Lit> = guard.map(|g| !g).into_iter().collect();
+        c.extend(lits);
+        self.backend.add_clause(&c);
+    }
+
+    fn exactly_one(&mut self, vars: &[Var]) {
+        self.clause(None, vars.iter().map(|&v| Lit::pos(v)));
+        if vars.len() <= 6 {
+            for i in 0..vars.len() {
+                for j in i + 1..vars.len() {
+                    self.clause(None, [Lit::neg(vars[i]), Lit::neg(vars[j])]);
+                }
+            }
+        } else {
+            // Sequential at-most-one: s_i means "some of x_0..x_i is true".
+            let mut prev: Option<Lit> = None;
+            for (i, &v) in vars.iter().enumerate() {
+                let x = Lit::pos(v);
+                if let Some(p) = prev {
+                    self.clause(None, [!x, !p]);
+                }
+                if i + 1 < vars.len() {
+                    let s = self.fresh();
+                    self.clause(None, [!x, s]);
+                    if let Some(p) = prev {
+                        self.clause(None, [!p, s]);
+                    }
+                    prev = Some(s);
+                }
+            }
+        }
+    }
+
+    fn add(&mut self, c: &Constraint, guard: Option<Lit>) {
+        match c {
+            Constraint::Clause(lits) => self.clause(guard, lits.iter().copied()),
+            Constraint::AtMost { terms, bound } => self.pb(terms, *bound, guard, true),
+        }
+    }
+
+    /// `sum <= bound` (upper) or `sum >= bound` (lower), enforced while `guard`.
+    fn pb(&mut self, terms: &[(Lit, u32)], bound: u32, guard: Option<Lit>, upper: bool) {
+        let terms: Vec<(rustsat::types::Lit, usize)> = terms
+            .iter()
+            .filter(|(_, w)| *w > 0)
+            .map(|&(l, w)| (to_rs(l), w as usize))
+            .collect();
+        let total: usize = terms.iter().map(|(_, w)| *w).sum();
+        let bound = bound as usize;
+        if upper && bound >= total || !upper && bound == 0 {
+            return;
+        }
+        if !upper && bound > total {
+            self.clause(guard, []);
+            return;
+        }
+        let mut cnf = Cnf::new();
+        let mut vm = BasicVarManager::from_next_free(rustsat::types::Var::new(self.next_var));
+        let units = if upper {
+            let mut enc: GeneralizedTotalizer = terms.into_iter().collect();
+            enc.encode_ub(bound..=bound, &mut cnf, &mut vm)
+                .expect("in-memory clauses");
+            enc.enforce_ub(bound)
+                .expect("bound below the weight sum was encoded")
+        } else {
+            let mut enc: InvertedGeneralizedTotalizer = terms.into_iter().collect();
+            enc.encode_lb(bound..=bound, &mut cnf, &mut vm)
+                .expect("in-memory clauses");
+            enc.enforce_lb(bound)
+                .expect("bound within the weight sum was encoded")
+        };
+        if let Some(max) = vm.max_var() {
+            self.next_var = self.next_var.max(max.idx32() + 1);
+            self.backend.reserve(self.next_var);
+        }
+        for cl in cnf {
+            let lits: Vec<Lit> = cl.iter().map(|&l| from_rs(l)).collect();
+            self.backend.add_clause(&lits);
+        }
+        for u in units {
+            self.clause(guard, [from_rs(u)]);
+        }
+    }
+
+    /// A literal that, assumed, forces the decision to violate the fact.
+    fn violation_lit(&mut self, terms: &[Violation]) -> Lit {
+        let v = self.fresh();
+        let mut options = Vec::new();
+        for t in terms {
+            match t {
+                Violation::All(lits) if lits.len() == 1 => options.push(lits[0]),
+                Violation::All(lits) => {
+                    let t = self.fresh();
+                    for &l in lits {
+                        self.clause(Some(t), [l]);
+                    }
+                    options.push(t);
+                }
+                Violation::AtLeast { terms, bound } => {
+                    let t = self.fresh();
+                    self.pb(terms, *bound, Some(t), false);
+                    options.push(t);
+                }
+            }
+        }
+        self.clause(Some(v), options);
+        v
+    }
+
+    /// The literal that forces a violation of the fact, if it can be violated.
+    pub fn violation(&self, fact: FactId) -> Option<Lit> {
+        self.violation[fact]
+    }
+
+    /// A fresh literal that, assumed, makes the decision differ from `choice`.
+    pub fn differ_from(&mut self, choice: &[usize]) -> Lit {
+        let g = self.fresh();
+        let lits: Vec<Lit> = self
+            .model
+            .choice_lits(choice)
+            .into_iter()
+            .map(|l| !l)
+            .collect();
+        self.clause(Some(g), lits);
+        g
+    }
+
+    /// Whether a decision is allowed with exactly the facts in `in_force`
+    /// switched on, plus the `extra` assumptions.
+    pub fn solve(&mut self, in_force: &[bool], extra: &[Lit]) -> Outcome {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Outcome::Timeout;
+        }
+        let mut assumptions: Vec<Lit> = self
+            .model
+            .facts
+            .iter()
+            .zip(in_force)
+            .map(|(f, &on)| {
+                if on {
+                    Lit::pos(f.indicator)
+                } else {
+                    Lit::neg(f.indicator)
+                }
+            })
+            .collect();
+        assumptions.extend_from_slice(extra);
+        self.stats.solves += 1;
+        match self.backend.solve(&assumptions, self.deadline) {
+            None => Outcome::Timeout,
+            Some(false) => Outcome::Unsat,
+            Some(true) => Outcome::Sat(
+                self.model
+                    .decision_groups
+                    .iter()
+                    .map(|g| {
+                        g.options
+                            .iter()
+                            .position(|&v| self.backend.value(Lit::pos(v)))
+                            .unwrap_or(0)
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
+    /// After [`Outcome::Sat`]: whether the decision found violates the fact.
+    pub fn violated_now(&self, fact: FactId) -> bool {
+        let value = |l: &Lit| self.backend.value(*l);
+        self.model.facts[fact]
+            .violated
+            .as_ref()
+            .is_some_and(|terms| {
+                terms.iter().any(|t| match t {
+                    Violation::All(lits) => lits.iter().all(value),
+                    Violation::AtLeast { terms, bound } => {
+                        terms
+                            .iter()
+                            .filter(|(l, _)| value(l))
+                            .map(|(_, w)| *w)
+                            .sum::<u32>()
+                            >= *bound
+                    }
+                })
+            })
+    }
+
+    /// After [`Outcome::Unsat`]: facts whose being in force the answer used.
+    pub fn core(&mut self) -> Vec<FactId> {
+        let failed: std::collections::HashSet<Lit> =
+            self.backend.failed_assumptions().into_iter().collect();
+        (0..self.model.facts.len())
+            .filter(|&f| failed.contains(&Lit::pos(self.model.facts[f].indicator)))
+            .collect()
+    }
+}

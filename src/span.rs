@@ -1,0 +1,160 @@
+//! Source locations that outlive the parser.
+//!
+//! A [`Span`] is a pair of byte offsets plus the [`SourceId`] of the text they
+//! point into. Spans travel from the AST through the resolved scenario into
+//! the constraint model, so that an analysis result ("this fact is critical",
+//! "these facts conflict") points back at the seed text. Nodes that the
+//! counterfactual loop or the planted generator make have no text of their
+//! own: they carry [`Span::DERIVED`].
+
+use serde::Serialize;
+
+/// Identifies one loaded source text within a [`Sources`] table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct SourceId(pub u32);
+
+impl SourceId {
+    /// The id of nodes that were made by a program, not parsed from text.
+    pub const DERIVED: SourceId = SourceId(u32::MAX);
+}
+
+/// A byte range in one source text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    pub source: SourceId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Span {
+    /// The span of a derived node: it points at no text.
+    pub const DERIVED: Span = Span {
+        source: SourceId::DERIVED,
+        start: 0,
+        end: 0,
+    };
+
+    pub fn new(source: SourceId, start: usize, end: usize) -> Span {
+        Span {
+            source,
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    /// Whether the node was made by a program rather than parsed.
+    pub fn is_derived(&self) -> bool {
+        self.source == SourceId::DERIVED
+    }
+
+    /// The smallest span that covers both.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            source: self.source,
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        (self.end - self.start) as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+impl From<Span> for miette::SourceSpan {
+    fn from(span: Span) -> Self {
+        miette::SourceSpan::new((span.start as usize).into(), span.len())
+    }
+}
+
+/// One loaded seed text.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+}
+
+impl SourceFile {
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(&self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
+        (line, column)
+    }
+
+    /// The text as a miette source with its file name.
+    pub fn named(&self) -> miette::NamedSource<String> {
+        miette::NamedSource::new(&self.name, self.text.clone())
+    }
+}
+
+fn floor_char_boundary(text: &str, mut offset: usize) -> usize {
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// Every text loaded in one run, indexed by [`SourceId`].
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    files: Vec<SourceFile>,
+}
+
+impl Sources {
+    pub fn new() -> Sources {
+        Sources::default()
+    }
+
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
+        self.files.push(SourceFile {
+            name: name.into(),
+            text: text.into(),
+        });
+        SourceId(self.files.len() as u32 - 1)
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    pub fn get(&self, id: SourceId) -> Option<&SourceFile> {
+        self.files.get(id.0 as usize)
+    }
+
+    /// The text a span points into, or `""` for derived spans.
+    pub fn slice(&self, span: Span) -> &str {
+        self.get(span.source)
+            .and_then(|f| f.text.get(span.start as usize..span.end as usize))
+            .unwrap_or("")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let f = SourceFile {
+            name: "x".into(),
+            text: "ab\ncé d".into(),
+        };
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(3), (2, 1));
+        // 'é' is two bytes; the space after it is the third character.
+        assert_eq!(f.line_col(6), (2, 3));
+        assert_eq!(f.line_col(999), (2, 5));
+    }
+}

@@ -1,0 +1,88 @@
+//! Errors of the syntax stage.
+
+use miette::{Diagnostic, SourceSpan};
+use thiserror::Error;
+
+/// Something the parser could not read.
+#[derive(Debug, Clone, Error, Diagnostic, PartialEq, Eq)]
+pub enum SyntaxError {
+    /// The text does not fit the grammar at this point.
+    ///
+    /// ```text
+    /// scenario s { family meeting_allocation titel "x" }
+    /// ```
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(code(cici::syntax::unexpected))]
+    Unexpected {
+        expected: String,
+        found: String,
+        #[label("{expected} expected here")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A backslash escape other than `\"`, `\\` and `\n`.
+    ///
+    /// ```text
+    /// raw "tab\there"
+    /// ```
+    #[error("unknown escape `{escape}` in a string")]
+    #[diagnostic(
+        code(cici::syntax::invalid_escape),
+        help("strings know the escapes \\\", \\\\ and \\n; use a triple-quoted string for other text")
+    )]
+    InvalidEscape {
+        escape: String,
+        #[label("not a valid escape")]
+        span: SourceSpan,
+    },
+
+    /// A time slot whose clock times are impossible or whose end is not after its start.
+    ///
+    /// ```text
+    /// slots [tue 11:00-10:00]
+    /// ```
+    #[error("invalid time slot: {reason}")]
+    #[diagnostic(
+        code(cici::syntax::invalid_slot),
+        help("write slots as `DAY HH:MM-HH:MM` with 00:00 <= start < end <= 24:00, e.g. `tue 10:00-11:00`")
+    )]
+    InvalidSlot {
+        reason: String,
+        #[label("{reason}")]
+        span: SourceSpan,
+    },
+
+    /// An integer that does not fit in 32 bits.
+    ///
+    /// ```text
+    /// hours 99999999999
+    /// ```
+    #[error("integer `{text}` is too large")]
+    #[diagnostic(
+        code(cici::syntax::integer_too_large),
+        help("integers must be at most 4294967295")
+    )]
+    IntegerTooLarge {
+        text: String,
+        #[label("too large")]
+        span: SourceSpan,
+    },
+
+    /// Parentheses nested deeper than the parser accepts.
+    ///
+    /// ```text
+    /// sev_1 when ((((((((... a = b ...))))))))
+    /// ```
+    #[error("parentheses are nested more than {limit} deep")]
+    #[diagnostic(
+        code(cici::syntax::too_deep),
+        help("split the condition into simpler rules")
+    )]
+    TooDeep {
+        limit: usize,
+        #[label("nesting too deep from here")]
+        span: SourceSpan,
+    },
+}

@@ -1,0 +1,22 @@
+//! Stage 1: text to an owned, spanned syntax tree.
+//!
+//! In: the text of one seed file and its [`SourceId`]. Out: a [`File`] of
+//! [`ScenarioAst`]s and every [`SyntaxError`] found. pest is an
+//! implementation detail of this folder: neither its `Rule` nor its error
+//! type leaves it.
+
+pub mod ast;
+mod error;
+mod parser;
+
+pub use ast::*;
+pub use error::SyntaxError;
+pub use parser::MAX_NESTING;
+
+use crate::span::SourceId;
+
+/// Parses one seed file. Scenarios that parse are returned even when others
+/// in the same file do not.
+pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
+    parser::parse(source, text)
+}

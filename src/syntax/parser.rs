@@ -1,0 +1,808 @@
+//! From text to the owned AST. pest's types stay in this file.
+
+use pest::iterators::Pair;
+use pest::Parser as _;
+use pest_derive::Parser;
+
+use super::ast::*;
+use super::error::SyntaxError;
+use crate::span::{SourceId, Span};
+
+#[derive(Parser)]
+#[grammar = "../grammar/cici.pest"]
+struct CiciParser;
+
+/// How deep parentheses may nest before the parser refuses the text.
+pub const MAX_NESTING: usize = 64;
+
+/// Parses a seed file. On a syntax error, the file is cut at every line that
+/// starts a `scenario` block and each block is parsed on its own, so one run
+/// reports an error per broken block and still returns the blocks that parse.
+pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
+    if let Some(err) = check_nesting(text) {
+        return (File::default(), vec![err]);
+    }
+    match CiciParser::parse(Rule::file, text) {
+        Ok(mut pairs) => {
+            let file = pairs.next().expect("the file rule always yields one pair");
+            let mut cx = Cx::new(source, 0);
+            let scenarios = file
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::scenario)
+                .map(|p| cx.scenario(p))
+                .collect();
+            (File { scenarios }, cx.errors)
+        }
+        Err(whole) => {
+            let chunks = scenario_chunks(text);
+            if chunks.len() <= 1 {
+                return (File::default(), vec![from_pest(&whole, text, 0)]);
+            }
+            let mut file = File::default();
+            let mut errors = Vec::new();
+            for (start, end) in chunks {
+                let chunk = &text[start..end];
+                match CiciParser::parse(Rule::scenario_only, chunk) {
+                    Ok(mut pairs) => {
+                        let only = pairs.next().expect("one pair");
+                        let mut cx = Cx::new(source, start);
+                        for p in only.into_inner() {
+                            if p.as_rule() == Rule::scenario {
+                                file.scenarios.push(cx.scenario(p));
+                            }
+                        }
+                        errors.extend(cx.errors);
+                    }
+                    Err(e) => errors.push(from_pest(&e, chunk, start)),
+                }
+            }
+            (file, errors)
+        }
+    }
+}
+
+/// Byte ranges that each start at a line beginning with `scenario` (the
+/// first starts at 0 so that leading text is kept).
+fn scenario_chunks(text: &str) -> Vec<(usize, usize)> {
+    let mut starts = vec![0];
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if offset > 0
+            && trimmed.starts_with("scenario")
+            && !trimmed["scenario".len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        {
+            starts.push(offset + (line.len() - trimmed.len()));
+        }
+        offset += line.len();
+    }
+    let mut chunks = Vec::new();
+    for (i, &s) in starts.iter().enumerate() {
+        let e = starts.get(i + 1).copied().unwrap_or(text.len());
+        chunks.push((s, e));
+    }
+    chunks
+}
+
+/// Refuses text whose parentheses nest deeper than [`MAX_NESTING`], before
+/// the recursive-descent parser could exhaust the stack on it.
+fn check_nesting(text: &str) -> Option<SyntaxError> {
+    let mut depth = 0usize;
+    let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
+    for (i, c) in text.char_indices() {
+        if in_comment {
+            in_comment = c != '\n';
+        } else if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else {
+            match c {
+                '#' => in_comment = true,
+                '"' => in_string = true,
+                '(' => {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Some(SyntaxError::TooDeep {
+                            limit: MAX_NESTING,
+                            span: (i, 1).into(),
+                        });
+                    }
+                }
+                ')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize) -> SyntaxError {
+    let pos = match err.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let mut expected: Vec<String> = Vec::new();
+    let mut keywords: Vec<&'static str> = Vec::new();
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant {
+        for rule in positives {
+            if let Some(kw) = keyword_of(*rule) {
+                keywords.push(kw);
+            }
+            if let Some(name) = describe(*rule) {
+                if !expected.contains(&name) {
+                    expected.push(name);
+                }
+            }
+        }
+    }
+    if let Some(attempts) = err.parse_attempts() {
+        for tok in attempts.expected_tokens() {
+            // Literal punctuation the grammar expected (`{`, `->`, `@`, ...).
+            let token = tok.to_string();
+            let punctuation = !token.is_empty()
+                && !token.contains("..")
+                && token.chars().all(|c| c.is_ascii_punctuation());
+            let name = format!("`{token}`");
+            if punctuation && !expected.contains(&name) {
+                expected.push(name);
+            }
+        }
+    }
+    let found_word: String = text[pos..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let (found, len) = if pos >= text.len() {
+        ("end of input".to_string(), 0)
+    } else if !found_word.is_empty() {
+        (format!("`{found_word}`"), found_word.len())
+    } else {
+        let c = text[pos..].chars().next().unwrap_or(' ');
+        (format!("`{}`", c.escape_default()), c.len_utf8())
+    };
+    let help = if !found_word.is_empty() && !keywords.is_empty() {
+        crate::suggest::closest(&found_word, keywords.iter().copied())
+            .map(|k| format!("did you mean `{k}`?"))
+    } else {
+        None
+    };
+    let help = help.or_else(|| {
+        if expected.iter().any(|e| e == "a statement") {
+            Some("a scenario holds statements such as `family`, `person`, `attribute` and `oracle`; see the language reference".to_string())
+        } else {
+            None
+        }
+    });
+    let expected = match expected.len() {
+        0 => "something else".to_string(),
+        1 => expected.remove(0),
+        _ => {
+            let last = expected.pop().unwrap_or_default();
+            format!("{} or {}", expected.join(", "), last)
+        }
+    };
+    SyntaxError::Unexpected {
+        expected,
+        found,
+        span: (base + pos, len).into(),
+        help,
+    }
+}
+
+fn keyword_of(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::kw_scenario => "scenario",
+        Rule::kw_family => "family",
+        Rule::kw_title => "title",
+        Rule::kw_task => "task",
+        Rule::kw_executor => "executor",
+        Rule::kw_recipient => "recipient",
+        Rule::kw_public => "public",
+        Rule::kw_policy => "policy",
+        Rule::kw_person => "person",
+        Rule::kw_role => "role",
+        Rule::kw_skills => "skills",
+        Rule::kw_room => "room",
+        Rule::kw_capacity => "capacity",
+        Rule::kw_features => "features",
+        Rule::kw_meeting => "meeting",
+        Rule::kw_attendees => "attendees",
+        Rule::kw_slots => "slots",
+        Rule::kw_rooms => "rooms",
+        Rule::kw_ticket => "ticket",
+        Rule::kw_needs => "needs",
+        Rule::kw_hours => "hours",
+        Rule::kw_pair => "pair",
+        Rule::kw_sensitive => "sensitive",
+        Rule::kw_levels => "levels",
+        Rule::kw_evidence => "evidence",
+        Rule::kw_rubric => "rubric",
+        Rule::kw_when => "when",
+        Rule::kw_otherwise => "otherwise",
+        Rule::kw_and => "and",
+        Rule::kw_or => "or",
+        Rule::kw_not => "not",
+        Rule::kw_attribute => "attribute",
+        Rule::kw_holder => "holder",
+        Rule::kw_about => "about",
+        Rule::kw_category => "category",
+        Rule::kw_raw => "raw",
+        Rule::kw_sanitized => "sanitized",
+        Rule::kw_appropriate => "appropriate",
+        Rule::kw_inappropriate => "inappropriate",
+        Rule::kw_visible => "visible",
+        Rule::kw_all => "all",
+        Rule::kw_except => "except",
+        Rule::kw_fact => "fact",
+        Rule::kw_soft => "soft",
+        Rule::kw_oracle => "oracle",
+        _ => return None,
+    })
+}
+
+/// How a rule reads in an "expected ..." message; `None` hides it.
+fn describe(rule: Rule) -> Option<String> {
+    if let Some(kw) = keyword_of(rule) {
+        // Statement keywords are summarised as "a statement" to keep the
+        // message short; the help line names the nearest one.
+        let statement = matches!(
+            rule,
+            Rule::kw_family
+                | Rule::kw_title
+                | Rule::kw_task
+                | Rule::kw_executor
+                | Rule::kw_recipient
+                | Rule::kw_public
+                | Rule::kw_policy
+                | Rule::kw_person
+                | Rule::kw_room
+                | Rule::kw_meeting
+                | Rule::kw_ticket
+                | Rule::kw_levels
+                | Rule::kw_evidence
+                | Rule::kw_rubric
+                | Rule::kw_attribute
+                | Rule::kw_oracle
+        );
+        return Some(if statement {
+            "a statement".to_string()
+        } else {
+            format!("`{kw}`")
+        });
+    }
+    Some(
+        match rule {
+            Rule::ident => "a name",
+            Rule::string => "a string",
+            Rule::int => "an integer",
+            Rule::slot => "a time slot like `tue 10:00-11:00`",
+            Rule::day => "a day (`mon` to `sun`)",
+            Rule::time => "a time like `10:00`",
+            Rule::ident_list => "a list `[...]`",
+            Rule::slot_list => "a list of slots `[...]`",
+            Rule::label => "`appropriate` or `inappropriate`",
+            Rule::visibility => "`visible`",
+            Rule::cmp_op => "`=` or `!=`",
+            Rule::fact => "a fact like `unavailable(eli, tue 10:00-11:00)`",
+            Rule::EOI => "end of file",
+            Rule::scenario => "`scenario`",
+            Rule::skills_clause => "`skills`",
+            Rule::features_clause => "`features`",
+            Rule::oracle_block => "`{`",
+            Rule::oracle_slot => "a slot and room like `tue 10:00-11:00 @ cedar`",
+            Rule::oracle_people => "a person",
+            _ => return None,
+        }
+        .to_string(),
+    )
+}
+
+/// Conversion context: the source id, the offset of the parsed text in the
+/// file, and the errors found while converting.
+struct Cx {
+    source: SourceId,
+    base: usize,
+    errors: Vec<SyntaxError>,
+}
+
+impl Cx {
+    fn new(source: SourceId, base: usize) -> Cx {
+        Cx {
+            source,
+            base,
+            errors: Vec::new(),
+        }
+    }
+
+    fn span(&self, pair: &Pair<Rule>) -> Span {
+        let s = pair.as_span();
+        Span::new(self.source, self.base + s.start(), self.base + s.end())
+    }
+
+    fn ident(&self, pair: Pair<Rule>) -> Ident {
+        Ident {
+            name: pair.as_str().to_string(),
+            span: self.span(&pair),
+        }
+    }
+
+    fn keyword(&self, pair: &Pair<Rule>) -> Keyword {
+        Keyword {
+            span: self.span(pair),
+        }
+    }
+
+    fn int(&mut self, pair: Pair<Rule>) -> Int {
+        let span = self.span(&pair);
+        let value = match pair.as_str().parse::<u32>() {
+            Ok(v) => v,
+            Err(_) => {
+                self.errors.push(SyntaxError::IntegerTooLarge {
+                    text: pair.as_str().to_string(),
+                    span: span.into(),
+                });
+                0
+            }
+        };
+        Int { value, span }
+    }
+
+    fn string(&mut self, pair: Pair<Rule>) -> Str {
+        let span = self.span(&pair);
+        let inner = pair.into_inner().next().expect("string has a body");
+        let value = match inner.as_rule() {
+            Rule::triple_string => {
+                let body = inner.into_inner().next().expect("triple body");
+                dedent(body.as_str())
+            }
+            _ => {
+                let body = inner.into_inner().next().expect("plain body");
+                let body_start = self.base + body.as_span().start();
+                self.unescape(body.as_str(), body_start)
+            }
+        };
+        Str { value, span }
+    }
+
+    fn unescape(&mut self, raw: &str, start: usize) -> String {
+        let mut out = String::with_capacity(raw.len());
+        let mut chars = raw.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c != '\\' {
+                out.push(c);
+                continue;
+            }
+            match chars.next() {
+                Some((_, '"')) => out.push('"'),
+                Some((_, '\\')) => out.push('\\'),
+                Some((_, 'n')) => out.push('\n'),
+                Some((_, other)) => self.errors.push(SyntaxError::InvalidEscape {
+                    escape: format!("\\{other}"),
+                    span: (start + i, 1 + other.len_utf8()).into(),
+                }),
+                None => {}
+            }
+        }
+        out
+    }
+
+    fn ident_list(&self, pair: Pair<Rule>) -> List<Ident> {
+        let span = self.span(&pair);
+        List {
+            items: pair.into_inner().map(|p| self.ident(p)).collect(),
+            span,
+        }
+    }
+
+    fn slot(&mut self, pair: Pair<Rule>) -> SlotLit {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let day = Day::from_keyword(inner.next().expect("day").as_str()).unwrap_or(Day::Mon);
+        let start = inner.next().expect("start");
+        let end = inner.next().expect("end");
+        let parse_time = |t: &str| -> Option<u16> {
+            let (h, m) = t.split_once(':')?;
+            let (h, m) = (h.parse::<u16>().ok()?, m.parse::<u16>().ok()?);
+            if m >= 60 || h > 24 || (h == 24 && m > 0) {
+                None
+            } else {
+                Some(h * 60 + m)
+            }
+        };
+        let (s, e) = (parse_time(start.as_str()), parse_time(end.as_str()));
+        let reason = match (s, e) {
+            (None, _) => Some(format!("`{}` is not a clock time", start.as_str())),
+            (_, None) => Some(format!("`{}` is not a clock time", end.as_str())),
+            (Some(s), Some(e)) if e <= s => Some("the slot ends before it starts".to_string()),
+            _ => None,
+        };
+        if let Some(reason) = reason {
+            self.errors.push(SyntaxError::InvalidSlot {
+                reason,
+                span: span.into(),
+            });
+        }
+        SlotLit {
+            slot: Slot {
+                day,
+                start: s.unwrap_or(0),
+                end: e.unwrap_or(1).max(s.unwrap_or(0) + 1),
+            },
+            span,
+        }
+    }
+
+    fn scenario(&mut self, pair: Pair<Rule>) -> ScenarioAst {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        inner.next(); // kw_scenario
+        let id = self.ident(inner.next().expect("scenario id"));
+        let items = inner.map(|p| self.item(p)).collect();
+        ScenarioAst { id, items, span }
+    }
+
+    fn item(&mut self, pair: Pair<Rule>) -> Item {
+        let rule = pair.as_rule();
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let kw = inner.next().expect("statement keyword");
+        match rule {
+            Rule::family_stmt => Item::Family(self.ident(inner.next().expect("family"))),
+            Rule::title_stmt => Item::Title(self.string(inner.next().expect("title"))),
+            Rule::task_stmt => Item::Task(self.string(inner.next().expect("task"))),
+            Rule::executor_stmt => Item::Executor(self.ident(inner.next().expect("executor"))),
+            Rule::recipient_stmt => Item::Recipient(self.string(inner.next().expect("text"))),
+            Rule::public_stmt => Item::Public(self.string(inner.next().expect("text"))),
+            Rule::policy_stmt => Item::Policy(self.string(inner.next().expect("text"))),
+            Rule::person_stmt => {
+                let id = self.ident(inner.next().expect("id"));
+                let name = self.string(inner.next().expect("name"));
+                inner.next(); // kw_role
+                let role = self.string(inner.next().expect("role"));
+                let skills = inner.next().map(|clause| {
+                    let mut c = clause.into_inner();
+                    let kw = self.keyword(&c.next().expect("kw"));
+                    (kw, self.ident_list(c.next().expect("list")))
+                });
+                Item::Person(PersonAst {
+                    id,
+                    name,
+                    role,
+                    skills,
+                    span,
+                })
+            }
+            Rule::room_stmt => {
+                let id = self.ident(inner.next().expect("id"));
+                let mut name = None;
+                let mut capacity = None;
+                let mut features = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::string => name = Some(self.string(p)),
+                        Rule::int => capacity = Some(self.int(p)),
+                        Rule::features_clause => {
+                            let list = p.into_inner().nth(1).expect("list");
+                            features = Some(self.ident_list(list));
+                        }
+                        _ => {}
+                    }
+                }
+                Item::Room(RoomAst {
+                    id,
+                    name,
+                    capacity: capacity.expect("grammar requires a capacity"),
+                    features,
+                    span,
+                })
+            }
+            Rule::meeting_stmt => {
+                let id = self.ident(inner.next().expect("id"));
+                let title = self.string(inner.next().expect("title"));
+                let items = inner
+                    .map(|p| {
+                        let rule = p.as_rule();
+                        let mut c = p.into_inner();
+                        let kw = self.keyword(&c.next().expect("kw"));
+                        let list = c.next().expect("list");
+                        match rule {
+                            Rule::attendees_clause => {
+                                MeetingItem::Attendees(kw, self.ident_list(list))
+                            }
+                            Rule::slots_clause => {
+                                let lspan = self.span(&list);
+                                let items = list.into_inner().map(|s| self.slot(s)).collect();
+                                MeetingItem::Slots(kw, List { items, span: lspan })
+                            }
+                            Rule::rooms_clause => MeetingItem::Rooms(kw, self.ident_list(list)),
+                            _ => MeetingItem::Features(kw, self.ident_list(list)),
+                        }
+                    })
+                    .collect();
+                Item::Meeting(MeetingAst {
+                    id,
+                    title,
+                    items,
+                    span,
+                })
+            }
+            Rule::ticket_stmt => {
+                let id = self.ident(inner.next().expect("id"));
+                let title = self.string(inner.next().expect("title"));
+                let items = inner
+                    .map(|p| {
+                        let rule = p.as_rule();
+                        let mut c = p.into_inner();
+                        let kw = self.keyword(&c.next().expect("kw"));
+                        match rule {
+                            Rule::needs_clause => {
+                                TicketItem::Needs(kw, self.ident(c.next().expect("skill")))
+                            }
+                            Rule::hours_clause => {
+                                TicketItem::Hours(kw, self.int(c.next().expect("hours")))
+                            }
+                            Rule::pair_flag => TicketItem::Pair(kw),
+                            _ => TicketItem::Sensitive(kw),
+                        }
+                    })
+                    .collect();
+                Item::Ticket(TicketAst {
+                    id,
+                    title,
+                    items,
+                    span,
+                })
+            }
+            Rule::levels_stmt => Item::Levels(self.ident_list(inner.next().expect("levels"))),
+            Rule::evidence_stmt => {
+                let variable = self.ident(inner.next().expect("variable"));
+                let values = self.ident_list(inner.next().expect("values"));
+                Item::Evidence(EvidenceAst {
+                    variable,
+                    values,
+                    span,
+                })
+            }
+            Rule::rubric_stmt => {
+                let mut rules = Vec::new();
+                let mut otherwise = None;
+                for p in inner {
+                    let pspan = self.span(&p);
+                    match p.as_rule() {
+                        Rule::rubric_rule => {
+                            let mut c = p.into_inner();
+                            let level = self.ident(c.next().expect("level"));
+                            c.next(); // kw_when
+                            let when = self.condition(c.next().expect("condition"));
+                            rules.push(RubricRuleAst {
+                                level,
+                                when,
+                                span: pspan,
+                            });
+                        }
+                        _ => {
+                            otherwise = Some(self.ident(p.into_inner().nth(1).expect("level")));
+                        }
+                    }
+                }
+                Item::Rubric(RubricAst {
+                    rules,
+                    otherwise: otherwise.expect("grammar requires otherwise"),
+                    span,
+                })
+            }
+            Rule::attribute_stmt => {
+                let id = self.ident(inner.next().expect("id"));
+                let items = inner.map(|p| self.attribute_item(p)).collect();
+                Item::Attribute(AttributeAst { id, items, span })
+            }
+            Rule::oracle_stmt => {
+                let body = inner.next().expect("oracle body");
+                let body = match body.as_rule() {
+                    Rule::oracle_block => OracleBody::Entries(
+                        body.into_inner().map(|e| self.oracle_entry(e)).collect(),
+                    ),
+                    _ => OracleBody::Level(self.ident(body)),
+                };
+                Item::Oracle(OracleAst { body, span })
+            }
+            other => unreachable!("unexpected statement rule {other:?} at {:?}", kw.as_span()),
+        }
+    }
+
+    fn oracle_entry(&mut self, pair: Pair<Rule>) -> OracleEntry {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let target = self.ident(inner.next().expect("target"));
+        let value = inner.next().expect("value");
+        let value = match value.as_rule() {
+            Rule::oracle_slot => {
+                let mut c = value.into_inner();
+                let slot = self.slot(c.next().expect("slot"));
+                OracleValue::SlotRoom(slot, self.ident(c.next().expect("room")))
+            }
+            _ => {
+                let mut c = value.into_inner();
+                let owner = self.ident(c.next().expect("owner"));
+                OracleValue::People(owner, c.next().map(|p| self.ident(p)))
+            }
+        };
+        OracleEntry {
+            target,
+            value,
+            span,
+        }
+    }
+
+    fn attribute_item(&mut self, pair: Pair<Rule>) -> AttributeItem {
+        let rule = pair.as_rule();
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let kw_pair = inner.next().expect("keyword");
+        let kw = self.keyword(&kw_pair);
+        match rule {
+            Rule::holder_clause => AttributeItem::Holder(kw, self.ident(inner.next().expect("p"))),
+            Rule::about_clause => AttributeItem::About(kw, self.ident(inner.next().expect("p"))),
+            Rule::category_clause => {
+                AttributeItem::Category(kw, self.ident(inner.next().expect("c")))
+            }
+            Rule::fact_clause => AttributeItem::Fact(self.fact(inner.next().expect("fact"))),
+            Rule::soft_clause => AttributeItem::Soft(self.fact(inner.next().expect("fact"))),
+            _ => {
+                let text = self.string(inner.next().expect("text"));
+                let mut label = None;
+                let mut visible = None;
+                for p in inner {
+                    match p.as_rule() {
+                        Rule::label => {
+                            let l = p.into_inner().next().expect("label");
+                            label = Some(LabelAst {
+                                appropriate: l.as_rule() == Rule::kw_appropriate,
+                                span: self.span(&l),
+                            });
+                        }
+                        _ => visible = Some(self.visibility(p)),
+                    }
+                }
+                let form = FormAst {
+                    keyword: kw,
+                    text,
+                    label,
+                    visible,
+                    span,
+                };
+                if rule == Rule::raw_clause {
+                    AttributeItem::Raw(form)
+                } else {
+                    AttributeItem::Sanitized(form)
+                }
+            }
+        }
+    }
+
+    fn visibility(&mut self, pair: Pair<Rule>) -> VisibilityAst {
+        let choice = pair.into_inner().nth(1).expect("visibility body");
+        match choice.as_rule() {
+            Rule::vis_all => VisibilityAst::All(self.span(&choice)),
+            Rule::vis_all_except => {
+                let list = choice.into_inner().nth(2).expect("list");
+                VisibilityAst::AllExcept(self.ident_list(list))
+            }
+            _ => VisibilityAst::Only(self.ident_list(choice)),
+        }
+    }
+
+    fn fact(&mut self, pair: Pair<Rule>) -> FactAst {
+        let span = self.span(&pair);
+        let mut inner = pair.into_inner();
+        let predicate = self.ident(inner.next().expect("predicate"));
+        let args = inner
+            .map(|p| match p.as_rule() {
+                Rule::slot => Arg::Slot(self.slot(p)),
+                Rule::int => Arg::Int(self.int(p)),
+                _ => Arg::Name(self.ident(p)),
+            })
+            .collect();
+        FactAst {
+            predicate,
+            args,
+            span,
+        }
+    }
+
+    fn condition(&mut self, pair: Pair<Rule>) -> Cond {
+        match pair.as_rule() {
+            Rule::condition | Rule::conjunction => {
+                let is_or = pair.as_rule() == Rule::condition;
+                let mut parts: Vec<Cond> = pair
+                    .into_inner()
+                    .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and))
+                    .map(|p| self.condition(p))
+                    .collect();
+                if parts.len() == 1 {
+                    parts.pop().expect("one part")
+                } else if is_or {
+                    Cond::Or(parts)
+                } else {
+                    Cond::And(parts)
+                }
+            }
+            Rule::negation => {
+                let mut negations = 0;
+                let mut atom = None;
+                for p in pair.into_inner() {
+                    if p.as_rule() == Rule::not_op {
+                        negations += 1;
+                    } else {
+                        atom = Some(self.condition(p));
+                    }
+                }
+                let mut cond = atom.expect("negation has an atom");
+                for _ in 0..negations {
+                    cond = Cond::Not(Box::new(cond));
+                }
+                cond
+            }
+            Rule::comparison => {
+                let span = self.span(&pair);
+                let mut c = pair.into_inner();
+                let var = self.ident(c.next().expect("variable"));
+                let op = c.next().expect("op").as_str().to_string();
+                let value = self.ident(c.next().expect("value"));
+                if op == "=" {
+                    Cond::Eq(var, value, span)
+                } else {
+                    Cond::Ne(var, value, span)
+                }
+            }
+            other => unreachable!("unexpected condition rule {other:?}"),
+        }
+    }
+}
+
+/// Removes the common leading indentation of a triple-quoted string, and the
+/// line breaks right after the opening and before the closing quotes.
+fn dedent(raw: &str) -> String {
+    let text = raw.strip_prefix('\n').unwrap_or(raw);
+    let text = match text.rfind('\n') {
+        Some(i) if text[i + 1..].trim().is_empty() => &text[..i],
+        _ => text,
+    };
+    let indent = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    text.lines()
+        .map(|l| match l.get(..indent) {
+            Some(prefix) if prefix.trim().is_empty() => &l[indent..],
+            _ => l.trim_start(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dedent_strips_common_indentation() {
+        assert_eq!(dedent("\n    a\n      b\n    "), "a\n  b");
+        assert_eq!(dedent("one line"), "one line");
+    }
+
+    #[test]
+    fn chunks_start_at_scenario_lines() {
+        let text = "# c\nscenario a {}\n  scenario b {}\nscenarios\n";
+        let chunks = scenario_chunks(text);
+        assert_eq!(chunks.len(), 2);
+        assert!(text[chunks[1].0..].starts_with("scenario b"));
+    }
+}
