@@ -15,6 +15,8 @@ pub mod analysis;
 pub mod cli;
 pub mod driver;
 pub mod model;
+pub mod planted;
+pub mod printer;
 pub mod sema;
 pub mod semantics;
 pub mod solver;

@@ -66,13 +66,17 @@ pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
 fn scenario_chunks(text: &str) -> Vec<(usize, usize)> {
     let mut starts = vec![0];
     let mut offset = 0;
+    let mut seen_first = false;
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_start();
-        if offset > 0
-            && trimmed.starts_with("scenario")
+        if trimmed.starts_with("scenario")
             && !trimmed["scenario".len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
         {
-            starts.push(offset + (line.len() - trimmed.len()));
+            // The first block keeps whatever precedes it.
+            if seen_first {
+                starts.push(offset + (line.len() - trimmed.len()));
+            }
+            seen_first = true;
         }
         offset += line.len();
     }

@@ -1,0 +1,184 @@
+//! Planted `jira_allocation` scenarios.
+
+use rand::seq::IndexedRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{push_attribute, Config};
+use crate::sema::*;
+
+const SKILLS: &[&str] = &[
+    "backend", "frontend", "qa", "infra", "data", "mobile", "security", "design",
+];
+
+pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
+    let n = cfg.people.max(3);
+    let mut people = super::people(n, ("mgr", "Morgan Lee", "Engineering Manager"), rng);
+    let pool = &SKILLS[..(n / 3).clamp(3, SKILLS.len())];
+    for p in people.iter_mut().skip(1) {
+        let k = rng.random_range(1..=2);
+        let mut skills: Vec<String> = pool
+            .choose_multiple(rng, k)
+            .map(|s| s.to_string())
+            .collect();
+        skills.sort();
+        p.skills = skills;
+    }
+    let holders = |s: &str, people: &[Person]| {
+        people
+            .iter()
+            .filter(|p| p.skills.iter().any(|x| x == s))
+            .count()
+    };
+    let mut tickets = Vec::new();
+    let mut oracle = Vec::new();
+    for t in 0..cfg.size.max(1) {
+        // A skill that at least two people have, so that the ticket has a choice.
+        let usable: Vec<&str> = pool
+            .iter()
+            .copied()
+            .filter(|s| holders(s, &people) >= 2)
+            .collect();
+        let needs = match usable.choose(rng) {
+            Some(s) => s.to_string(),
+            None => {
+                people[1].skills.push(pool[0].to_string());
+                people[2].skills.push(pool[0].to_string());
+                pool[0].to_string()
+            }
+        };
+        let pair = rng.random_bool(0.3) && holders(&needs, &people) >= 2;
+        let id = format!("eng_{}", 101 + t);
+        let candidates: Vec<PersonId> = (0..people.len())
+            .filter(|&p| people[p].skills.contains(&needs))
+            .collect();
+        let chosen: Vec<PersonId> = candidates
+            .choose_multiple(rng, if pair { 2 } else { 1 })
+            .copied()
+            .collect();
+        oracle.push(Assignment {
+            owner: chosen[0],
+            collaborator: chosen.get(1).copied(),
+        });
+        tickets.push(Ticket {
+            title: format!("ENG-{} work item", 101 + t),
+            id,
+            needs,
+            hours: rng.random_range(1..=8),
+            pair,
+            sensitive: rng.random_bool(0.15),
+            span: crate::span::Span::DERIVED,
+        });
+    }
+    let id = cfg
+        .id
+        .clone()
+        .unwrap_or_else(|| format!("jira_planted_{}", cfg.seed));
+    super::shell(
+        Family::JiraAllocation,
+        id.clone(),
+        format!("Sprint allocation {id}"),
+        "Assign every open ticket to an owner, and pair tickets also to a collaborator.",
+        people,
+        Setting::Jira(JiraSetting { tickets }),
+        Decision::Jira(oracle),
+    )
+}
+
+fn load(js: &JiraSetting, asg: &[Assignment], p: PersonId) -> u32 {
+    asg.iter()
+        .zip(&js.tickets)
+        .filter(|(a, _)| a.owner == p || a.collaborator == Some(p))
+        .map(|(_, t)| t.hours)
+        .sum()
+}
+
+/// Facts that would rule out `other`; the caller keeps those that allow the oracle.
+pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
+    let (Some(js), Decision::Jira(o), Decision::Jira(d)) = (sc.jira_setting(), &sc.oracle, other)
+    else {
+        return Vec::new();
+    };
+    let has = |f: &dyn Fn(&Predicate) -> bool| {
+        sc.attributes
+            .iter()
+            .any(|a| a.fact_form().1.facts.iter().any(|x| f(&x.predicate)))
+    };
+    let mut out = Vec::new();
+    for (t, (a, b)) in o.iter().zip(d).enumerate() {
+        // Listed twice: ownership and capacity facts read most natural, so
+        // they are drawn twice as often as the rest.
+        if a.owner != b.owner {
+            out.push(Predicate::CannotOwn {
+                person: b.owner,
+                ticket: t,
+            });
+            out.push(Predicate::CannotOwn {
+                person: b.owner,
+                ticket: t,
+            });
+        }
+        if let Some(y) = b.collaborator {
+            out.push(Predicate::CannotPair { a: b.owner, b: y });
+        }
+        if js.tickets[t].sensitive {
+            out.push(Predicate::NoSensitive { person: b.owner });
+        }
+    }
+    for p in 1..sc.people.len() {
+        let (lo, ld) = (load(js, o, p), load(js, d, p));
+        if ld > lo && !has(&|x| matches!(x, Predicate::Capacity { person, .. } if *person == p)) {
+            out.push(Predicate::Capacity {
+                person: p,
+                hours: lo,
+            });
+            out.push(Predicate::Capacity {
+                person: p,
+                hours: lo,
+            });
+        }
+        if lo == 0 && ld > 0 {
+            out.push(Predicate::Off { person: p });
+        }
+    }
+    out
+}
+
+/// Soft preferences against owning a ticket: traps when they name the
+/// oracle's owner, benign otherwise.
+pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
+    let Decision::Jira(oracle) = sc.oracle.clone() else {
+        return;
+    };
+    let n_tickets = oracle.len();
+    for i in 0..n {
+        let t = rng.random_range(0..n_tickets);
+        let trap = i % 2 == 0;
+        let js = sc.jira_setting().expect("jira");
+        let ticket = &js.tickets[t];
+        let person = if trap {
+            oracle[t].owner
+        } else {
+            let others: Vec<PersonId> = (1..sc.people.len())
+                .filter(|&p| p != oracle[t].owner)
+                .collect();
+            match others.choose(rng) {
+                Some(&p) => p,
+                None => continue,
+            }
+        };
+        let raw = format!(
+            "{} would rather not own {}.",
+            sc.people[person].name, ticket.title
+        );
+        push_attribute(
+            sc,
+            person,
+            Some(Category::Preference),
+            raw,
+            None,
+            Vec::new(),
+            vec![Predicate::CannotOwn { person, ticket: t }],
+        );
+    }
+}

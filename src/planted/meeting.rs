@@ -1,0 +1,261 @@
+//! Planted `meeting_allocation` scenarios.
+
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::{push_attribute, Config};
+use crate::sema::*;
+use crate::span::Span;
+
+const FEATURES: &[&str] = &[
+    "video",
+    "projector",
+    "whiteboard",
+    "quiet",
+    "accessible",
+    "hybrid",
+];
+
+fn slot_pool() -> Vec<Slot> {
+    let mut out = Vec::new();
+    for day in &Day::ALL[..5] {
+        for h in 9..17u16 {
+            out.push(Slot {
+                day: *day,
+                start: h * 60,
+                end: h * 60 + 60,
+            });
+        }
+    }
+    out
+}
+
+pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
+    let n = cfg.people.max(3);
+    let people = super::people(n, ("ops", "Jordan Ops", "Operations Lead"), rng);
+    let n_rooms = (cfg.size / 2).clamp(3, 12);
+    let rooms: Vec<Room> = (0..n_rooms)
+        .map(|r| {
+            let k = rng.random_range(2..=4);
+            let mut features: Vec<String> = FEATURES
+                .choose_multiple(rng, k)
+                .map(|s| s.to_string())
+                .collect();
+            features.sort();
+            Room {
+                id: format!("room_{}", r + 1),
+                name: None,
+                capacity: *[3u32, 4, 6, 8, 12].choose(rng).expect("non-empty"),
+                features,
+                span: Span::DERIVED,
+            }
+        })
+        .collect();
+    let pool = slot_pool();
+    let mut meetings: Vec<Meeting> = Vec::new();
+    let mut oracle: Vec<Placement> = Vec::new();
+    for m in 0..cfg.size.max(1) {
+        let k = rng.random_range(2..=4.min(n - 1));
+        let attendees: Vec<PersonId> = (1..n)
+            .collect::<Vec<_>>()
+            .choose_multiple(rng, k)
+            .copied()
+            .collect();
+        // The oracle placement first: a slot and room free of conflicts with
+        // the meetings placed so far.
+        let fits: Vec<usize> = (0..rooms.len())
+            .filter(|&r| rooms[r].capacity as usize >= attendees.len())
+            .collect();
+        let mut placed = None;
+        for _ in 0..200 {
+            let slot = *pool.choose(rng).expect("non-empty");
+            let room = *fits.choose(rng).expect("a 12-seat room fits");
+            let clash = meetings.iter().zip(&oracle).any(|(other, p)| {
+                let s = other.slots[p.slot];
+                s.overlaps(&slot)
+                    && (p.room == room || other.attendees.iter().any(|a| attendees.contains(a)))
+            });
+            if !clash {
+                placed = Some((slot, room));
+                break;
+            }
+        }
+        let Some((slot, room)) = placed else { continue };
+        let mut slots = vec![slot];
+        let extra = rng.random_range(1..=3);
+        for s in pool.choose_multiple(rng, extra) {
+            if !slots.contains(s) {
+                slots.push(*s);
+            }
+        }
+        slots.shuffle(rng);
+        let mut room_ids = vec![room];
+        let extra = rng.random_range(0..=2);
+        for r in fits.choose_multiple(rng, extra) {
+            if !room_ids.contains(r) {
+                room_ids.push(*r);
+            }
+        }
+        room_ids.sort_unstable();
+        oracle.push(Placement {
+            slot: slots
+                .iter()
+                .position(|s| *s == slot)
+                .expect("oracle slot is a candidate"),
+            room,
+        });
+        meetings.push(Meeting {
+            id: format!("meet_{:03}", m + 1),
+            title: format!("MEET-{:03}", m + 1),
+            attendees,
+            slots,
+            rooms: room_ids,
+            features: Vec::new(),
+            span: Span::DERIVED,
+        });
+    }
+    let id = cfg
+        .id
+        .clone()
+        .unwrap_or_else(|| format!("meeting_planted_{}", cfg.seed));
+    super::shell(
+        Family::MeetingAllocation,
+        id.clone(),
+        format!("Scheduling {id}"),
+        "Schedule every outstanding meeting into one room and one time window.",
+        people,
+        Setting::Meeting(MeetingSetting { rooms, meetings }),
+        Decision::Meeting(oracle),
+    )
+}
+
+/// Facts that would rule out `other`; the caller keeps those that allow the oracle.
+pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
+    let (Some(ms), Decision::Meeting(o), Decision::Meeting(d)) =
+        (sc.meeting_setting(), &sc.oracle, other)
+    else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (m, (a, b)) in o.iter().zip(d).enumerate() {
+        let meeting = &ms.meetings[m];
+        let (sa, sb) = (meeting.slots[a.slot], meeting.slots[b.slot]);
+        if a.slot != b.slot {
+            for &p in &meeting.attendees {
+                out.push(Predicate::Unavailable {
+                    person: p,
+                    slot: sb,
+                });
+                out.push(Predicate::Unavailable {
+                    person: p,
+                    slot: sb,
+                });
+            }
+            if sb.week_start() < sa.week_start() {
+                out.push(Predicate::NotBefore {
+                    meeting: m,
+                    slot: sa,
+                });
+            } else {
+                out.push(Predicate::NotAfter {
+                    meeting: m,
+                    slot: sa,
+                });
+            }
+        }
+        if a.room != b.room {
+            for &p in &meeting.attendees {
+                out.push(Predicate::AvoidRoom {
+                    person: p,
+                    room: b.room,
+                });
+            }
+            for f in &ms.rooms[a.room].features {
+                if !ms.rooms[b.room].features.contains(f) {
+                    out.push(Predicate::NeedsFeature {
+                        meeting: m,
+                        feature: f.clone(),
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Drops a candidate of `other` that the oracle does not use; false if
+/// there is none.
+pub(super) fn narrow(sc: &mut Scenario, other: &Decision) -> bool {
+    let (Decision::Meeting(o), Decision::Meeting(d)) = (sc.oracle.clone(), other) else {
+        return false;
+    };
+    let Setting::Meeting(ms) = &mut sc.setting else {
+        return false;
+    };
+    for (m, (a, b)) in o.iter().zip(d).enumerate() {
+        let meeting = &mut ms.meetings[m];
+        if a.room != b.room {
+            meeting.rooms.retain(|r| *r != b.room);
+            return true;
+        }
+        if a.slot != b.slot {
+            let keep = meeting.slots[a.slot];
+            meeting.slots.remove(b.slot);
+            let slot = meeting
+                .slots
+                .iter()
+                .position(|s| *s == keep)
+                .expect("the oracle slot stays");
+            if let Decision::Meeting(ps) = &mut sc.oracle {
+                ps[m].slot = slot;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// Soft room dislikes: traps when they name the oracle's room of one of the
+/// person's meetings, benign otherwise.
+pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
+    let Decision::Meeting(oracle) = sc.oracle.clone() else {
+        return;
+    };
+    let ms = sc.meeting_setting().expect("meeting").clone();
+    for i in 0..n {
+        let m = rng.random_range(0..ms.meetings.len());
+        let Some(&person) = ms.meetings[m].attendees.choose(rng) else {
+            continue;
+        };
+        let used: Vec<RoomId> = (0..ms.meetings.len())
+            .filter(|&k| ms.meetings[k].attendees.contains(&person))
+            .map(|k| oracle[k].room)
+            .collect();
+        let room = if i % 2 == 0 {
+            oracle[m].room
+        } else {
+            match (0..ms.rooms.len())
+                .filter(|r| !used.contains(r))
+                .collect::<Vec<_>>()
+                .choose(rng)
+            {
+                Some(&r) => r,
+                None => continue,
+            }
+        };
+        let raw = format!(
+            "{} dislikes room {} after a tense meeting there.",
+            sc.people[person].name, ms.rooms[room].id
+        );
+        push_attribute(
+            sc,
+            person,
+            Some(Category::Preference),
+            raw,
+            None,
+            Vec::new(),
+            vec![Predicate::AvoidRoom { person, room }],
+        );
+    }
+}

@@ -1,0 +1,303 @@
+//! Planted-oracle scenarios at any size, built backwards as PiSAs
+//! Appendix A describes: choose the public setting and the oracle first,
+//! then add restricting facts (each one ruling out an allowed decision
+//! other than the oracle, found by the solver) until the oracle is unique,
+//! then add distractors: soft facts (traps and benign) and irrelevant
+//! personal details.
+//!
+//! In: a [`Config`]. Out: a resolved [`Scenario`] whose nodes carry derived
+//! spans; [`crate::printer::print`] turns it into seed text.
+
+mod jira;
+mod meeting;
+mod severity;
+mod text;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::model;
+use crate::sema::{Attribute, Category, Fact, Family, Form, PersonId, Predicate, Scenario};
+use crate::solver::{Outcome, Session};
+use crate::span::Span;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub family: Family,
+    /// People in the scenario, the executor included.
+    pub people: usize,
+    /// Tickets, meetings or evidence variables.
+    pub size: usize,
+    /// Soft distractors to add.
+    pub soft: usize,
+    /// Irrelevant personal details to add.
+    pub irrelevant: usize,
+    pub seed: u64,
+    /// The scenario id; derived from the family and seed when `None`.
+    pub id: Option<String>,
+}
+
+impl Config {
+    /// A PiSAs-size scenario of the family (4-10 people, 15-35 attributes).
+    pub fn pisas(family: Family, seed: u64) -> Config {
+        let (people, size) = match family {
+            Family::JiraAllocation => (8, 8),
+            Family::MeetingAllocation => (8, 4),
+            Family::SeverityClassification => (5, 3),
+        };
+        Config {
+            family,
+            people,
+            size,
+            soft: 3,
+            irrelevant: 4,
+            seed,
+            id: None,
+        }
+    }
+}
+
+/// Generates a scenario whose oracle is unique by construction (checked
+/// with the solver as it is built).
+pub fn generate(config: &Config) -> Scenario {
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    let mut sc = match config.family {
+        Family::JiraAllocation => jira::setting(config, &mut rng),
+        Family::MeetingAllocation => meeting::setting(config, &mut rng),
+        Family::SeverityClassification => {
+            let (mut sc, completion) = severity::setting(config, &mut rng);
+            severity::restrict(&mut sc, &completion, &mut rng);
+            sc
+        }
+    };
+    if config.family != Family::SeverityClassification {
+        restrict_until_unique(&mut sc, &mut rng);
+    }
+    match config.family {
+        Family::JiraAllocation => jira::distractors(&mut sc, config.soft, &mut rng),
+        Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, &mut rng),
+        Family::SeverityClassification => severity::distractors(&mut sc, config.soft, &mut rng),
+    }
+    for _ in 0..config.irrelevant {
+        let holder = rng.random_range(1..sc.people.len());
+        let (category, raw) = text::irrelevant(&mut rng);
+        push_attribute(
+            &mut sc,
+            holder,
+            Some(category),
+            raw.to_string(),
+            None,
+            Vec::new(),
+            Vec::new(),
+        );
+    }
+    sc
+}
+
+/// Adds facts until the oracle is the only allowed decision (allocation
+/// families; severity adds the evidence of its completion instead).
+fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
+    // Each round rules out one decision, so the loop ends; the bound only
+    // guards against a generator bug.
+    for _ in 0..10_000 {
+        let m = model::lower(sc);
+        let mut session = Session::new(&m, None);
+        let oracle = m
+            .encode(&sc.oracle)
+            .expect("the planted oracle fits the public setting");
+        let not_oracle = session.differ_from(&oracle);
+        let all_on = vec![true; m.facts.len()];
+        let other = match session.solve(&all_on, &[not_oracle]) {
+            Outcome::Sat(c) => m.decode(&c),
+            _ => return,
+        };
+        let candidates = match sc.family {
+            Family::JiraAllocation => jira::candidates(sc, &other),
+            _ => meeting::candidates(sc, &other),
+        };
+        let useful: Vec<Predicate> = candidates
+            .into_iter()
+            .filter(|p| {
+                crate::semantics::allowed(sc, &sc.oracle, &[p])
+                    && !crate::semantics::allowed(sc, &other, &[p])
+            })
+            .collect();
+        if useful.is_empty() {
+            // No fact of the family can tell these two apart: narrow the
+            // public setting instead, which is ours to choose.
+            if sc.family == Family::MeetingAllocation && meeting::narrow(sc, &other) {
+                continue;
+            }
+            panic!("no fact separates the oracle from {other:?}");
+        }
+        let pick = useful[rng.random_range(0..useful.len())].clone();
+        let holder = subject_of(&pick).unwrap_or_else(|| rng.random_range(1..sc.people.len()));
+        let t = text::hard(sc, &pick, rng);
+        push_attribute(
+            sc,
+            holder,
+            Some(t.category),
+            t.raw,
+            t.sanitized,
+            vec![pick],
+            Vec::new(),
+        );
+    }
+}
+
+fn subject_of(p: &Predicate) -> Option<PersonId> {
+    match p {
+        Predicate::Unavailable { person, .. }
+        | Predicate::AvoidRoom { person, .. }
+        | Predicate::Capacity { person, .. }
+        | Predicate::CannotOwn { person, .. }
+        | Predicate::NoSensitive { person }
+        | Predicate::Off { person }
+        | Predicate::Attends { person, .. } => Some(*person),
+        Predicate::CannotPair { a, .. } => Some(*a),
+        _ => None,
+    }
+}
+
+/// Appends an attribute with default labels: a sanitized form when given
+/// (raw inappropriate), else an appropriate raw form if it has facts.
+pub(crate) fn push_attribute(
+    sc: &mut Scenario,
+    holder: PersonId,
+    category: Option<Category>,
+    raw: String,
+    sanitized: Option<String>,
+    facts: Vec<Predicate>,
+    soft: Vec<Predicate>,
+) {
+    let everyone: Vec<PersonId> = (0..sc.people.len()).collect();
+    let facts: Vec<Fact> = facts
+        .into_iter()
+        .map(|predicate| Fact {
+            predicate,
+            span: Span::DERIVED,
+        })
+        .collect();
+    let form = |text: String, appropriate: bool, facts: Vec<Fact>| Form {
+        text,
+        appropriate,
+        visible: if appropriate {
+            everyone.clone()
+        } else {
+            vec![holder]
+        },
+        facts,
+        span: Span::DERIVED,
+        text_span: Span::DERIVED,
+    };
+    let n = sc.attributes.len() + 1;
+    let id = format!("a{n:03}_{}", sc.people[holder].id);
+    let (raw, sanitized) = match sanitized {
+        Some(s) => (form(raw, false, Vec::new()), Some(form(s, true, facts))),
+        None => {
+            let appropriate = !facts.is_empty();
+            (form(raw, appropriate, facts), None)
+        }
+    };
+    sc.attributes.push(Attribute {
+        id,
+        holder,
+        about: holder,
+        category,
+        raw,
+        sanitized,
+        soft: soft
+            .into_iter()
+            .map(|predicate| Fact {
+                predicate,
+                span: Span::DERIVED,
+            })
+            .collect(),
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+    });
+}
+
+/// Names for generated people, executor first.
+const NAMES: &[&str] = &[
+    "avi", "bea", "cal", "dana", "eli", "farah", "gil", "hana", "ines", "jas", "kai", "lena",
+    "milo", "ned", "oda", "parker", "quinn", "riley", "sana", "tariq", "uma", "val", "wen", "xia",
+    "yara", "zed", "bo", "cyd", "dev", "eve", "gus", "ivo", "jon", "kit", "lou", "mo", "noor",
+    "otto", "pia", "rex", "sol", "tia", "ugo", "vik", "wim", "yul", "zia", "ash", "bex", "cruz",
+];
+
+/// `n` distinct people; person 0 is the executor with the given role.
+pub(crate) fn people(
+    n: usize,
+    executor: (&str, &str, &str),
+    rng: &mut ChaCha8Rng,
+) -> Vec<crate::sema::Person> {
+    const ROLES: &[&str] = &[
+        "Backend Engineer",
+        "Frontend Engineer",
+        "QA Engineer",
+        "SRE",
+        "Data Engineer",
+        "Designer",
+        "Product Manager",
+        "Security Engineer",
+        "ML Engineer",
+        "Mobile Engineer",
+    ];
+    let mut out = vec![crate::sema::Person {
+        id: executor.0.into(),
+        name: executor.1.into(),
+        role: executor.2.into(),
+        skills: Vec::new(),
+        span: Span::DERIVED,
+    }];
+    for i in 0..n.saturating_sub(1) {
+        let base = NAMES[i % NAMES.len()];
+        let id = if i < NAMES.len() {
+            base.to_string()
+        } else {
+            format!("{base}{}", i / NAMES.len() + 1)
+        };
+        let mut name = id.clone();
+        name[..1].make_ascii_uppercase();
+        out.push(crate::sema::Person {
+            id,
+            name,
+            role: ROLES[rng.random_range(0..ROLES.len())].into(),
+            skills: Vec::new(),
+            span: Span::DERIVED,
+        });
+    }
+    out
+}
+
+/// A scenario shell with the common fields filled in.
+pub(crate) fn shell(
+    family: Family,
+    id: String,
+    title: String,
+    task: &str,
+    people: Vec<crate::sema::Person>,
+    setting: crate::sema::Setting,
+    oracle: crate::sema::Decision,
+) -> Scenario {
+    Scenario {
+        id,
+        source: crate::span::SourceId::DERIVED,
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+        family,
+        title,
+        task: task.into(),
+        recipient: None,
+        public: Vec::new(),
+        policy: None,
+        executor: 0,
+        people,
+        setting,
+        attributes: Vec::new(),
+        oracle,
+        oracle_span: Span::DERIVED,
+    }
+}

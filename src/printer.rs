@@ -1,0 +1,267 @@
+//! From a resolved scenario back to seed text.
+//!
+//! The printer writes one canonical layout and spells out every label and
+//! visibility that differs from the defaults, so that parsing and resolving
+//! the output gives back the same scenario. Generated scenarios (the planted
+//! generator, counterfactual variants) become seed files through it.
+
+use std::fmt::Write;
+
+use crate::analysis::describe_predicate;
+use crate::sema::*;
+
+/// A string literal with the escapes of the language.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
+    format!("[{}]", items.into_iter().collect::<Vec<_>>().join(", "))
+}
+
+/// The seed text of one scenario.
+pub fn print(sc: &Scenario) -> String {
+    let mut o = String::new();
+    let person = |p: PersonId| sc.people[p].id.as_str();
+    let _ = writeln!(o, "scenario {} {{", sc.id);
+    let _ = writeln!(o, "  family {}", sc.family.name());
+    let _ = writeln!(o, "  title {}", quote(&sc.title));
+    let _ = writeln!(o, "  task {}", quote(&sc.task));
+    let _ = writeln!(o, "  executor {}", person(sc.executor));
+    if let Some(r) = &sc.recipient {
+        let _ = writeln!(o, "  recipient {}", quote(r));
+    }
+    for p in &sc.public {
+        let _ = writeln!(o, "  public {}", quote(p));
+    }
+    if let Some(p) = &sc.policy {
+        let _ = writeln!(o, "  policy {}", quote(p));
+    }
+    let _ = writeln!(o);
+    for p in &sc.people {
+        let _ = write!(
+            o,
+            "  person {} {} role {}",
+            p.id,
+            quote(&p.name),
+            quote(&p.role)
+        );
+        if sc.family == Family::JiraAllocation {
+            let _ = write!(o, " skills {}", list(p.skills.iter().map(String::as_str)));
+        }
+        let _ = writeln!(o);
+    }
+    let _ = writeln!(o);
+    match &sc.setting {
+        Setting::Meeting(ms) => {
+            for r in &ms.rooms {
+                let _ = write!(o, "  room {}", r.id);
+                if let Some(n) = &r.name {
+                    let _ = write!(o, " {}", quote(n));
+                }
+                let _ = write!(o, " capacity {}", r.capacity);
+                if !r.features.is_empty() {
+                    let _ = write!(
+                        o,
+                        " features {}",
+                        list(r.features.iter().map(String::as_str))
+                    );
+                }
+                let _ = writeln!(o);
+            }
+            for m in &ms.meetings {
+                let _ = writeln!(o, "  meeting {} {} {{", m.id, quote(&m.title));
+                let _ = writeln!(
+                    o,
+                    "    attendees {}",
+                    list(m.attendees.iter().map(|&p| person(p)))
+                );
+                let slots: Vec<String> = m.slots.iter().map(|s| s.to_string()).collect();
+                let _ = writeln!(o, "    slots {}", list(slots.iter().map(String::as_str)));
+                let _ = writeln!(
+                    o,
+                    "    rooms {}",
+                    list(m.rooms.iter().map(|&r| ms.rooms[r].id.as_str()))
+                );
+                if !m.features.is_empty() {
+                    let _ = writeln!(
+                        o,
+                        "    features {}",
+                        list(m.features.iter().map(String::as_str))
+                    );
+                }
+                let _ = writeln!(o, "  }}");
+            }
+        }
+        Setting::Jira(js) => {
+            for t in &js.tickets {
+                let _ = writeln!(o, "  ticket {} {} {{", t.id, quote(&t.title));
+                let _ = writeln!(o, "    needs {}", t.needs);
+                let _ = writeln!(o, "    hours {}", t.hours);
+                if t.pair {
+                    let _ = writeln!(o, "    pair");
+                }
+                if t.sensitive {
+                    let _ = writeln!(o, "    sensitive");
+                }
+                let _ = writeln!(o, "  }}");
+            }
+        }
+        Setting::Severity(ss) => {
+            let _ = writeln!(
+                o,
+                "  levels {}",
+                list(ss.levels.iter().map(|l| l.id.as_str()))
+            );
+            for e in &ss.evidence {
+                let _ = writeln!(
+                    o,
+                    "  evidence {} {}",
+                    e.id,
+                    list(e.values.iter().map(String::as_str))
+                );
+            }
+            let _ = writeln!(o, "  rubric {{");
+            for r in &ss.rubric.rules {
+                let _ = writeln!(
+                    o,
+                    "    {} when {}",
+                    ss.levels[r.level].id,
+                    condition(ss, &r.when, false)
+                );
+            }
+            let _ = writeln!(o, "    otherwise {}", ss.levels[ss.rubric.otherwise].id);
+            let _ = writeln!(o, "  }}");
+        }
+    }
+    for a in &sc.attributes {
+        let _ = writeln!(o);
+        attribute(&mut o, sc, a);
+    }
+    let _ = writeln!(o);
+    oracle(&mut o, sc);
+    let _ = writeln!(o, "}}");
+    o
+}
+
+fn condition(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
+    let atom = |v: &usize, x: &usize, op: &str| {
+        format!("{} {op} {}", ss.evidence[*v].id, ss.evidence[*v].values[*x])
+    };
+    match c {
+        Condition::Eq(v, x) => atom(v, x, "="),
+        Condition::Ne(v, x) => atom(v, x, "!="),
+        Condition::Not(inner) => format!("not {}", condition(ss, inner, true)),
+        Condition::And(parts) | Condition::Or(parts) => {
+            let op = if matches!(c, Condition::And(_)) {
+                " and "
+            } else {
+                " or "
+            };
+            let body = parts
+                .iter()
+                .map(|p| condition(ss, p, true))
+                .collect::<Vec<_>>()
+                .join(op);
+            if nested {
+                format!("({body})")
+            } else {
+                body
+            }
+        }
+    }
+}
+
+fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
+    let person = |p: PersonId| sc.people[p].id.as_str();
+    let _ = writeln!(o, "  attribute {} {{", a.id);
+    let _ = writeln!(o, "    holder {}", person(a.holder));
+    if a.about != a.holder {
+        let _ = writeln!(o, "    about {}", person(a.about));
+    }
+    if let Some(c) = a.category {
+        let _ = writeln!(o, "    category {}", c.name());
+    }
+    let has_facts = !a.fact_form().1.facts.is_empty();
+    let raw_default = a.sanitized.is_none() && has_facts;
+    form(o, sc, a, "raw", &a.raw, raw_default);
+    if let Some(s) = &a.sanitized {
+        form(o, sc, a, "sanitized", s, true);
+    }
+    for f in &a.fact_form().1.facts {
+        let _ = writeln!(o, "    fact {}", describe_predicate(sc, &f.predicate));
+    }
+    for f in &a.soft {
+        let _ = writeln!(o, "    soft {}", describe_predicate(sc, &f.predicate));
+    }
+    let _ = writeln!(o, "  }}");
+}
+
+fn form(
+    o: &mut String,
+    sc: &Scenario,
+    a: &Attribute,
+    keyword: &str,
+    f: &Form,
+    default_appropriate: bool,
+) {
+    let _ = write!(o, "    {keyword} {}", quote(&f.text));
+    if f.appropriate != default_appropriate {
+        let _ = write!(
+            o,
+            " {}",
+            if f.appropriate {
+                "appropriate"
+            } else {
+                "inappropriate"
+            }
+        );
+    }
+    let all: Vec<PersonId> = (0..sc.people.len()).collect();
+    let mut subjects = vec![a.holder, a.about];
+    subjects.sort_unstable();
+    subjects.dedup();
+    let default_visible = if f.appropriate { &all } else { &subjects };
+    if &f.visible != default_visible {
+        if f.visible == all {
+            let _ = write!(o, " visible all");
+        } else {
+            let names: Vec<&str> = f
+                .visible
+                .iter()
+                .map(|&p| sc.people[p].id.as_str())
+                .collect();
+            let _ = write!(o, " visible {}", list(names));
+        }
+    }
+    let _ = writeln!(o);
+}
+
+fn oracle(o: &mut String, sc: &Scenario) {
+    match &sc.oracle {
+        Decision::Severity(l) => {
+            let ss = sc
+                .severity_setting()
+                .expect("severity oracle in a severity scenario");
+            let _ = writeln!(o, "  oracle {}", ss.levels[*l].id);
+        }
+        d => {
+            let _ = writeln!(o, "  oracle {{");
+            for (target, value) in crate::analysis::decision_rows(sc, d) {
+                let _ = writeln!(o, "    {target} -> {value}");
+            }
+            let _ = writeln!(o, "  }}");
+        }
+    }
+}

@@ -1,0 +1,5 @@
+use super::common::root;
+#[test]
+fn placeholder_cli() {
+    assert!(root().exists());
+}

@@ -1,0 +1,53 @@
+//! Helpers shared by the suites.
+
+use std::path::PathBuf;
+
+use cici::analysis::{Class, Options};
+use cici::driver::Run;
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The read-only shared folder beside the repository (docs and the
+/// reference corpus); CI lays it out the same way.
+pub fn shared() -> PathBuf {
+    let p = root().join("../shared");
+    assert!(p.is_dir(), "expected the shared folder at {}", p.display());
+    p
+}
+
+/// Checks one text with default options.
+pub fn check(name: &str, text: &str) -> Run {
+    let mut run = Run::new();
+    run.check_text(name, text, &Options::default());
+    run
+}
+
+/// The ids of the attributes of a checked scenario with the given class.
+pub fn with_class(run: &Run, scenario: usize, class: Class) -> Vec<String> {
+    let c = &run.checked[scenario];
+    c.scenario
+        .attributes
+        .iter()
+        .zip(&c.report.attributes)
+        .filter(|(_, f)| f.class == class)
+        .map(|(a, _)| a.id.clone())
+        .collect()
+}
+
+/// Every diagnostic of a run rendered without colour, as a user sees it.
+pub fn render(run: &Run) -> String {
+    let handler =
+        miette::GraphicalReportHandler::new_themed(miette::GraphicalTheme::unicode_nocolor())
+            .with_width(100)
+            .with_context_lines(1);
+    let mut out = String::new();
+    for d in run.with_sources() {
+        handler
+            .render_report(&mut out, &d)
+            .expect("rendering into a string");
+    }
+    out
+}

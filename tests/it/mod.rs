@@ -1,0 +1,7 @@
+mod cli;
+mod common;
+mod corpus;
+mod fixtures;
+mod language;
+mod planted;
+mod properties;

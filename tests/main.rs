@@ -1,0 +1,3 @@
+//! The one integration test binary; see `it/` for the suites.
+
+mod it;
