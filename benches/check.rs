@@ -1,1 +1,85 @@
-fn main() {}
+//! Speed of the full check (parse, resolve, lower, every analysis).
+//!
+//! Targets on a 2-core machine: a JIRA scenario with 60 tickets, 25 people
+//! and about 100 facts under 100 ms; 85 PiSAs-size scenarios under 100 ms
+//! in all.
+
+use cici::analysis::Options;
+use cici::driver::Run;
+use cici::planted::{generate, Config};
+use cici::sema::Family;
+
+fn main() {
+    divan::main();
+}
+
+fn large_jira() -> String {
+    cici::printer::print(&generate(&Config {
+        family: Family::JiraAllocation,
+        people: 25,
+        size: 60,
+        soft: 10,
+        irrelevant: 10,
+        seed: 11,
+        id: None,
+    }))
+}
+
+fn pisas_corpus(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| {
+            let family = Family::ALL[i % 3];
+            cici::printer::print(&generate(&Config::pisas(family, i as u64)))
+        })
+        .collect()
+}
+
+fn check_all(texts: &[String]) -> usize {
+    let mut run = Run::new();
+    let named = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (format!("s{i}.cici"), t.clone()))
+        .collect();
+    run.check_texts(named, &Options::default());
+    assert_eq!(run.errors(), 0);
+    run.checked.len()
+}
+
+#[divan::bench(sample_count = 30)]
+fn jira_60_tickets_25_people(bencher: divan::Bencher) {
+    let text = vec![large_jira()];
+    bencher.bench(|| check_all(divan::black_box(&text)));
+}
+
+#[divan::bench(sample_count = 30)]
+fn pisas_size_85_scenarios(bencher: divan::Bencher) {
+    let texts = pisas_corpus(85);
+    bencher.bench(|| check_all(divan::black_box(&texts)));
+}
+
+#[divan::bench(sample_count = 30)]
+fn reference_corpus_large_meeting(bencher: divan::Bencher) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/corpus/large-meeting/meeting_large_205_0000.cici"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
+    let texts = vec![text];
+    bencher.bench(|| check_all(divan::black_box(&texts)));
+}
+
+#[divan::bench(sample_count = 30)]
+fn reference_corpus_large_jira(bencher: divan::Bencher) {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../shared/corpus/large-jira/jira_large_204_0000.cici"
+    );
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return;
+    };
+    let texts = vec![text];
+    bencher.bench(|| check_all(divan::black_box(&texts)));
+}

@@ -37,6 +37,49 @@ impl Diagnosed {
     }
 }
 
+type Boxed = Box<dyn Diagnostic + Send + Sync + 'static>;
+
+/// What checking one text produced, before it joins a [`Run`].
+struct FileResult {
+    diagnostics: Vec<Boxed>,
+    checked: Vec<(Checked, Vec<crate::analysis::CheckDiagnostic>)>,
+}
+
+/// Parses, resolves, lowers and analyses one text.
+fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
+    let mut out = FileResult {
+        diagnostics: Vec::new(),
+        checked: Vec::new(),
+    };
+    let (file, syntax_errors) = syntax::parse(source, text);
+    for e in syntax_errors {
+        out.diagnostics.push(Box::new(e));
+    }
+    for ast in &file.scenarios {
+        match sema::resolve(ast) {
+            Err(errors) => {
+                for e in errors {
+                    out.diagnostics.push(Box::new(e));
+                }
+            }
+            Ok(scenario) => {
+                let model = model::lower(&scenario);
+                let report = analysis::analyse(&scenario, &model, options);
+                let diagnostics = report.diagnostics.clone();
+                out.checked.push((
+                    Checked {
+                        scenario,
+                        model,
+                        report,
+                    },
+                    diagnostics,
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Everything one run saw and found.
 #[derive(Default)]
 pub struct Run {
@@ -72,42 +115,75 @@ impl Run {
         text: impl Into<String>,
         options: &Options,
     ) {
-        let text = text.into();
-        let source = self.sources.add(name, text.clone());
-        let (file, syntax_errors) = syntax::parse(source, &text);
-        for e in syntax_errors {
-            self.push(source, e);
-        }
-        for ast in &file.scenarios {
-            if self.checked.iter().any(|c| c.scenario.id == ast.id.name) {
-                self.push(
-                    source,
-                    ResolveError::DuplicateScenario {
-                        name: ast.id.name.clone(),
-                        span: ast.id.span.into(),
-                    },
-                );
-                continue;
-            }
-            match sema::resolve(ast) {
-                Err(errors) => {
-                    for e in errors {
-                        self.push(source, e);
-                    }
-                }
-                Ok(scenario) => {
-                    let model = model::lower(&scenario);
-                    let mut report = analysis::analyse(&scenario, &model, options);
-                    for d in std::mem::take(&mut report.diagnostics) {
-                        self.push(source, d.clone());
-                        report.diagnostics.push(d);
-                    }
-                    self.checked.push(Checked {
-                        scenario,
-                        model,
-                        report,
+        self.check_texts(vec![(name.into(), text.into())], options);
+    }
+
+    /// Checks several texts, in parallel over the machine's cores; the
+    /// results are merged in input order, so the output does not depend on
+    /// scheduling.
+    pub fn check_texts(&mut self, texts: Vec<(String, String)>, options: &Options) {
+        let ids: Vec<SourceId> = texts
+            .iter()
+            .map(|(n, t)| self.sources.add(n.clone(), t.clone()))
+            .collect();
+        let jobs: Vec<(SourceId, &str)> = ids
+            .iter()
+            .zip(&texts)
+            .map(|(&id, (_, t))| (id, t.as_str()))
+            .collect();
+        let workers = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(jobs.len())
+            .max(1);
+        let results: Vec<FileResult> = if workers == 1 {
+            jobs.iter()
+                .map(|&(id, t)| check_one(id, t, options))
+                .collect()
+        } else {
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let slots: Vec<std::sync::Mutex<Option<FileResult>>> =
+                jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+            std::thread::scope(|scope| {
+                for _ in 0..workers {
+                    scope.spawn(|| loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&(id, t)) = jobs.get(i) else { break };
+                        let r = check_one(id, t, options);
+                        *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
                     });
                 }
+            });
+            slots
+                .into_iter()
+                .map(|s| {
+                    s.into_inner()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .expect("every job ran")
+                })
+                .collect()
+        };
+        for (id, result) in ids.into_iter().zip(results) {
+            for d in result.diagnostics {
+                self.diagnostics.push(Diagnosed {
+                    source: id,
+                    diagnostic: d,
+                });
+            }
+            for (c, diagnostics) in result.checked {
+                if self.checked.iter().any(|o| o.scenario.id == c.scenario.id) {
+                    self.push(
+                        id,
+                        ResolveError::DuplicateScenario {
+                            name: c.scenario.id.clone(),
+                            span: c.scenario.id_span.into(),
+                        },
+                    );
+                    continue;
+                }
+                for d in diagnostics {
+                    self.push(id, d);
+                }
+                self.checked.push(c);
             }
         }
     }
@@ -118,11 +194,16 @@ impl Run {
         paths: &[PathBuf],
         options: &Options,
     ) -> Result<(), std::io::Error> {
+        let mut texts = Vec::new();
         for file in seed_files(paths)? {
-            let text = std::fs::read(&file)?;
-            let text = String::from_utf8_lossy(&text).into_owned();
-            self.check_text(file.display().to_string(), text, options);
+            let bytes = std::fs::read(&file)
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
+            texts.push((
+                file.display().to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ));
         }
+        self.check_texts(texts, options);
         Ok(())
     }
 

@@ -106,7 +106,9 @@ pub struct Report {
     pub facts: Vec<FactFinding>,
     pub attributes: Vec<AttributeFinding>,
     pub diagnostics: Vec<CheckDiagnostic>,
+    /// Solver queries, all sessions together.
     pub solves: u32,
+    solves_elsewhere: u32,
     pub elapsed: Duration,
     pub timed_out: bool,
 }
@@ -145,6 +147,7 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
     let mut cx = Cx {
         sc,
         model,
+        deadline,
         session: Session::new(model, deadline),
         report: Report {
             unique: false,
@@ -155,6 +158,7 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
             attributes: Vec::new(),
             diagnostics: Vec::new(),
             solves: 0,
+            solves_elsewhere: 0,
             elapsed: Duration::ZERO,
             timed_out: false,
         },
@@ -169,7 +173,7 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
     }
     cx.classify();
     cx.lint_text();
-    cx.report.solves = cx.session.stats.solves;
+    cx.report.solves = cx.session.stats.solves + cx.report.solves_elsewhere;
     cx.report.elapsed = start.elapsed();
     cx.report
 }
@@ -177,6 +181,7 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
 struct Cx<'a> {
     sc: &'a Scenario,
     model: &'a Model,
+    deadline: Option<Instant>,
     session: Session<'a>,
     report: Report,
 }
@@ -265,7 +270,9 @@ impl Cx<'_> {
             self.explain_no_oracle(&appropriate, &oracle_lits)?;
         } else if let Some(other) = &other {
             self.explain_not_unique(&appropriate, &inappropriate, &soft, &oracle, other)?;
-        } else {
+        }
+        self.relevance(&appropriate, &inappropriate)?;
+        if self.report.unique {
             // Not trivial: P alone allows something else.
             let trivial = self.solve(&[], &[not_oracle])?.is_none();
             self.report.trivial = Some(trivial);
@@ -274,8 +281,14 @@ impl Cx<'_> {
                     span: sc.id_span.into(),
                 });
             }
-            // Necessity of every appropriate fact.
+            // Necessity of every appropriate fact. A necessary fact is
+            // relevant (the decision it lets in is publicly allowed and
+            // violates it), so irrelevant ones need no query.
             for (i, &f) in appropriate.iter().enumerate() {
+                if self.report.facts[f].relevant == Some(false) {
+                    self.report.facts[f].necessary = Some(false);
+                    continue;
+                }
                 let mut rest = appropriate.clone();
                 rest.remove(i);
                 let witness = self.solve(&rest, &[not_oracle])?;
@@ -300,7 +313,7 @@ impl Cx<'_> {
                 self.report.facts[s].trap = Some(effect);
             }
         }
-        self.relevance(&appropriate, &inappropriate)
+        Ok(())
     }
 
     fn explain_no_oracle(
@@ -464,7 +477,8 @@ impl Cx<'_> {
         Ok(())
     }
 
-    /// Relevance of the appropriate and inappropriate hard facts.
+    /// Relevance of the appropriate and inappropriate hard facts, in a
+    /// session of its own that encodes violations instead of facts.
     fn relevance(
         &mut self,
         appropriate: &[FactId],
@@ -474,21 +488,26 @@ impl Cx<'_> {
         if self.model.facts.iter().any(|f| f.violated.is_none()) {
             return self.relevance_by_enumeration(appropriate, &facts);
         }
+        let mut session = Session::for_violations(self.model, self.deadline);
+        let none = vec![false; self.model.facts.len()];
         for (i, &f) in facts.iter().enumerate() {
             if self.report.facts[f].relevant.is_some() {
                 continue;
             }
-            let Some(v) = self.session.violation(f) else {
+            let Some(v) = session.violation(f) else {
                 self.report.facts[f].relevant = Some(false);
                 continue;
             };
-            match self.solve(&[], &[v])? {
-                None => self.report.facts[f].relevant = Some(false),
-                Some(choice) => {
+            let outcome = session.solve(&none, &[v]);
+            self.report.solves_elsewhere += 1;
+            match outcome {
+                Outcome::Timeout => return Err(TimedOut),
+                Outcome::Unsat => self.report.facts[f].relevant = Some(false),
+                Outcome::Sat(choice) => {
                     // The same witness may violate later facts too.
                     let decision = self.model.decode(&choice);
                     for &g in &facts[i..] {
-                        if self.report.facts[g].relevant.is_none() && self.session.violated_now(g) {
+                        if self.report.facts[g].relevant.is_none() && session.violated_now(g) {
                             self.report.facts[g].relevant = Some(true);
                             self.report.facts[g].forbids = Some(decision.clone());
                         }

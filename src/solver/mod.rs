@@ -11,7 +11,7 @@ mod bat;
 mod session;
 
 pub use bat::BatsatBackend;
-pub use session::{Outcome, Session, SessionStats};
+pub use session::{Outcome, Purpose, Session, SessionStats};
 
 use crate::model::Lit;
 

@@ -51,15 +51,42 @@ fn from_rs(l: rustsat::types::Lit) -> Lit {
     }
 }
 
+/// Exactly-one groups up to this size use the pairwise at-most-one
+/// encoding (no auxiliary variables, which the solver would otherwise have
+/// to decide on every query); larger ones a sequential counter.
+const PAIRWISE_UP_TO: usize = 16;
+
+/// What a session is compiled for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The public constraints and every fact, switched by its indicator:
+    /// uniqueness, necessity and traps.
+    Decide,
+    /// The public constraints and, per fact, a literal that forces a
+    /// violation of it: relevance. The facts themselves are not encoded, so
+    /// the decide session carries no violation encodings it never uses.
+    Violate,
+}
+
 impl<'m> Session<'m, BatsatBackend> {
-    /// Compiles the model into the default backend.
+    /// Compiles the model into the default backend for deciding.
     pub fn new(model: &'m Model, deadline: Option<Instant>) -> Self {
-        Session::with_backend(model, BatsatBackend::default(), deadline)
+        Session::with_backend(model, BatsatBackend::default(), deadline, Purpose::Decide)
+    }
+
+    /// Compiles the model into the default backend for relevance queries.
+    pub fn for_violations(model: &'m Model, deadline: Option<Instant>) -> Self {
+        Session::with_backend(model, BatsatBackend::default(), deadline, Purpose::Violate)
     }
 }
 
 impl<'m, B: Backend> Session<'m, B> {
-    pub fn with_backend(model: &'m Model, backend: B, deadline: Option<Instant>) -> Self {
+    pub fn with_backend(
+        model: &'m Model,
+        backend: B,
+        deadline: Option<Instant>,
+        purpose: Purpose,
+    ) -> Self {
         let mut s = Session {
             model,
             backend,
@@ -76,17 +103,24 @@ impl<'m, B: Backend> Session<'m, B> {
             s.add(c, None);
         }
         for f in &model.facts {
-            let guard = Lit::pos(f.indicator);
-            for c in &f.holds {
-                s.add(c, Some(guard));
+            match purpose {
+                Purpose::Decide => {
+                    let guard = Lit::pos(f.indicator);
+                    for c in &f.holds {
+                        s.add(c, Some(guard));
+                    }
+                    s.violation.push(None);
+                }
+                Purpose::Violate => {
+                    // No fact is in force here; indicators stay false.
+                    s.clause(None, [Lit::neg(f.indicator)]);
+                    let v = match &f.violated {
+                        Some(terms) if !terms.is_empty() => Some(s.violation_lit(terms)),
+                        _ => None,
+                    };
+                    s.violation.push(v);
+                }
             }
-        }
-        for f in &model.facts {
-            let v = match &f.violated {
-                Some(terms) if !terms.is_empty() => Some(s.violation_lit(terms)),
-                _ => None,
-            };
-            s.violation.push(v);
         }
         s.stats.vars = s.next_var;
         s
@@ -110,7 +144,7 @@ impl<'m, B: Backend> Session<'m, B> {
 
     fn exactly_one(&mut self, vars: &[Var]) {
         self.clause(None, vars.iter().map(|&v| Lit::pos(v)));
-        if vars.len() <= 6 {
+        if vars.len() <= PAIRWISE_UP_TO {
             for i in 0..vars.len() {
                 for j in i + 1..vars.len() {
                     self.clause(None, [Lit::neg(vars[i]), Lit::neg(vars[j])]);
@@ -212,7 +246,8 @@ impl<'m, B: Backend> Session<'m, B> {
         v
     }
 
-    /// The literal that forces a violation of the fact, if it can be violated.
+    /// The literal that forces a violation of the fact, if it can be violated
+    /// (always `None` in a [`Purpose::Decide`] session).
     pub fn violation(&self, fact: FactId) -> Option<Lit> {
         self.violation[fact]
     }
