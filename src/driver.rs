@@ -52,10 +52,21 @@ fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
         checked: Vec::new(),
     };
     let (file, syntax_errors) = syntax::parse(source, text);
+    // A block with a syntax error inside is not resolved: what the parser
+    // patched over (an integer read as 0, a slot clamped) would only cause
+    // follow-on errors.
+    let broken: Vec<usize> = syntax_errors
+        .iter()
+        .filter_map(|e| e.labels().and_then(|mut l| l.next()).map(|l| l.offset()))
+        .collect();
     for e in syntax_errors {
         out.diagnostics.push(Box::new(e));
     }
     for ast in &file.scenarios {
+        let (start, end) = (ast.span.start as usize, ast.span.end as usize);
+        if broken.iter().any(|&o| start <= o && o < end) {
+            continue;
+        }
         match sema::resolve(ast) {
             Err(errors) => {
                 for e in errors {

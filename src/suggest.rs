@@ -25,11 +25,12 @@ pub fn help_for<'a>(
         return Some(format!("did you mean `{best}`?"));
     }
     let all: Vec<&str> = candidates.into_iter().collect();
+    let kinds = plural(kind);
     if all.is_empty() {
         Some(format!("no {kind} is declared in this scenario"))
-    } else if all.len() <= 12 {
+    } else if all.len() <= 20 {
         Some(format!(
-            "declared {kind}s: {}",
+            "known {kinds}: {}",
             all.iter()
                 .map(|c| format!("`{c}`"))
                 .collect::<Vec<_>>()
@@ -37,9 +38,20 @@ pub fn help_for<'a>(
         ))
     } else {
         Some(format!(
-            "{} {kind}s are declared; none is close to `{word}`",
+            "{} {kinds} are declared; none is close to `{word}`",
             all.len()
         ))
+    }
+}
+
+/// The plural of a kind's name: `person` has its own, `category` ends in -ies.
+fn plural(kind: &str) -> String {
+    match kind {
+        "person" => "people".to_string(),
+        _ => match kind.strip_suffix('y') {
+            Some(stem) => format!("{stem}ies"),
+            None => format!("{kind}s"),
+        },
     }
 }
 

@@ -101,6 +101,8 @@ pub struct Report {
     pub oracle_allowed: bool,
     /// P alone allows only the oracle (known only for unique scenarios).
     pub trivial: Option<bool>,
+    /// The public constraints alone allow some decision.
+    pub public_feasible: bool,
     /// A second allowed decision when the oracle is not unique.
     pub alternative: Option<Decision>,
     pub facts: Vec<FactFinding>,
@@ -152,6 +154,7 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
         report: Report {
             unique: false,
             oracle_allowed: false,
+            public_feasible: true,
             trivial: None,
             alternative: None,
             facts: vec![FactFinding::default(); model.facts.len()],
@@ -323,6 +326,7 @@ impl Cx<'_> {
     ) -> Result<(), TimedOut> {
         let sc = self.sc;
         if self.solve(&[], &[])?.is_none() {
+            self.report.public_feasible = false;
             self.report.diagnostics.push(CheckDiagnostic::PublicInfeasible {
                 span: sc.id_span.into(),
                 help: Some(match sc.family {

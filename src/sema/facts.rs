@@ -414,6 +414,11 @@ pub(super) fn oracle(cx: &mut Cx, o: &ast::OracleAst, setting: &Setting) -> Opti
                     ok = false;
                     continue;
                 };
+                if meeting.slots.is_empty() || meeting.rooms.is_empty() {
+                    // Already reported as an empty list.
+                    ok = false;
+                    continue;
+                }
                 let Some(si) = meeting.slots.iter().position(|s| *s == slot.slot) else {
                     let list = meeting
                         .slots

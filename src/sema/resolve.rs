@@ -511,7 +511,7 @@ fn meeting_setting(
         }
         match slots.get() {
             Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
-                what: format!("the slots of `{}`", m.id.name),
+                what: format!("the slot list of `{}`", m.id.name),
                 span: l.span.into(),
                 help: Some("list at least one candidate slot".into()),
             }),
@@ -528,7 +528,7 @@ fn meeting_setting(
         }
         match room_ids.get() {
             Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
-                what: format!("the rooms of `{}`", m.id.name),
+                what: format!("the room list of `{}`", m.id.name),
                 span: l.span.into(),
                 help: Some("list at least one candidate room".into()),
             }),
@@ -639,7 +639,7 @@ fn severity_setting(
     match levels {
         None => cx.errors.push(missing("levels", container, id_span, None)),
         Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
-            what: "`levels`".into(),
+            what: "the `levels` list".into(),
             span: l.span.into(),
             help: Some("list the levels, most severe first".into()),
         }),
@@ -668,7 +668,7 @@ fn severity_setting(
         }
         if values.order.is_empty() {
             cx.errors.push(ResolveError::EmptyDomain {
-                what: format!("the domain of `{}`", e.variable.name),
+                what: format!("the value list of `{}`", e.variable.name),
                 span: e.values.span.into(),
                 help: Some("list the values the variable can take".into()),
             });

@@ -22,6 +22,9 @@ pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
     if let Some(err) = check_nesting(text) {
         return (File::default(), vec![err]);
     }
+    // Track the tokens tried at the error position, so that messages can
+    // name expected punctuation such as `}` too.
+    pest::set_error_detail(true);
     match CiciParser::parse(Rule::file, text) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("the file rule always yields one pair");
@@ -145,14 +148,23 @@ fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize) -> SyntaxE
         }
     }
     if let Some(attempts) = err.parse_attempts() {
-        for tok in attempts.expected_tokens() {
-            // Literal punctuation the grammar expected (`{`, `->`, `@`, ...).
-            let token = tok.to_string();
+        let tokens: Vec<String> = attempts
+            .expected_tokens()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        let nothing_yet = expected.is_empty();
+        for token in tokens {
+            // Punctuation the grammar expected (`{`, `->`, `@`, ...), but not
+            // the comment marker; words only when the rules named nothing.
             let punctuation = !token.is_empty()
+                && token != "#"
                 && !token.contains("..")
                 && token.chars().all(|c| c.is_ascii_punctuation());
+            let word =
+                nothing_yet && !token.is_empty() && token.chars().all(|c| c.is_ascii_alphabetic());
             let name = format!("`{token}`");
-            if punctuation && !expected.contains(&name) {
+            if (punctuation || word) && !expected.contains(&name) {
                 expected.push(name);
             }
         }
@@ -323,9 +335,16 @@ impl Cx {
         }
     }
 
+    /// The pair's span without trailing blanks, which pest includes when an
+    /// optional item at the end of a rule did not match.
     fn span(&self, pair: &Pair<Rule>) -> Span {
         let s = pair.as_span();
-        Span::new(self.source, self.base + s.start(), self.base + s.end())
+        let len = pair.as_str().trim_end().len();
+        Span::new(
+            self.source,
+            self.base + s.start(),
+            self.base + s.start() + len,
+        )
     }
 
     fn ident(&self, pair: Pair<Rule>) -> Ident {
