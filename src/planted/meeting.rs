@@ -56,7 +56,8 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
     let mut meetings: Vec<Meeting> = Vec::new();
     let mut oracle: Vec<Placement> = Vec::new();
     for m in 0..cfg.size.max(1) {
-        let k = rng.random_range(2..=4.min(n - 1));
+        let largest = rooms.iter().map(|r| r.capacity as usize).max().unwrap_or(3);
+        let k = rng.random_range(2..=4.min(n - 1).min(largest));
         let attendees: Vec<PersonId> = (1..n)
             .collect::<Vec<_>>()
             .choose_multiple(rng, k)
@@ -70,7 +71,9 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         let mut placed = None;
         for _ in 0..200 {
             let slot = *pool.choose(rng).expect("non-empty");
-            let room = *fits.choose(rng).expect("a 12-seat room fits");
+            let room = *fits
+                .choose(rng)
+                .expect("attendees are at most the largest capacity");
             let clash = meetings.iter().zip(&oracle).any(|(other, p)| {
                 let s = other.slots[p.slot];
                 s.overlaps(&slot)

@@ -62,18 +62,25 @@ impl Config {
 /// with the solver as it is built).
 pub fn generate(config: &Config) -> Scenario {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
-    let mut sc = match config.family {
-        Family::JiraAllocation => jira::setting(config, &mut rng),
-        Family::MeetingAllocation => meeting::setting(config, &mut rng),
-        Family::SeverityClassification => {
-            let (mut sc, completion) = severity::setting(config, &mut rng);
-            severity::restrict(&mut sc, &completion, &mut rng);
-            sc
+    // A setting can admit two decisions that no fact of the family tells
+    // apart (two pair tickets of equal hours with their collaborators
+    // swapped); then draw a new setting from the same stream.
+    let mut sc = loop {
+        let mut sc = match config.family {
+            Family::JiraAllocation => jira::setting(config, &mut rng),
+            Family::MeetingAllocation => meeting::setting(config, &mut rng),
+            Family::SeverityClassification => {
+                let (mut sc, completion) = severity::setting(config, &mut rng);
+                severity::restrict(&mut sc, &completion, &mut rng);
+                sc
+            }
+        };
+        if config.family == Family::SeverityClassification
+            || restrict_until_unique(&mut sc, &mut rng)
+        {
+            break sc;
         }
     };
-    if config.family != Family::SeverityClassification {
-        restrict_until_unique(&mut sc, &mut rng);
-    }
     match config.family {
         Family::JiraAllocation => jira::distractors(&mut sc, config.soft, &mut rng),
         Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, &mut rng),
@@ -96,8 +103,9 @@ pub fn generate(config: &Config) -> Scenario {
 }
 
 /// Adds facts until the oracle is the only allowed decision (allocation
-/// families; severity adds the evidence of its completion instead).
-fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
+/// families; severity adds the evidence of its completion instead). False
+/// when some allowed decision cannot be ruled out by any fact.
+fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
     // Each round rules out one decision, so the loop ends; the bound only
     // guards against a generator bug.
     for _ in 0..10_000 {
@@ -110,7 +118,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
         let all_on = vec![true; m.facts.len()];
         let other = match session.solve(&all_on, &[not_oracle]) {
             Outcome::Sat(c) => m.decode(&c),
-            _ => return,
+            _ => return true,
         };
         let candidates = match sc.family {
             Family::JiraAllocation => jira::candidates(sc, &other),
@@ -129,7 +137,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
             if sc.family == Family::MeetingAllocation && meeting::narrow(sc, &other) {
                 continue;
             }
-            panic!("no fact separates the oracle from {other:?}");
+            return false;
         }
         let pick = useful[rng.random_range(0..useful.len())].clone();
         let holder = subject_of(&pick).unwrap_or_else(|| rng.random_range(1..sc.people.len()));
@@ -144,6 +152,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
             Vec::new(),
         );
     }
+    false
 }
 
 fn subject_of(p: &Predicate) -> Option<PersonId> {

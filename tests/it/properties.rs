@@ -1,1 +1,282 @@
+//! Properties that must hold for every scenario:
+//!
+//! - the solver allows exactly the decisions that brute-force enumeration
+//!   of the reference semantics allows, with any subset of facts in force;
+//! - uniqueness and criticality agree with brute force;
+//! - adding a fact never widens the allowed set (monotonicity);
+//! - no input, however broken, makes the pipeline panic.
 
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+
+use cici::analysis::{analyse, Class, Options};
+use cici::model::{lower, FactStatus};
+use cici::planted::{generate, Config};
+use cici::sema::*;
+use cici::solver::{Outcome, Session};
+use cici::span::{SourceId, Span};
+
+/// A small planted scenario whose decision space brute force can walk.
+fn small(family: Family, seed: u64) -> Scenario {
+    let (people, size) = match family {
+        Family::JiraAllocation => (4, 3),
+        Family::MeetingAllocation => (5, 3),
+        Family::SeverityClassification => (3, 3),
+    };
+    generate(&Config {
+        family,
+        people,
+        size,
+        soft: 2,
+        irrelevant: 1,
+        seed,
+        id: None,
+    })
+}
+
+/// A random fact of the scenario's family, from a few random numbers.
+fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
+    let person = r[1] % sc.people.len();
+    match &sc.setting {
+        Setting::Meeting(ms) => {
+            let m = r[2] % ms.meetings.len();
+            let slots: Vec<Slot> = ms
+                .meetings
+                .iter()
+                .flat_map(|m| m.slots.iter().copied())
+                .collect();
+            let slot = slots[r[3] % slots.len()];
+            let features: Vec<&String> = ms.rooms.iter().flat_map(|r| &r.features).collect();
+            match r[0] % 6 {
+                0 => Predicate::Unavailable { person, slot },
+                1 => Predicate::AvoidRoom {
+                    person,
+                    room: r[3] % ms.rooms.len(),
+                },
+                2 => Predicate::NeedsFeature {
+                    meeting: m,
+                    feature: features[r[3] % features.len()].clone(),
+                },
+                3 => Predicate::Attends { person, meeting: m },
+                4 => Predicate::NotBefore { meeting: m, slot },
+                _ => Predicate::NotAfter { meeting: m, slot },
+            }
+        }
+        Setting::Jira(js) => match r[0] % 5 {
+            0 => Predicate::Capacity {
+                person,
+                hours: (r[3] % 16) as u32,
+            },
+            1 => Predicate::CannotOwn {
+                person,
+                ticket: r[2] % js.tickets.len(),
+            },
+            2 => Predicate::NoSensitive { person },
+            3 => Predicate::CannotPair {
+                a: person,
+                b: r[2] % sc.people.len(),
+            },
+            _ => Predicate::Off { person },
+        },
+        Setting::Severity(ss) => {
+            let variable = r[2] % ss.evidence.len();
+            Predicate::Evidence {
+                variable,
+                value: r[3] % ss.evidence[variable].values.len(),
+            }
+        }
+    }
+}
+
+/// Adds a fact as its own attribute: appropriate, inappropriate or soft.
+fn add_fact(sc: &mut Scenario, p: Predicate, kind: usize) {
+    let everyone: Vec<PersonId> = (0..sc.people.len()).collect();
+    let fact = Fact {
+        predicate: p,
+        span: Span::DERIVED,
+    };
+    let (appropriate, facts, soft) = match kind % 3 {
+        0 => (true, vec![fact], vec![]),
+        1 => (false, vec![fact], vec![]),
+        _ => (false, vec![], vec![fact]),
+    };
+    sc.attributes.push(Attribute {
+        id: format!("extra_{}", sc.attributes.len()),
+        holder: 1,
+        about: 1,
+        category: Some(Category::Operational),
+        raw: Form {
+            text: "extra".into(),
+            appropriate,
+            visible: if appropriate { everyone } else { vec![1] },
+            facts,
+            span: Span::DERIVED,
+            text_span: Span::DERIVED,
+        },
+        sanitized: None,
+        soft,
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+    });
+}
+
+/// Every decision the solver allows with the given facts in force.
+fn solver_allowed(sc: &Scenario, in_force: &[bool]) -> BTreeSet<Decision> {
+    let model = lower(sc);
+    let mut session = Session::new(&model, None);
+    let mut blocks = Vec::new();
+    let mut out = BTreeSet::new();
+    while let Outcome::Sat(choice) = session.solve(in_force, &blocks) {
+        assert!(
+            out.insert(model.decode(&choice)),
+            "the solver found a decision twice"
+        );
+        blocks.push(session.differ_from(&choice));
+        assert!(out.len() < 100_000);
+    }
+    out
+}
+
+/// Every decision brute force allows with the given facts in force.
+fn brute_allowed(sc: &Scenario, in_force: &[bool]) -> BTreeSet<Decision> {
+    let preds = predicates(sc);
+    let on: Vec<&Predicate> = preds
+        .iter()
+        .zip(in_force)
+        .filter(|(_, &b)| b)
+        .map(|(p, _)| p)
+        .collect();
+    cici::semantics::allowed_decisions(sc, &on, 200_000)
+        .expect("small space")
+        .into_iter()
+        .collect()
+}
+
+/// The facts of a scenario in the model's order (hard before soft per attribute).
+fn predicates(sc: &Scenario) -> Vec<Predicate> {
+    let mut out = Vec::new();
+    for a in &sc.attributes {
+        out.extend(a.fact_form().1.facts.iter().map(|f| f.predicate.clone()));
+        out.extend(a.soft.iter().map(|f| f.predicate.clone()));
+    }
+    out
+}
+
+fn family(i: u8) -> Family {
+    Family::ALL[i as usize % 3]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solver_agrees_with_brute_force(
+        fam in 0u8..3,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..4),
+        mask_bits in any::<u64>(),
+    ) {
+        let mut sc = small(family(fam), seed);
+        for (r, kind) in &extra {
+            let p = random_fact(&sc, r);
+            add_fact(&mut sc, p, *kind);
+        }
+        let n = predicates(&sc).len();
+        let in_force: Vec<bool> = (0..n).map(|i| mask_bits >> (i % 64) & 1 == 1).collect();
+        prop_assert_eq!(solver_allowed(&sc, &in_force), brute_allowed(&sc, &in_force));
+    }
+
+    #[test]
+    fn verdicts_agree_with_brute_force(
+        fam in 0u8..3,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
+    ) {
+        let mut sc = small(family(fam), seed);
+        for (r, kind) in &extra {
+            let p = random_fact(&sc, r);
+            add_fact(&mut sc, p, *kind);
+        }
+        let model = lower(&sc);
+        let report = analyse(&sc, &model, &Options::default());
+        let appropriate: Vec<bool> = model.facts.iter().map(|f| f.status == FactStatus::Appropriate).collect();
+        let allowed = brute_allowed(&sc, &appropriate);
+        let unique = allowed.len() == 1 && allowed.contains(&sc.oracle);
+        prop_assert_eq!(report.unique, unique);
+        prop_assert_eq!(report.oracle_allowed, allowed.contains(&sc.oracle));
+        if unique {
+            for (a, finding) in report.attributes.iter().enumerate() {
+                let critical = finding.facts.iter().any(|&f| {
+                    if !appropriate[f] {
+                        return false;
+                    }
+                    let mut without = appropriate.clone();
+                    without[f] = false;
+                    brute_allowed(&sc, &without).len() > 1
+                });
+                prop_assert_eq!(finding.class == Class::Critical, critical, "attribute {}", sc.attributes[a].id);
+            }
+        }
+    }
+
+    #[test]
+    fn adding_a_fact_never_widens_the_allowed_set(
+        fam in 0u8..3,
+        seed in 0u64..10_000,
+        r in [0usize..1000, 0..1000, 0..1000, 0..1000],
+        mask_bits in any::<u64>(),
+    ) {
+        let mut sc = small(family(fam), seed);
+        let n = predicates(&sc).len();
+        let mut in_force: Vec<bool> = (0..n).map(|i| mask_bits >> (i % 64) & 1 == 1).collect();
+        let before = solver_allowed(&sc, &{
+            let mut m = in_force.clone();
+            m.push(false);
+            m
+        });
+        let p = random_fact(&sc, &r);
+        add_fact(&mut sc, p, 0);
+        in_force.push(true);
+        let after = solver_allowed(&sc, &in_force);
+        prop_assert!(after.is_subset(&before), "{:?} is not within {:?}", after, before);
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let mut run = cici::driver::Run::new();
+        run.check_text("fuzz.cici", text, &Options::default());
+        for d in &run.diagnostics {
+            prop_assert!(d.diagnostic.code().is_some());
+        }
+    }
+
+    #[test]
+    fn mutated_seeds_never_panic(
+        seed in 0usize..3,
+        edits in proptest::collection::vec((0usize..100_000, 0usize..12, any::<char>()), 1..6),
+    ) {
+        let texts = ["ops_scheduling", "payments_sprint", "meridian_incident"];
+        let path = super::common::root().join(format!("seeds/{}.cici", texts[seed]));
+        let mut text: Vec<char> = std::fs::read_to_string(path).unwrap().chars().collect();
+        for (at, len, c) in edits {
+            let at = at % (text.len() + 1);
+            let end = (at + len % 4).min(text.len());
+            text.splice(at..end, std::iter::once(c).take(len % 2));
+        }
+        let text: String = text.into_iter().collect();
+        let mut run = cici::driver::Run::new();
+        run.check_text("mutated.cici", text, &Options::default());
+        let _ = cici::syntax::parse(SourceId(0), "");
+    }
+}
+
+/// Once broke the generator: no room was large enough for the attendees.
+#[test]
+fn regression_meeting_4865() {
+    let sc = small(Family::MeetingAllocation, 4865);
+    let n = predicates(&sc).len();
+    let none = vec![false; n];
+    assert_eq!(solver_allowed(&sc, &none), brute_allowed(&sc, &none));
+}
