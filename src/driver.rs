@@ -74,6 +74,17 @@ fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
                 }
             }
             Ok(scenario) => {
+                let estimate = model::estimated_size(&scenario);
+                if estimate > model::SIZE_LIMIT {
+                    out.diagnostics
+                        .push(Box::new(crate::analysis::CheckDiagnostic::TooLarge {
+                            scenario: scenario.id.clone(),
+                            estimate,
+                            limit: model::SIZE_LIMIT,
+                            span: scenario.id_span.into(),
+                        }));
+                    continue;
+                }
                 let model = model::lower(&scenario);
                 let report = analysis::analyse(&scenario, &model, options);
                 let diagnostics = report.diagnostics.clone();

@@ -185,6 +185,26 @@ pub enum CheckDiagnostic {
         span: SourceSpan,
     },
 
+    /// The scenario would lower to a model too large to analyse.
+    ///
+    /// ```text
+    /// meeting m "M" { ... slots [ 400 slots ] rooms [ 300 rooms ] }
+    /// ```
+    #[error(
+        "`{scenario}` is too large to analyse: about {estimate} constraints, the limit is {limit}"
+    )]
+    #[diagnostic(
+        code(cici::check::too_large),
+        help("split the scenario, or narrow the candidate slots, rooms or people")
+    )]
+    TooLarge {
+        scenario: String,
+        estimate: u64,
+        limit: u64,
+        #[label("too large")]
+        span: SourceSpan,
+    },
+
     /// The analyses did not finish within the time bound.
     ///
     /// ```text

@@ -264,6 +264,55 @@ impl Model {
     }
 }
 
+/// The largest model, in [`estimated_size`] units, that the analyses take
+/// on; larger scenarios get a diagnostic instead of an unbounded build.
+pub const SIZE_LIMIT: u64 = 20_000_000;
+
+/// An upper bound on the clauses (and encoding nodes) that lowering and
+/// compiling the scenario would produce, computed without building them.
+pub fn estimated_size(sc: &Scenario) -> u64 {
+    let facts = scenario_facts(sc).len() as u64;
+    match &sc.setting {
+        crate::sema::Setting::Meeting(ms) => {
+            let options: u64 = ms
+                .meetings
+                .iter()
+                .map(|m| (m.slots.len() * m.rooms.len()) as u64)
+                .sum();
+            let slots: u64 = ms.meetings.iter().map(|m| m.slots.len() as u64).sum();
+            let people = sc.people.len() as u64;
+            options
+                .saturating_mul(options)
+                .saturating_add(slots.saturating_mul(slots).saturating_mul(people.min(8)))
+                .saturating_add(facts.saturating_mul(options))
+        }
+        crate::sema::Setting::Jira(js) => {
+            let n = js.tickets.len() as u64;
+            let people = sc.people.len() as u64;
+            let total: u64 = js.tickets.iter().map(|t| t.hours as u64 * 2).sum();
+            let pb: u64 = scenario_facts(sc)
+                .iter()
+                .map(|(_, _, p)| match p {
+                    crate::sema::Predicate::Capacity { hours, .. } => {
+                        (2 * n).saturating_mul((*hours as u64 + 2).min(total + 1))
+                    }
+                    _ => 2 * n,
+                })
+                .sum();
+            (2 * n)
+                .saturating_mul(people.min(16))
+                .saturating_mul(people.min(16))
+                .saturating_add(pb)
+        }
+        crate::sema::Setting::Severity(ss) => {
+            let values: u64 = ss.evidence.iter().map(|e| e.values.len() as u64).sum();
+            (ss.rubric.rules.len() as u64 + 1)
+                .saturating_mul(values + ss.levels.len() as u64)
+                .saturating_add(facts)
+        }
+    }
+}
+
 /// Lowers a resolved scenario to its constraint model.
 pub fn lower(scenario: &Scenario) -> Model {
     let mut model = match scenario.family {

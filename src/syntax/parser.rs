@@ -765,11 +765,14 @@ impl Cx {
                         atom = Some(self.condition(p));
                     }
                 }
-                let mut cond = atom.expect("negation has an atom");
-                for _ in 0..negations {
-                    cond = Cond::Not(Box::new(cond));
+                // `not not c` is `c`: fold the chain, so that no input builds
+                // a deeply nested tree.
+                let cond = atom.expect("negation has an atom");
+                if negations % 2 == 1 {
+                    Cond::Not(Box::new(cond))
+                } else {
+                    cond
                 }
-                cond
             }
             Rule::comparison => {
                 let span = self.span(&pair);

@@ -24,11 +24,20 @@ fn stderr(o: &Output) -> String {
 #[test]
 fn the_seeds_check_clean_even_with_warnings_denied() {
     let out = cici(&["check", "--deny", "warnings", "seeds/"]);
-    assert_eq!(out.status.code(), Some(0), "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
     let text = stdout(&out);
     assert!(text.contains("0 errors, 0 warnings"), "{text}");
     let n = std::fs::read_dir(root().join("seeds")).unwrap().count();
-    assert!(text.contains(&format!("checked {n} scenarios in {n} files")), "{text}");
+    assert!(
+        text.contains(&format!("checked {n} scenarios in {n} files")),
+        "{text}"
+    );
 }
 
 #[test]
@@ -43,21 +52,39 @@ fn seeds_are_pisas_sized_with_every_kind_of_attribute() {
         let classes: Vec<&str> = attrs.iter().map(|a| a["class"].as_str().unwrap()).collect();
         assert_eq!(s["unique"], true);
         if attrs.len() >= 15 {
-            *per_family.entry(s["family"].as_str().unwrap().to_string()).or_insert(0) += 1;
+            *per_family
+                .entry(s["family"].as_str().unwrap().to_string())
+                .or_insert(0) += 1;
             for class in ["critical", "trap", "benign", "irrelevant"] {
-                assert!(classes.contains(&class), "{} has no {class} attribute", s["id"]);
+                assert!(
+                    classes.contains(&class),
+                    "{} has no {class} attribute",
+                    s["id"]
+                );
             }
             assert!(attrs.len() <= 35);
         }
     }
-    for family in ["meeting_allocation", "jira_allocation", "severity_classification"] {
-        assert!(per_family.get(family).copied().unwrap_or(0) >= 2, "fewer than two PiSAs-size {family} seeds");
+    for family in [
+        "meeting_allocation",
+        "jira_allocation",
+        "severity_classification",
+    ] {
+        assert!(
+            per_family.get(family).copied().unwrap_or(0) >= 2,
+            "fewer than two PiSAs-size {family} seeds"
+        );
     }
 }
 
 #[test]
 fn json_output_has_the_documented_shape() {
-    let out = cici(&["check", "--format", "json", "tests/fixtures/check/err/not_unique.cici"]);
+    let out = cici(&[
+        "check",
+        "--format",
+        "json",
+        "tests/fixtures/check/err/not_unique.cici",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let s = &json["scenarios"][0];
@@ -73,7 +100,10 @@ fn json_output_has_the_documented_shape() {
     assert_eq!(d["file"], "tests/fixtures/check/err/not_unique.cici");
     assert!(d["line"].as_u64().unwrap() > 1);
     assert!(d["column"].as_u64().unwrap() >= 1);
-    assert!(d["message"].as_str().unwrap().contains("not the only allowed decision"));
+    assert!(d["message"]
+        .as_str()
+        .unwrap()
+        .contains("not the only allowed decision"));
     assert!(d["help"].as_str().unwrap().contains("eli_pref"));
 }
 
@@ -92,7 +122,10 @@ fn human_output_names_code_span_and_help() {
 fn warnings_pass_unless_denied() {
     let path = "tests/fixtures/check/ok/warnings.cici";
     assert_eq!(cici(&["check", path]).status.code(), Some(0));
-    assert_eq!(cici(&["check", "--deny", "warnings", path]).status.code(), Some(1));
+    assert_eq!(
+        cici(&["check", "--deny", "warnings", path]).status.code(),
+        Some(1)
+    );
 }
 
 #[test]
@@ -101,7 +134,10 @@ fn usage_and_io_errors_exit_with_2() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("no/such/dir"));
     assert_eq!(cici(&["check"]).status.code(), Some(2));
-    assert_eq!(cici(&["check", "--format", "yaml", "seeds/"]).status.code(), Some(2));
+    assert_eq!(
+        cici(&["check", "--format", "yaml", "seeds/"]).status.code(),
+        Some(2)
+    );
     let empty = std::env::temp_dir().join(format!("cici-empty-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
     let none = cici(&["check", empty.to_str().unwrap()]);
@@ -111,7 +147,14 @@ fn usage_and_io_errors_exit_with_2() {
 
 #[test]
 fn a_solver_bound_ends_with_a_diagnostic() {
-    let out = cici(&["check", "--max-solve-ms", "0", "--format", "json", "seeds/launch_week.cici"]);
+    let out = cici(&[
+        "check",
+        "--max-solve-ms",
+        "0",
+        "--format",
+        "json",
+        "seeds/launch_week.cici",
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["diagnostics"][0]["code"], "cici::check::timeout");
@@ -122,16 +165,30 @@ fn explain_says_why_in_words() {
     let out = cici(&["explain", "seeds/ops_scheduling.cici", "eli_infusion"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let text = stdout(&out);
-    assert!(text.contains("`eli_infusion` in scenario `ops_scheduling` is critical"), "{text}");
+    assert!(
+        text.contains("`eli_infusion` in scenario `ops_scheduling` is critical"),
+        "{text}"
+    );
     assert!(text.contains("unavailable(eli, tue 10:00-11:00)"), "{text}");
     assert!(text.contains("tue 10:00-11:00 @ elm"), "{text}");
 
-    let trap = stdout(&cici(&["explain", "seeds/payments_sprint.cici", "lin_preference"]));
+    let trap = stdout(&cici(&[
+        "explain",
+        "seeds/payments_sprint.cici",
+        "lin_preference",
+    ]));
     assert!(trap.contains("a salient trap"), "{trap}");
     assert!(trap.contains("leave no allowed decision"), "{trap}");
 
-    let supporting = stdout(&cici(&["explain", "seeds/payments_sprint.cici", "bea_investigation"]));
-    assert!(supporting.contains("supporting") && supporting.contains("not necessary"), "{supporting}");
+    let supporting = stdout(&cici(&[
+        "explain",
+        "seeds/payments_sprint.cici",
+        "bea_investigation",
+    ]));
+    assert!(
+        supporting.contains("supporting") && supporting.contains("not necessary"),
+        "{supporting}"
+    );
 
     let unknown = cici(&["explain", "seeds/ops_scheduling.cici", "eli_infusoin"]);
     assert_eq!(unknown.status.code(), Some(2));

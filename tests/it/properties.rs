@@ -280,3 +280,21 @@ fn regression_meeting_4865() {
     let none = vec![false; n];
     assert_eq!(solver_allowed(&sc, &none), brute_allowed(&sc, &none));
 }
+
+/// Long chains of `not` fold instead of nesting: no stack to exhaust.
+#[test]
+fn long_negation_chains_do_not_nest() {
+    let nots = "not ".repeat(200_001);
+    let text = format!(
+        "scenario s {{ family severity_classification title \"t\" task \"t\" executor a
+         person a \"A\" role \"r\" person b \"B\" role \"r\"
+         levels [high, low] evidence x [yes, no]
+         rubric {{ high when {nots} x = yes otherwise low }}
+         attribute e {{ holder b raw \"x is no\" fact evidence(x, no) }}
+         oracle high }}"
+    );
+    let mut run = cici::driver::Run::new();
+    run.check_text("nots.cici", text, &Options::default());
+    assert_eq!(run.errors(), 0);
+    assert!(run.checked[0].report.unique);
+}
