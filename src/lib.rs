@@ -7,8 +7,9 @@
 //!             ──analyse──▶ Report (unique? classes, lints)     analysis::analyse
 //! ```
 //!
-//! Every stage is a plain function from one value to the next; the command
-//! line is a thin layer over them (see `main.rs`).
+//! Every stage is a plain function from one value to the next, re-exported
+//! here; [`driver::Run`] strings them together over files, and the command
+//! line (`cli`, behind the default `cli` feature) is a thin layer over that.
 
 pub mod analysis;
 #[cfg(feature = "cli")]
@@ -23,3 +24,8 @@ pub mod solver;
 pub mod span;
 pub mod suggest;
 pub mod syntax;
+
+pub use analysis::analyse;
+pub use model::lower;
+pub use sema::resolve;
+pub use syntax::parse;

@@ -9,6 +9,7 @@ mod error;
 mod facts;
 mod resolve;
 mod scenario;
+mod setting;
 
 pub use error::ResolveError;
 pub use resolve::resolve;

@@ -8,6 +8,7 @@
 pub mod ast;
 mod error;
 mod parser;
+mod recover;
 
 pub use ast::*;
 pub use error::SyntaxError;

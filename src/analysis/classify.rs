@@ -1,0 +1,112 @@
+//! Classes of attributes, and the lints that read the texts and labels.
+
+use super::{lints, AttributeFinding, CheckDiagnostic, Class, Cx, TrapEffect};
+use crate::model::{FactId, FactStatus};
+
+impl Cx<'_> {
+    pub(super) fn classify(&mut self) {
+        let sc = self.sc;
+        let mut by_attr: Vec<Vec<FactId>> = vec![Vec::new(); sc.attributes.len()];
+        for (f, mf) in self.model.facts.iter().enumerate() {
+            by_attr[mf.origin.attribute].push(f);
+        }
+        for (a, facts) in by_attr.into_iter().enumerate() {
+            let status = |f: &FactId| self.model.facts[*f].status;
+            let finding = |f: &FactId| &self.report.facts[*f];
+            let hard: Vec<&FactId> = facts
+                .iter()
+                .filter(|f| status(f) == FactStatus::Appropriate)
+                .collect();
+            let class = if !hard.is_empty() {
+                if hard.iter().any(|f| finding(f).necessary == Some(true)) {
+                    Class::Critical
+                } else if hard.iter().any(|f| finding(f).relevant == Some(true)) {
+                    Class::Supporting
+                } else {
+                    Class::Idle
+                }
+            } else if !facts.is_empty() {
+                let trap = facts.iter().any(|f| {
+                    matches!(
+                        finding(f).trap,
+                        Some(TrapEffect::NoDecision | TrapEffect::Changes(_))
+                    )
+                });
+                if trap {
+                    Class::Trap
+                } else {
+                    Class::Benign
+                }
+            } else {
+                Class::Irrelevant
+            };
+            self.report
+                .attributes
+                .push(AttributeFinding { class, facts });
+            let _ = a;
+        }
+    }
+
+    pub(super) fn lint_text(&mut self) {
+        let sc = self.sc;
+        let shareable = lints::shareable_words(sc);
+        let executor = &sc.people[sc.executor].id;
+        for (a, attr) in sc.attributes.iter().enumerate() {
+            let facts = &self.report.attributes[a].facts;
+            let (kind, form) = attr.fact_form();
+            let relevant_hard = facts.iter().any(|&f| {
+                self.model.facts[f].status == FactStatus::Appropriate
+                    && self.report.facts[f].relevant == Some(true)
+            });
+            if form.appropriate && relevant_hard && !form.visible.contains(&sc.executor) {
+                self.report
+                    .diagnostics
+                    .push(CheckDiagnostic::ExecutorCannotSee {
+                        executor: executor.clone(),
+                        form: attr.form_id(kind),
+                        span: form.span.into(),
+                        help: Some(format!(
+                            "add `{executor}` to its `visible` list, or use `visible all`"
+                        )),
+                    });
+            }
+            for &f in facts {
+                let mf = &self.model.facts[f];
+                if mf.status == FactStatus::Appropriate
+                    && self.report.facts[f].relevant == Some(false)
+                {
+                    self.report.diagnostics.push(CheckDiagnostic::IdleFact {
+                        attribute: attr.id.clone(),
+                        span: mf.origin.span.into(),
+                    });
+                }
+            }
+            if let Some(s) = &attr.sanitized {
+                let leaked = lints::leaked_words(&attr.raw.text, &s.text, &shareable);
+                if !leaked.is_empty() {
+                    let words = leaked
+                        .iter()
+                        .map(|w| format!("`{w}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    self.report.diagnostics.push(CheckDiagnostic::Leak {
+                        attribute: attr.id.clone(),
+                        words: if leaked.len() == 1 { format!("the word {words}") } else { format!("the words {words}") },
+                        span: s.text_span.into(),
+                        help: Some("state only the operational implication (who, when, where), not the reason".into()),
+                    });
+                }
+            } else if let Some(cat) = attr.category {
+                if cat.is_personal() && !attr.raw.facts.is_empty() {
+                    self.report
+                        .diagnostics
+                        .push(CheckDiagnostic::MissingSanitized {
+                            attribute: attr.id.clone(),
+                            category: cat.name().to_string(),
+                            span: attr.raw.span.into(),
+                        });
+                }
+            }
+        }
+    }
+}

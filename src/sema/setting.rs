@@ -1,0 +1,307 @@
+//! The family declarations: rooms and meetings, tickets, levels, evidence
+//! and the rubric.
+
+use super::error::ResolveError;
+use super::resolve::{missing, Cx, Names, Once};
+use super::scenario::*;
+use crate::span::Span;
+use crate::suggest::help_for;
+use crate::syntax::{self as ast, Ident, MeetingItem, TicketItem};
+
+pub(super) fn meeting(
+    cx: &mut Cx,
+    rooms: &[&ast::RoomAst],
+    meetings: &[&ast::MeetingAst],
+) -> MeetingSetting {
+    let mut out = MeetingSetting {
+        rooms: Vec::new(),
+        meetings: Vec::new(),
+    };
+    for r in rooms {
+        if cx.rooms.declare("room", &r.id, &mut cx.errors) {
+            let features: Vec<String> = r
+                .features
+                .as_ref()
+                .map(|l| l.items.iter().map(|f| f.name.clone()).collect())
+                .unwrap_or_default();
+            for f in &features {
+                if !cx.features.contains(f) {
+                    cx.features.push(f.clone());
+                }
+            }
+            out.rooms.push(Room {
+                id: r.id.name.clone(),
+                name: r.name.as_ref().map(|s| s.value.clone()),
+                capacity: r.capacity.value,
+                features,
+                span: r.span,
+            });
+        }
+    }
+    for m in meetings {
+        if !cx.meetings.declare("meeting", &m.id, &mut cx.errors) {
+            continue;
+        }
+        let container = format!("meeting `{}`", m.id.name);
+        let (mut attendees, mut slots, mut room_ids, mut features) = (
+            Once::new("attendees"),
+            Once::new("slots"),
+            Once::new("rooms"),
+            Once::new("features"),
+        );
+        for item in &m.items {
+            match item {
+                MeetingItem::Attendees(k, l) => attendees.set(l, k.span, &mut cx.errors),
+                MeetingItem::Slots(k, l) => slots.set(l, k.span, &mut cx.errors),
+                MeetingItem::Rooms(k, l) => room_ids.set(l, k.span, &mut cx.errors),
+                MeetingItem::Features(k, l) => features.set(l, k.span, &mut cx.errors),
+            }
+        }
+        let mut meeting = Meeting {
+            id: m.id.name.clone(),
+            title: m.title.value.clone(),
+            attendees: Vec::new(),
+            slots: Vec::new(),
+            rooms: Vec::new(),
+            features: Vec::new(),
+            span: m.span,
+        };
+        match attendees.get() {
+            Some(l) => {
+                for p in &l.items {
+                    if let Some(p) = cx.person(p) {
+                        if !meeting.attendees.contains(&p) {
+                            meeting.attendees.push(p);
+                        }
+                    }
+                }
+            }
+            None => cx
+                .errors
+                .push(missing("attendees", &container, m.id.span, None)),
+        }
+        match slots.get() {
+            Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+                what: format!("the slot list of `{}`", m.id.name),
+                span: l.span.into(),
+                help: Some("list at least one candidate slot".into()),
+            }),
+            Some(l) => {
+                for s in &l.items {
+                    if !meeting.slots.contains(&s.slot) {
+                        meeting.slots.push(s.slot);
+                    }
+                }
+            }
+            None => cx
+                .errors
+                .push(missing("slots", &container, m.id.span, None)),
+        }
+        match room_ids.get() {
+            Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+                what: format!("the room list of `{}`", m.id.name),
+                span: l.span.into(),
+                help: Some("list at least one candidate room".into()),
+            }),
+            Some(l) => {
+                for r in &l.items {
+                    if let Some(r) = cx.room(r) {
+                        if !meeting.rooms.contains(&r) {
+                            meeting.rooms.push(r);
+                        }
+                    }
+                }
+            }
+            None => cx
+                .errors
+                .push(missing("rooms", &container, m.id.span, None)),
+        }
+        if let Some(l) = features.get() {
+            for f in &l.items {
+                if let Some(f) = cx.feature(f) {
+                    meeting.features.push(f);
+                }
+            }
+        }
+        out.meetings.push(meeting);
+    }
+    out
+}
+
+pub(super) fn jira(cx: &mut Cx, people: &[Person], tickets: &[&ast::TicketAst]) -> JiraSetting {
+    let skills: Vec<&str> = {
+        let mut s: Vec<&str> = people
+            .iter()
+            .flat_map(|p| p.skills.iter().map(String::as_str))
+            .collect();
+        s.sort_unstable();
+        s.dedup();
+        s
+    };
+    let mut out = JiraSetting {
+        tickets: Vec::new(),
+    };
+    for t in tickets {
+        if !cx.tickets.declare("ticket", &t.id, &mut cx.errors) {
+            continue;
+        }
+        let container = format!("ticket `{}`", t.id.name);
+        let (mut needs, mut hours, mut pair, mut sensitive) = (
+            Once::new("needs"),
+            Once::new("hours"),
+            Once::new("pair"),
+            Once::new("sensitive"),
+        );
+        for item in &t.items {
+            match item {
+                TicketItem::Needs(k, i) => needs.set(i, k.span, &mut cx.errors),
+                TicketItem::Hours(k, i) => hours.set(i, k.span, &mut cx.errors),
+                TicketItem::Pair(k) => pair.set(k, k.span, &mut cx.errors),
+                TicketItem::Sensitive(k) => sensitive.set(k, k.span, &mut cx.errors),
+            }
+        }
+        let needs = match needs.get() {
+            Some(skill) => {
+                if !skills.contains(&skill.name.as_str()) {
+                    cx.errors.push(ResolveError::UnknownSkill {
+                        name: skill.name.clone(),
+                        span: skill.span.into(),
+                        help: help_for(&skill.name, "skill", skills.iter().copied()),
+                    });
+                }
+                skill.name.clone()
+            }
+            None => {
+                cx.errors
+                    .push(missing("needs", &container, t.id.span, None));
+                String::new()
+            }
+        };
+        let hours = match hours.get() {
+            Some(h) => h.value,
+            None => {
+                cx.errors
+                    .push(missing("hours", &container, t.id.span, None));
+                0
+            }
+        };
+        out.tickets.push(Ticket {
+            id: t.id.name.clone(),
+            title: t.title.value.clone(),
+            needs,
+            hours,
+            pair: pair.get().is_some(),
+            sensitive: sensitive.get().is_some(),
+            span: t.span,
+        });
+    }
+    out
+}
+
+pub(super) fn severity(
+    cx: &mut Cx,
+    container: &str,
+    id_span: Span,
+    levels: Option<&ast::List<Ident>>,
+    evidence: &[&ast::EvidenceAst],
+    rubric: Option<&ast::RubricAst>,
+) -> Option<SeveritySetting> {
+    let mut level_list = Vec::new();
+    match levels {
+        None => cx.errors.push(missing("levels", container, id_span, None)),
+        Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+            what: "the `levels` list".into(),
+            span: l.span.into(),
+            help: Some("list the levels, most severe first".into()),
+        }),
+        Some(l) => {
+            for i in &l.items {
+                if cx.levels.declare("level", i, &mut cx.errors) {
+                    level_list.push(Level {
+                        id: i.name.clone(),
+                        span: i.span,
+                    });
+                }
+            }
+        }
+    }
+    let mut vars = Vec::new();
+    for e in evidence {
+        if !cx
+            .variables
+            .declare("evidence variable", &e.variable, &mut cx.errors)
+        {
+            continue;
+        }
+        let mut values = Names::default();
+        for v in &e.values.items {
+            values.declare("evidence value", v, &mut cx.errors);
+        }
+        if values.order.is_empty() {
+            cx.errors.push(ResolveError::EmptyDomain {
+                what: format!("the value list of `{}`", e.variable.name),
+                span: e.values.span.into(),
+                help: Some("list the values the variable can take".into()),
+            });
+        }
+        cx.values.push(values.order.clone());
+        vars.push(Evidence {
+            id: e.variable.name.clone(),
+            values: values.order,
+            span: e.span,
+        });
+    }
+    let rubric = match rubric {
+        None => {
+            cx.errors.push(missing("rubric", container, id_span, None));
+            return None;
+        }
+        Some(r) => r,
+    };
+    let mut rules = Vec::new();
+    for rule in &rubric.rules {
+        let level = cx.level(&rule.level);
+        let when = condition(cx, &rule.when);
+        if let (Some(level), Some(when)) = (level, when) {
+            rules.push(RubricRule {
+                level,
+                when,
+                span: rule.span,
+            });
+        }
+    }
+    let otherwise = cx.level(&rubric.otherwise)?;
+    Some(SeveritySetting {
+        levels: level_list,
+        evidence: vars,
+        rubric: Rubric {
+            rules,
+            otherwise,
+            span: rubric.span,
+        },
+    })
+}
+
+fn condition(cx: &mut Cx, c: &ast::Cond) -> Option<Condition> {
+    Some(match c {
+        ast::Cond::Eq(var, val, _) | ast::Cond::Ne(var, val, _) => {
+            let v = cx.variable(var)?;
+            let x = cx.value(v, val)?;
+            if matches!(c, ast::Cond::Eq(..)) {
+                Condition::Eq(v, x)
+            } else {
+                Condition::Ne(v, x)
+            }
+        }
+        ast::Cond::Not(inner) => Condition::Not(Box::new(condition(cx, inner)?)),
+        ast::Cond::And(parts) | ast::Cond::Or(parts) => {
+            let resolved: Vec<Option<Condition>> = parts.iter().map(|p| condition(cx, p)).collect();
+            let parts: Option<Vec<Condition>> = resolved.into_iter().collect();
+            if matches!(c, ast::Cond::And(_)) {
+                Condition::And(parts?)
+            } else {
+                Condition::Or(parts?)
+            }
+        }
+    })
+}

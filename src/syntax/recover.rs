@@ -1,0 +1,258 @@
+//! Turning pest's failures into diagnostics, and finding where to resume.
+
+use super::error::SyntaxError;
+use super::parser::{Rule, MAX_NESTING};
+
+/// Byte ranges that each start at a line beginning with `scenario` (the
+/// first starts at 0 so that leading text is kept).
+pub(super) fn scenario_chunks(text: &str) -> Vec<(usize, usize)> {
+    let mut starts = vec![0];
+    let mut offset = 0;
+    let mut seen_first = false;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("scenario")
+            && !trimmed["scenario".len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        {
+            // The first block keeps whatever precedes it.
+            if seen_first {
+                starts.push(offset + (line.len() - trimmed.len()));
+            }
+            seen_first = true;
+        }
+        offset += line.len();
+    }
+    let mut chunks = Vec::new();
+    for (i, &s) in starts.iter().enumerate() {
+        let e = starts.get(i + 1).copied().unwrap_or(text.len());
+        chunks.push((s, e));
+    }
+    chunks
+}
+
+/// Refuses text whose parentheses nest deeper than [`MAX_NESTING`], before
+/// the recursive-descent parser could exhaust the stack on it.
+pub(super) fn check_nesting(text: &str) -> Option<SyntaxError> {
+    let mut depth = 0usize;
+    let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
+    for (i, c) in text.char_indices() {
+        if in_comment {
+            in_comment = c != '\n';
+        } else if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else {
+            match c {
+                '#' => in_comment = true,
+                '"' => in_string = true,
+                '(' => {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Some(SyntaxError::TooDeep {
+                            limit: MAX_NESTING,
+                            span: (i, 1).into(),
+                        });
+                    }
+                }
+                ')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+pub(super) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize) -> SyntaxError {
+    let pos = match err.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let mut expected: Vec<String> = Vec::new();
+    let mut keywords: Vec<&'static str> = Vec::new();
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant {
+        for rule in positives {
+            if let Some(kw) = keyword_of(*rule) {
+                keywords.push(kw);
+            }
+            if let Some(name) = describe(*rule) {
+                if !expected.contains(&name) {
+                    expected.push(name);
+                }
+            }
+        }
+    }
+    if let Some(attempts) = err.parse_attempts() {
+        let tokens: Vec<String> = attempts
+            .expected_tokens()
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        let nothing_yet = expected.is_empty();
+        for token in tokens {
+            // Punctuation the grammar expected (`{`, `->`, `@`, ...), but not
+            // the comment marker; words only when the rules named nothing.
+            let punctuation = !token.is_empty()
+                && token != "#"
+                && !token.contains("..")
+                && token.chars().all(|c| c.is_ascii_punctuation());
+            let word =
+                nothing_yet && !token.is_empty() && token.chars().all(|c| c.is_ascii_alphabetic());
+            let name = format!("`{token}`");
+            if (punctuation || word) && !expected.contains(&name) {
+                expected.push(name);
+            }
+        }
+    }
+    let found_word: String = text[pos..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let (found, len) = if pos >= text.len() {
+        ("end of input".to_string(), 0)
+    } else if !found_word.is_empty() {
+        (format!("`{found_word}`"), found_word.len())
+    } else {
+        let c = text[pos..].chars().next().unwrap_or(' ');
+        (format!("`{}`", c.escape_default()), c.len_utf8())
+    };
+    let help = if !found_word.is_empty() && !keywords.is_empty() {
+        crate::suggest::closest(&found_word, keywords.iter().copied())
+            .map(|k| format!("did you mean `{k}`?"))
+    } else {
+        None
+    };
+    let help = help.or_else(|| {
+        if expected.iter().any(|e| e == "a statement") {
+            Some("a scenario holds statements such as `family`, `person`, `attribute` and `oracle`; see the language reference".to_string())
+        } else {
+            None
+        }
+    });
+    let expected = match expected.len() {
+        0 => "something else".to_string(),
+        1 => expected.remove(0),
+        _ => {
+            let last = expected.pop().unwrap_or_default();
+            format!("{} or {}", expected.join(", "), last)
+        }
+    };
+    SyntaxError::Unexpected {
+        expected,
+        found,
+        span: (base + pos, len).into(),
+        help,
+    }
+}
+
+fn keyword_of(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::kw_scenario => "scenario",
+        Rule::kw_family => "family",
+        Rule::kw_title => "title",
+        Rule::kw_task => "task",
+        Rule::kw_executor => "executor",
+        Rule::kw_recipient => "recipient",
+        Rule::kw_public => "public",
+        Rule::kw_policy => "policy",
+        Rule::kw_person => "person",
+        Rule::kw_role => "role",
+        Rule::kw_skills => "skills",
+        Rule::kw_room => "room",
+        Rule::kw_capacity => "capacity",
+        Rule::kw_features => "features",
+        Rule::kw_meeting => "meeting",
+        Rule::kw_attendees => "attendees",
+        Rule::kw_slots => "slots",
+        Rule::kw_rooms => "rooms",
+        Rule::kw_ticket => "ticket",
+        Rule::kw_needs => "needs",
+        Rule::kw_hours => "hours",
+        Rule::kw_pair => "pair",
+        Rule::kw_sensitive => "sensitive",
+        Rule::kw_levels => "levels",
+        Rule::kw_evidence => "evidence",
+        Rule::kw_rubric => "rubric",
+        Rule::kw_when => "when",
+        Rule::kw_otherwise => "otherwise",
+        Rule::kw_and => "and",
+        Rule::kw_or => "or",
+        Rule::kw_not => "not",
+        Rule::kw_attribute => "attribute",
+        Rule::kw_holder => "holder",
+        Rule::kw_about => "about",
+        Rule::kw_category => "category",
+        Rule::kw_raw => "raw",
+        Rule::kw_sanitized => "sanitized",
+        Rule::kw_appropriate => "appropriate",
+        Rule::kw_inappropriate => "inappropriate",
+        Rule::kw_visible => "visible",
+        Rule::kw_all => "all",
+        Rule::kw_except => "except",
+        Rule::kw_fact => "fact",
+        Rule::kw_soft => "soft",
+        Rule::kw_oracle => "oracle",
+        _ => return None,
+    })
+}
+
+/// How a rule reads in an "expected ..." message; `None` hides it.
+fn describe(rule: Rule) -> Option<String> {
+    if let Some(kw) = keyword_of(rule) {
+        // Statement keywords are summarised as "a statement" to keep the
+        // message short; the help line names the nearest one.
+        let statement = matches!(
+            rule,
+            Rule::kw_family
+                | Rule::kw_title
+                | Rule::kw_task
+                | Rule::kw_executor
+                | Rule::kw_recipient
+                | Rule::kw_public
+                | Rule::kw_policy
+                | Rule::kw_person
+                | Rule::kw_room
+                | Rule::kw_meeting
+                | Rule::kw_ticket
+                | Rule::kw_levels
+                | Rule::kw_evidence
+                | Rule::kw_rubric
+                | Rule::kw_attribute
+                | Rule::kw_oracle
+        );
+        return Some(if statement {
+            "a statement".to_string()
+        } else {
+            format!("`{kw}`")
+        });
+    }
+    Some(
+        match rule {
+            Rule::ident => "a name",
+            Rule::string => "a string",
+            Rule::int => "an integer",
+            Rule::slot => "a time slot like `tue 10:00-11:00`",
+            Rule::day => "a day (`mon` to `sun`)",
+            Rule::time => "a time like `10:00`",
+            Rule::ident_list => "a list `[...]`",
+            Rule::slot_list => "a list of slots `[...]`",
+            Rule::label => "`appropriate` or `inappropriate`",
+            Rule::visibility => "`visible`",
+            Rule::cmp_op => "`=` or `!=`",
+            Rule::fact => "a fact like `unavailable(eli, tue 10:00-11:00)`",
+            Rule::EOI => "end of file",
+            Rule::scenario => "`scenario`",
+            Rule::skills_clause => "`skills`",
+            Rule::features_clause => "`features`",
+            Rule::oracle_block => "`{`",
+            Rule::oracle_slot => "a slot and room like `tue 10:00-11:00 @ cedar`",
+            Rule::oracle_people => "a person",
+            _ => return None,
+        }
+        .to_string(),
+    )
+}
