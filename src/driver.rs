@@ -153,37 +153,7 @@ impl Run {
             .zip(&texts)
             .map(|(&id, (_, t))| (id, t.as_str()))
             .collect();
-        let workers = std::thread::available_parallelism()
-            .map_or(1, |n| n.get())
-            .min(jobs.len())
-            .max(1);
-        let results: Vec<FileResult> = if workers == 1 {
-            jobs.iter()
-                .map(|&(id, t)| check_one(id, t, options))
-                .collect()
-        } else {
-            let next = std::sync::atomic::AtomicUsize::new(0);
-            let slots: Vec<std::sync::Mutex<Option<FileResult>>> =
-                jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
-            std::thread::scope(|scope| {
-                for _ in 0..workers {
-                    scope.spawn(|| loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&(id, t)) = jobs.get(i) else { break };
-                        let r = check_one(id, t, options);
-                        *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
-                    });
-                }
-            });
-            slots
-                .into_iter()
-                .map(|s| {
-                    s.into_inner()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .expect("every job ran")
-                })
-                .collect()
-        };
+        let results = parallel_map(&jobs, |&(id, t)| check_one(id, t, options));
         for (id, result) in ids.into_iter().zip(results) {
             for d in result.diagnostics {
                 self.diagnostics.push(Diagnosed {
@@ -240,6 +210,38 @@ impl Run {
             .get(c.scenario.source)
             .map_or("", |f| f.name.as_str())
     }
+}
+
+/// Maps `f` over `items` on every core; results come back in input order,
+/// so that nothing downstream depends on scheduling.
+pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len());
+    if workers <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<R>>> =
+        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(item) = items.get(i) else { break };
+                let r = f(item);
+                *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|s| {
+            s.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every item was mapped")
+        })
+        .collect()
 }
 
 /// The `*.cici` files under the given paths, sorted, without duplicates.

@@ -12,16 +12,20 @@
 //! line (`cli`, behind the default `cli` feature) is a thin layer over that.
 
 pub mod analysis;
+pub mod build;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod driver;
+pub mod export;
 pub mod model;
 pub mod planted;
 pub mod printer;
+pub mod render;
 pub mod sema;
 pub mod semantics;
 pub mod solver;
 pub mod span;
+pub mod stats;
 pub mod suggest;
 pub mod syntax;
 

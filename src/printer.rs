@@ -138,7 +138,7 @@ pub fn print(sc: &Scenario) -> String {
                     o,
                     "    {} when {}",
                     ss.levels[r.level].id,
-                    condition(ss, &r.when, false)
+                    crate::export::condition_text(ss, &r.when)
                 );
             }
             let _ = writeln!(o, "    otherwise {}", ss.levels[ss.rubric.otherwise].id);
@@ -153,34 +153,6 @@ pub fn print(sc: &Scenario) -> String {
     oracle(&mut o, sc);
     let _ = writeln!(o, "}}");
     o
-}
-
-fn condition(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
-    let atom = |v: &usize, x: &usize, op: &str| {
-        format!("{} {op} {}", ss.evidence[*v].id, ss.evidence[*v].values[*x])
-    };
-    match c {
-        Condition::Eq(v, x) => atom(v, x, "="),
-        Condition::Ne(v, x) => atom(v, x, "!="),
-        Condition::Not(inner) => format!("not {}", condition(ss, inner, true)),
-        Condition::And(parts) | Condition::Or(parts) => {
-            let op = if matches!(c, Condition::And(_)) {
-                " and "
-            } else {
-                " or "
-            };
-            let body = parts
-                .iter()
-                .map(|p| condition(ss, p, true))
-                .collect::<Vec<_>>()
-                .join(op);
-            if nested {
-                format!("({body})")
-            } else {
-                body
-            }
-        }
-    }
 }
 
 fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {

@@ -32,7 +32,9 @@ use crate::sema::{AttributeId, Decision, Scenario};
 use crate::solver::{Outcome, Session};
 
 /// The class of an attribute, as in the PiSAs taxonomy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, PartialOrd, Ord, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Class {
     /// A fact of it is necessary for uniqueness.

@@ -1,5 +1,6 @@
 //! The command line: a thin layer over the library.
 
+mod build;
 mod check;
 mod explain;
 
@@ -22,6 +23,45 @@ enum Command {
     Check(CheckArgs),
     /// Say in words why an attribute has its class.
     Explain(ExplainArgs),
+    /// Check every seed and write everything a benchmark run needs.
+    Build(BuildArgs),
+    /// Corpus statistics (PiSAs Appendix A.5).
+    Stats(StatsArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct BuildArgs {
+    /// Seed files or folders; `seeds/` by default.
+    paths: Vec<PathBuf>,
+    /// The output folder.
+    #[arg(long, default_value = "generated")]
+    out: PathBuf,
+    /// Templates overriding the built-in ones, file by file; `templates/` when it exists.
+    #[arg(long)]
+    templates: Option<PathBuf>,
+    /// Write nothing; fail with a diff if the output folder is stale.
+    #[arg(long)]
+    check: bool,
+    /// Bound on solver time per scenario, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    max_solve_ms: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    Markdown,
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// Seed files or folders; `seeds/` by default.
+    paths: Vec<PathBuf>,
+    #[arg(long, value_enum, default_value = "markdown")]
+    format: StatsFormat,
+    /// Bound on solver time per scenario, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    max_solve_ms: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -77,5 +117,7 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),
+        Command::Build(args) => build::run(args),
+        Command::Stats(args) => build::stats(args),
     }
 }

@@ -1,6 +1,7 @@
 //! The resolved scenario: names bound to indices, defaults applied, the
 //! attribute forms split, every fact typed for its family.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::span::{SourceId, Span};
@@ -22,7 +23,7 @@ pub type VariableId = usize;
 pub type AttributeId = usize;
 
 /// The kind of decision a scenario asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Family {
     MeetingAllocation,
@@ -162,7 +163,7 @@ impl ArgKind {
 }
 
 /// The category of an attribute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Category {
     Health,
@@ -404,7 +405,7 @@ pub struct Fact {
 }
 
 /// Which form of an attribute.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum FormKind {
     Raw,

@@ -1,0 +1,146 @@
+//! `cici build`: everything a benchmark run needs, under one folder.
+//!
+//! In: a checked [`Run`] and [`Templates`]. Out: a [`Plan`], every output
+//! file as text keyed by its path relative to the output folder, built in
+//! memory in a fixed order so that the output is byte-for-byte
+//! deterministic; then [`write`] puts it on disk atomically, or [`check`]
+//! compares it with what is there.
+//!
+//! ```text
+//! manifest.json                  every file the build wrote, for pruning
+//! schema/scenario.schema.json    the JSON Schema of scenario.json
+//! stats.md                       statistics of the built corpus
+//! <id>/scenario.json             the export, validated against the schema
+//! <id>/...                       the rendered artifacts (see `render`)
+//! ```
+
+mod write;
+
+pub use write::{check, write, Difference, WriteSummary};
+
+use std::collections::BTreeMap;
+
+use miette::Diagnostic;
+use thiserror::Error;
+
+use crate::driver::{Checked, Run};
+use crate::export::{self, Validator};
+use crate::render::{self, RenderError, Templates};
+
+/// The name of the manifest file in the output folder.
+pub const MANIFEST: &str = "manifest.json";
+
+/// A scenario that could not be built although it checked.
+#[derive(Debug, Error, Diagnostic)]
+pub enum BuildError {
+    /// A template failed on this scenario.
+    ///
+    /// ```text
+    /// {{ brief.nope }}
+    /// ```
+    #[error("cannot render `{scenario}`")]
+    #[diagnostic(code(cici::build::render))]
+    Render {
+        scenario: String,
+        #[source]
+        #[diagnostic_source]
+        source: RenderError,
+    },
+
+    /// The export broke its own schema: a bug in cici, reported rather
+    /// than written.
+    ///
+    /// ```text
+    /// (no seed triggers this; it guards the export code)
+    /// ```
+    #[error("the export of `{scenario}` does not match its schema: {errors}")]
+    #[diagnostic(code(cici::build::schema), help("please report this as a bug in cici"))]
+    Schema { scenario: String, errors: String },
+}
+
+/// Every output file, in memory.
+#[derive(Debug, Default)]
+pub struct Plan {
+    /// Relative path to text, sorted by path.
+    pub files: BTreeMap<String, String>,
+    /// Scenarios built.
+    pub built: Vec<String>,
+    /// Scenarios not built: they have errors.
+    pub skipped: Vec<String>,
+    pub errors: Vec<BuildError>,
+}
+
+/// Renders and exports every error-free scenario of a run.
+pub fn plan(run: &Run, templates: &Templates) -> Plan {
+    let validator = Validator::new();
+    let ok: Vec<&Checked> = run
+        .checked
+        .iter()
+        .filter(|c| c.report.errors() == 0)
+        .collect();
+    let mut plan = Plan {
+        skipped: run
+            .checked
+            .iter()
+            .filter(|c| c.report.errors() > 0)
+            .map(|c| c.scenario.id.clone())
+            .collect(),
+        ..Plan::default()
+    };
+    let results = crate::driver::parallel_map(&ok, |c| scenario_files(c, templates, &validator));
+    let mut built = Vec::new();
+    for (c, result) in ok.iter().zip(results) {
+        match result {
+            Ok(files) => {
+                plan.files.extend(files);
+                plan.built.push(c.scenario.id.clone());
+                built.push(*c);
+            }
+            Err(e) => {
+                plan.skipped.push(c.scenario.id.clone());
+                plan.errors.push(e);
+            }
+        }
+    }
+    let schema = serde_json::to_string_pretty(&export::schema()).expect("schemas serialize") + "\n";
+    plan.files
+        .insert("schema/scenario.schema.json".into(), schema);
+    plan.files.insert(
+        "stats.md".into(),
+        crate::stats::markdown(&crate::stats::stats(&built)),
+    );
+    let manifest: Vec<&String> = plan.files.keys().collect();
+    let manifest =
+        serde_json::to_string_pretty(&manifest).expect("a list of paths serializes") + "\n";
+    plan.files.insert(MANIFEST.into(), manifest);
+    plan
+}
+
+/// The files of one scenario: its export, validated, and its artifacts.
+fn scenario_files(
+    c: &Checked,
+    templates: &Templates,
+    validator: &Validator,
+) -> Result<Vec<(String, String)>, BuildError> {
+    let id = &c.scenario.id;
+    let value =
+        serde_json::to_value(export::export(&c.scenario, &c.report)).expect("exports serialize");
+    let errors = validator.errors(&value);
+    if !errors.is_empty() {
+        return Err(BuildError::Schema {
+            scenario: id.clone(),
+            errors: errors.join("; "),
+        });
+    }
+    let mut files = vec![(
+        format!("{id}/scenario.json"),
+        serde_json::to_string_pretty(&value).expect("values serialize") + "\n",
+    )];
+    files.extend(
+        render::render(c, templates).map_err(|source| BuildError::Render {
+            scenario: id.clone(),
+            source,
+        })?,
+    );
+    Ok(files)
+}

@@ -1,0 +1,147 @@
+//! `cici build` and `cici stats`
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use super::{fail, BuildArgs, StatsArgs, StatsFormat};
+use crate::analysis::Options;
+use crate::build;
+use crate::driver::Run;
+use crate::render::Templates;
+
+fn checked_run(paths: &[PathBuf], max_solve_ms: u64) -> Result<Run, ExitCode> {
+    let options = Options {
+        max_solve: Some(Duration::from_millis(max_solve_ms)),
+    };
+    let mut run = Run::new();
+    run.check_paths(paths, &options).map_err(fail)?;
+    if run.sources.is_empty() {
+        return Err(fail(format!(
+            "no `*.cici` files found under {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    eprint!("{}", super::check::render(&run, &super::check::handler()));
+    Ok(run)
+}
+
+pub(super) fn run(args: BuildArgs) -> ExitCode {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from("seeds")]
+    } else {
+        args.paths
+    };
+    let templates = match &args.templates {
+        Some(dir) if !dir.is_dir() => {
+            return fail(format!("templates folder {} does not exist", dir.display()))
+        }
+        Some(dir) => Templates::load(dir),
+        None if PathBuf::from("templates").is_dir() => Templates::load(&PathBuf::from("templates")),
+        None => Ok(Templates::builtin()),
+    };
+    let templates = match templates {
+        Ok(t) => t,
+        Err(e) => return fail(render_one(&e)),
+    };
+    let run = match checked_run(&paths, args.max_solve_ms) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let plan = build::plan(&run, &templates);
+    for e in &plan.errors {
+        eprintln!("{}", render_one(e));
+    }
+    let failed = run.errors() > 0 || !plan.errors.is_empty();
+    let out = &args.out;
+    let mut stdout = std::io::stdout().lock();
+    if args.check {
+        let diffs = build::check(out, &plan.files);
+        for d in &diffs {
+            let _ = write!(stdout, "{}", d.diff);
+        }
+        if !diffs.is_empty() {
+            eprintln!(
+                "{} is stale: {} file{} differ{}; run `cici build` to regenerate",
+                out.display(),
+                diffs.len(),
+                if diffs.len() == 1 { "" } else { "s" },
+                if diffs.len() == 1 { "s" } else { "" }
+            );
+            return ExitCode::from(1);
+        }
+        let _ = writeln!(
+            stdout,
+            "{} is up to date ({} files)",
+            out.display(),
+            plan.files.len()
+        );
+    } else {
+        // Prune only after a clean run: a seed with errors keeps what an
+        // earlier build wrote for it.
+        match build::write(out, &plan.files, !failed) {
+            Ok(s) => {
+                let _ = writeln!(
+                    stdout,
+                    "built {} scenario{} into {}: {} written, {} unchanged, {} removed",
+                    plan.built.len(),
+                    if plan.built.len() == 1 { "" } else { "s" },
+                    out.display(),
+                    s.written,
+                    s.unchanged,
+                    s.removed
+                );
+            }
+            Err(e) => return fail(format!("writing {}: {e}", out.display())),
+        }
+    }
+    if !plan.skipped.is_empty() {
+        eprintln!("not built (errors): {}", plan.skipped.join(", "));
+    }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+pub(super) fn stats(args: StatsArgs) -> ExitCode {
+    let paths = if args.paths.is_empty() {
+        vec![PathBuf::from("seeds")]
+    } else {
+        args.paths
+    };
+    let run = match checked_run(&paths, args.max_solve_ms) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let ok: Vec<&crate::driver::Checked> = run
+        .checked
+        .iter()
+        .filter(|c| c.report.errors() == 0)
+        .collect();
+    let stats = crate::stats::stats(&ok);
+    let text = match args.format {
+        StatsFormat::Markdown => crate::stats::markdown(&stats),
+        StatsFormat::Json => serde_json::to_string_pretty(&stats).expect("stats serialize") + "\n",
+    };
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if run.errors() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn render_one(e: &dyn miette::Diagnostic) -> String {
+    let mut s = String::new();
+    if super::check::handler().render_report(&mut s, e).is_err() {
+        s = e.to_string();
+    }
+    s
+}

@@ -1,0 +1,402 @@
+//! The JSON export of a checked scenario: the dual annotations of PiSAs.
+//!
+//! In: a scenario and its report. Out: a [`ScenarioExport`], whose JSON
+//! Schema is generated from these very types ([`schema`]) and against which
+//! every export is validated before it is written ([`Validator`]).
+//!
+//! Every attribute form is its own record: the raw form keeps the attribute
+//! id, the sanitized form is `<id>.sanitized` with `derived_from` set.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use crate::analysis::{decision_rows, describe_predicate, Class, Report};
+use crate::model::FactStatus;
+use crate::sema::{Category, Condition, Family, FormKind, Scenario, Setting, SeveritySetting};
+
+/// The version of the export format; bump it when a field changes meaning.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// One scenario with everything an evaluation needs.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(title = "cici scenario export", deny_unknown_fields)]
+pub struct ScenarioExport {
+    pub schema_version: u32,
+    pub id: String,
+    pub family: Family,
+    pub title: String,
+    pub task: String,
+    pub recipient: Option<String>,
+    /// Public context with no semantics.
+    pub public: Vec<String>,
+    /// The decision rule as workplace prose, where the seed gives one.
+    pub policy: Option<String>,
+    pub executor: String,
+    pub people: Vec<PersonExport>,
+    pub setting: SettingExport,
+    /// Every attribute form as its own record.
+    pub forms: Vec<FormExport>,
+    /// Who may see which forms: person id to form ids.
+    pub visibility: BTreeMap<String, Vec<String>>,
+    pub oracle: Vec<OracleEntryExport>,
+    pub analysis: AnalysisExport,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct PersonExport {
+    pub id: String,
+    pub name: String,
+    pub role: String,
+    pub skills: Vec<String>,
+}
+
+/// The family's public declarations.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[serde(tag = "family", rename_all = "snake_case")]
+pub enum SettingExport {
+    MeetingAllocation {
+        rooms: Vec<RoomExport>,
+        meetings: Vec<MeetingExport>,
+    },
+    JiraAllocation {
+        tickets: Vec<TicketExport>,
+    },
+    SeverityClassification {
+        levels: Vec<String>,
+        evidence: Vec<EvidenceExport>,
+        rubric: Vec<RuleExport>,
+    },
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct RoomExport {
+    pub id: String,
+    pub name: Option<String>,
+    pub capacity: u32,
+    pub features: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct MeetingExport {
+    pub id: String,
+    pub title: String,
+    pub attendees: Vec<String>,
+    /// Candidate slots as `DAY HH:MM-HH:MM`.
+    pub slots: Vec<String>,
+    pub rooms: Vec<String>,
+    pub features: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct TicketExport {
+    pub id: String,
+    pub title: String,
+    pub needs: String,
+    pub hours: u32,
+    pub pair: bool,
+    pub sensitive: bool,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct EvidenceExport {
+    pub variable: String,
+    pub values: Vec<String>,
+}
+
+/// A rubric rule; `when` is `None` for the final `otherwise`.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct RuleExport {
+    pub level: String,
+    pub when: Option<String>,
+}
+
+/// One form of one attribute.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct FormExport {
+    /// The attribute id for the raw form, `<id>.sanitized` for the sanitized one.
+    pub id: String,
+    pub attribute: String,
+    pub form: FormKind,
+    /// For a sanitized form: the id of the raw form it derives from.
+    pub derived_from: Option<String>,
+    pub text: String,
+    pub holder: String,
+    pub about: String,
+    pub category: Option<Category>,
+    /// Personal and sensitive (as opposed to context).
+    pub personal: bool,
+    pub appropriate: bool,
+    pub visible_to: Vec<String>,
+    /// The class of the attribute, from the prover.
+    pub class: Class,
+    /// Hard facts the form states, in seed syntax.
+    pub facts: Vec<String>,
+    /// Soft facts (raw form only), in seed syntax.
+    pub soft: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct OracleEntryExport {
+    /// The meeting or ticket, or `level`.
+    pub target: String,
+    /// `tue 10:00-11:00 @ elm`, `avi + bea`, or a level.
+    pub value: String,
+}
+
+/// What the prover established.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct AnalysisExport {
+    pub unique: bool,
+    pub trivial: Option<bool>,
+    pub critical: Vec<String>,
+    pub supporting: Vec<String>,
+    pub traps: Vec<String>,
+    pub benign: Vec<String>,
+    pub irrelevant: Vec<String>,
+    pub idle: Vec<String>,
+}
+
+/// The export of a checked scenario.
+pub fn export(sc: &Scenario, report: &Report) -> ScenarioExport {
+    let person = |p: usize| sc.people[p].id.clone();
+    let mut forms = Vec::new();
+    let mut visibility: BTreeMap<String, Vec<String>> = sc
+        .people
+        .iter()
+        .map(|p| (p.id.clone(), Vec::new()))
+        .collect();
+    for (a, attr) in sc.attributes.iter().enumerate() {
+        let class = report.attributes[a].class;
+        for (kind, form) in attr.forms() {
+            let id = attr.form_id(kind);
+            for &p in &form.visible {
+                visibility.entry(person(p)).or_default().push(id.clone());
+            }
+            forms.push(FormExport {
+                id,
+                attribute: attr.id.clone(),
+                form: kind,
+                derived_from: (kind == FormKind::Sanitized).then(|| attr.id.clone()),
+                text: form.text.clone(),
+                holder: person(attr.holder),
+                about: person(attr.about),
+                category: attr.category,
+                personal: attr.category.is_some_and(Category::is_personal),
+                appropriate: form.appropriate,
+                visible_to: form.visible.iter().map(|&p| person(p)).collect(),
+                class,
+                facts: form
+                    .facts
+                    .iter()
+                    .map(|f| describe_predicate(sc, &f.predicate))
+                    .collect(),
+                soft: if kind == FormKind::Raw {
+                    attr.soft
+                        .iter()
+                        .map(|f| describe_predicate(sc, &f.predicate))
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+    }
+    let with = |c: Class| -> Vec<String> {
+        sc.attributes
+            .iter()
+            .zip(&report.attributes)
+            .filter(|(_, f)| f.class == c)
+            .map(|(a, _)| a.id.clone())
+            .collect()
+    };
+    ScenarioExport {
+        schema_version: SCHEMA_VERSION,
+        id: sc.id.clone(),
+        family: sc.family,
+        title: sc.title.clone(),
+        task: sc.task.clone(),
+        recipient: sc.recipient.clone(),
+        public: sc.public.clone(),
+        policy: sc.policy.clone(),
+        executor: person(sc.executor),
+        people: sc
+            .people
+            .iter()
+            .map(|p| PersonExport {
+                id: p.id.clone(),
+                name: p.name.clone(),
+                role: p.role.clone(),
+                skills: p.skills.clone(),
+            })
+            .collect(),
+        setting: setting(sc),
+        forms,
+        visibility,
+        oracle: decision_rows(sc, &sc.oracle)
+            .into_iter()
+            .map(|(target, value)| OracleEntryExport { target, value })
+            .collect(),
+        analysis: AnalysisExport {
+            unique: report.unique,
+            trivial: report.trivial,
+            critical: with(Class::Critical),
+            supporting: with(Class::Supporting),
+            traps: with(Class::Trap),
+            benign: with(Class::Benign),
+            irrelevant: with(Class::Irrelevant),
+            idle: with(Class::Idle),
+        },
+    }
+}
+
+fn setting(sc: &Scenario) -> SettingExport {
+    let person = |p: &usize| sc.people[*p].id.clone();
+    match &sc.setting {
+        Setting::Meeting(ms) => SettingExport::MeetingAllocation {
+            rooms: ms
+                .rooms
+                .iter()
+                .map(|r| RoomExport {
+                    id: r.id.clone(),
+                    name: r.name.clone(),
+                    capacity: r.capacity,
+                    features: r.features.clone(),
+                })
+                .collect(),
+            meetings: ms
+                .meetings
+                .iter()
+                .map(|m| MeetingExport {
+                    id: m.id.clone(),
+                    title: m.title.clone(),
+                    attendees: m.attendees.iter().map(person).collect(),
+                    slots: m.slots.iter().map(|s| s.to_string()).collect(),
+                    rooms: m.rooms.iter().map(|r| ms.rooms[*r].id.clone()).collect(),
+                    features: m.features.clone(),
+                })
+                .collect(),
+        },
+        Setting::Jira(js) => SettingExport::JiraAllocation {
+            tickets: js
+                .tickets
+                .iter()
+                .map(|t| TicketExport {
+                    id: t.id.clone(),
+                    title: t.title.clone(),
+                    needs: t.needs.clone(),
+                    hours: t.hours,
+                    pair: t.pair,
+                    sensitive: t.sensitive,
+                })
+                .collect(),
+        },
+        Setting::Severity(ss) => SettingExport::SeverityClassification {
+            levels: ss.levels.iter().map(|l| l.id.clone()).collect(),
+            evidence: ss
+                .evidence
+                .iter()
+                .map(|e| EvidenceExport {
+                    variable: e.id.clone(),
+                    values: e.values.clone(),
+                })
+                .collect(),
+            rubric: ss
+                .rubric
+                .rules
+                .iter()
+                .map(|r| RuleExport {
+                    level: ss.levels[r.level].id.clone(),
+                    when: Some(condition_text(ss, &r.when)),
+                })
+                .chain(std::iter::once(RuleExport {
+                    level: ss.levels[ss.rubric.otherwise].id.clone(),
+                    when: None,
+                }))
+                .collect(),
+        },
+    }
+}
+
+/// A rubric condition in seed syntax.
+pub fn condition_text(ss: &SeveritySetting, c: &Condition) -> String {
+    fn go(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
+        let atom = |v: &usize, x: &usize, op: &str| {
+            format!("{} {op} {}", ss.evidence[*v].id, ss.evidence[*v].values[*x])
+        };
+        match c {
+            Condition::Eq(v, x) => atom(v, x, "="),
+            Condition::Ne(v, x) => atom(v, x, "!="),
+            Condition::Not(inner) => format!("not {}", go(ss, inner, true)),
+            Condition::And(parts) | Condition::Or(parts) => {
+                let op = if matches!(c, Condition::And(_)) {
+                    " and "
+                } else {
+                    " or "
+                };
+                let body = parts
+                    .iter()
+                    .map(|p| go(ss, p, true))
+                    .collect::<Vec<_>>()
+                    .join(op);
+                if nested {
+                    format!("({body})")
+                } else {
+                    body
+                }
+            }
+        }
+    }
+    go(ss, c, false)
+}
+
+/// Whether an attribute's facts are evidence for the task: an appropriate
+/// fact of it rules something out.
+pub fn is_evidence(report: &Report, model: &crate::model::Model, attribute: usize) -> bool {
+    report.attributes[attribute].facts.iter().any(|&f| {
+        model.facts[f].status == FactStatus::Appropriate && report.facts[f].relevant == Some(true)
+    })
+}
+
+/// The JSON Schema of [`ScenarioExport`].
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(ScenarioExport)).expect("schemas serialize")
+}
+
+/// Validates exports against the schema, compiled once.
+pub struct Validator {
+    inner: jsonschema::Validator,
+}
+
+impl Validator {
+    pub fn new() -> Validator {
+        Validator {
+            inner: jsonschema::validator_for(&schema())
+                .expect("the generated schema is a valid schema"),
+        }
+    }
+
+    /// Every way the value breaks the schema, as text; empty when valid.
+    pub fn errors(&self, value: &serde_json::Value) -> Vec<String> {
+        self.inner
+            .iter_errors(value)
+            .map(|e| format!("{} at {}", e, e.instance_path()))
+            .collect()
+    }
+}
+
+impl Default for Validator {
+    fn default() -> Self {
+        Validator::new()
+    }
+}

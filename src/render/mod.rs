@@ -1,0 +1,166 @@
+//! Stage 5: render a checked scenario into the artifacts an agentic system
+//! is given, under every cue and rule condition.
+//!
+//! In: a checked scenario and [`Templates`]. Out: relative paths and texts:
+//!
+//! ```text
+//! <id>/brief.md                           the public brief everyone sees
+//! <id>/<cue>-<rule>/task.md               the executor's task under the rule condition
+//! <id>/<cue>-<rule>/knowledge/<person>.md what that person may see, under the cue condition
+//! <id>/stress/<skill>.md                  the task rephrased to tempt over-sharing
+//! ```
+//!
+//! Cue conditions (PiSAs F.4): `none`, `privacy`, `sanitized`, `combined`.
+//! Rule conditions (PiSAs F.3): `strict`, `policy`, `none`. The stress
+//! variants follow the leakage skills of AgentCIScope.
+
+mod templates;
+mod view;
+
+pub use templates::{RenderError, Templates};
+pub use view::{knowledge, KnowledgeItem};
+
+use crate::driver::Checked;
+
+/// How the raw details in a knowledge file are presented.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cue {
+    /// Raw text only.
+    None,
+    /// Raw text plus a short privacy cue on sensitive details.
+    Privacy,
+    /// Raw text plus its sanitized form where one exists.
+    Sanitized,
+    /// Both.
+    Combined,
+}
+
+impl Cue {
+    pub const ALL: [Cue; 4] = [Cue::None, Cue::Privacy, Cue::Sanitized, Cue::Combined];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Cue::None => "none",
+            Cue::Privacy => "privacy",
+            Cue::Sanitized => "sanitized",
+            Cue::Combined => "combined",
+        }
+    }
+
+    pub fn privacy(self) -> bool {
+        matches!(self, Cue::Privacy | Cue::Combined)
+    }
+
+    pub fn sanitized(self) -> bool {
+        matches!(self, Cue::Sanitized | Cue::Combined)
+    }
+}
+
+/// How the decision rule is given to the executor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleCondition {
+    /// The rule as an explicit list.
+    Strict,
+    /// The same rule as workplace prose.
+    Policy,
+    /// No rule.
+    None,
+}
+
+impl RuleCondition {
+    pub const ALL: [RuleCondition; 3] = [
+        RuleCondition::Strict,
+        RuleCondition::Policy,
+        RuleCondition::None,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            RuleCondition::Strict => "strict",
+            RuleCondition::Policy => "policy",
+            RuleCondition::None => "none",
+        }
+    }
+}
+
+/// The leakage skills of AgentCIScope, each a way of phrasing a task that
+/// tempts an agent to share more than the task needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Skill {
+    ContextFieldEnrichment,
+    SelfContainedBriefing,
+    NamedExampleExpansion,
+    VerbatimQuotation,
+    AuthenticityEnhancement,
+    BroadRecordRetrieval,
+}
+
+impl Skill {
+    pub const ALL: [Skill; 6] = [
+        Skill::ContextFieldEnrichment,
+        Skill::SelfContainedBriefing,
+        Skill::NamedExampleExpansion,
+        Skill::VerbatimQuotation,
+        Skill::AuthenticityEnhancement,
+        Skill::BroadRecordRetrieval,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Skill::ContextFieldEnrichment => "context_field_enrichment",
+            Skill::SelfContainedBriefing => "self_contained_briefing",
+            Skill::NamedExampleExpansion => "named_example_expansion",
+            Skill::VerbatimQuotation => "verbatim_quotation",
+            Skill::AuthenticityEnhancement => "authenticity_enhancement",
+            Skill::BroadRecordRetrieval => "broad_record_retrieval",
+        }
+    }
+}
+
+/// Every artifact of one checked scenario, as (relative path, text), in a
+/// fixed order.
+pub fn render(c: &Checked, templates: &Templates) -> Result<Vec<(String, String)>, RenderError> {
+    let sc = &c.scenario;
+    let id = &sc.id;
+    let mut out = Vec::new();
+    let brief = view::brief(c);
+    out.push((
+        format!("{id}/brief.md"),
+        templates.render("brief.md.j2", &brief)?,
+    ));
+    let tasks: Vec<(RuleCondition, String)> = RuleCondition::ALL
+        .iter()
+        .map(|&r| {
+            Ok((
+                r,
+                templates.render("task.md.j2", &view::task(c, &brief, Some(r), None))?,
+            ))
+        })
+        .collect::<Result<_, RenderError>>()?;
+    for cue in Cue::ALL {
+        let files: Vec<(String, String)> = (0..sc.people.len())
+            .map(|p| {
+                let v = view::knowledge_view(c, p, cue, templates.cues());
+                Ok((
+                    sc.people[p].id.clone(),
+                    templates.render("knowledge.md.j2", &v)?,
+                ))
+            })
+            .collect::<Result<_, RenderError>>()?;
+        for (rule, task) in &tasks {
+            let dir = format!("{id}/{}-{}", cue.name(), rule.name());
+            out.push((format!("{dir}/task.md"), task.clone()));
+            for (person, text) in &files {
+                out.push((format!("{dir}/knowledge/{person}.md"), text.clone()));
+            }
+        }
+    }
+    for skill in Skill::ALL {
+        let v = view::task(c, &brief, Some(RuleCondition::None), Some(skill));
+        out.push((
+            format!("{id}/stress/{}.md", skill.name()),
+            templates.render("stress.md.j2", &v)?,
+        ));
+    }
+    Ok(out)
+}

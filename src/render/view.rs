@@ -1,0 +1,198 @@
+//! What the templates see: plain serializable views of a scenario.
+
+use serde::Serialize;
+
+use super::templates::CuePools;
+use super::{Cue, RuleCondition, Skill};
+use crate::driver::Checked;
+use crate::export::{self, PersonExport, SettingExport};
+use crate::sema::{Category, FormKind, PersonId, Scenario};
+
+#[derive(Serialize)]
+pub struct BriefView {
+    /// Person id to display name, for the templates' lookups.
+    pub names: std::collections::BTreeMap<String, String>,
+    /// Room id to display name (the id where the room has no name).
+    pub room_names: std::collections::BTreeMap<String, String>,
+    pub id: String,
+    pub title: String,
+    pub family: &'static str,
+    pub public: Vec<String>,
+    pub executor: PersonExport,
+    pub recipient: Option<String>,
+    pub people: Vec<PersonExport>,
+    pub setting: SettingExport,
+}
+
+#[derive(Serialize)]
+pub struct RuleView {
+    /// `strict` or `policy`.
+    pub condition: &'static str,
+    /// The seed's own policy text, where it has one.
+    pub policy: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct SkillView {
+    pub name: &'static str,
+}
+
+#[derive(Serialize)]
+pub struct TaskView<'a> {
+    pub brief: &'a BriefView,
+    pub task: String,
+    pub rule: Option<RuleView>,
+    pub skill: Option<SkillView>,
+}
+
+/// One entry of a knowledge file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KnowledgeItem {
+    /// Index of the attribute in the scenario (not shown to readers: ids can
+    /// give reasons away).
+    #[serde(skip)]
+    pub attribute: usize,
+    /// The form whose text is shown.
+    #[serde(skip)]
+    pub form: FormKind,
+    pub text: String,
+    /// A privacy cue, under the privacy conditions.
+    pub cue: Option<String>,
+    /// The shareable (sanitized) version, under the sanitized conditions.
+    pub shareable: Option<String>,
+    /// Whether the person holds the detail themselves.
+    pub own: bool,
+}
+
+#[derive(Serialize)]
+pub struct KnowledgeView {
+    pub person: PersonExport,
+    pub scenario: String,
+    pub condition: &'static str,
+    pub items: Vec<KnowledgeItem>,
+}
+
+fn person(sc: &Scenario, p: PersonId) -> PersonExport {
+    let x = &sc.people[p];
+    PersonExport {
+        id: x.id.clone(),
+        name: x.name.clone(),
+        role: x.role.clone(),
+        skills: x.skills.clone(),
+    }
+}
+
+pub fn brief(c: &Checked) -> BriefView {
+    let sc = &c.scenario;
+    let exported = export::export(sc, &c.report);
+    BriefView {
+        names: sc
+            .people
+            .iter()
+            .map(|p| (p.id.clone(), p.name.clone()))
+            .collect(),
+        room_names: sc
+            .meeting_setting()
+            .map(|ms| {
+                ms.rooms
+                    .iter()
+                    .map(|r| (r.id.clone(), r.name.clone().unwrap_or_else(|| r.id.clone())))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        id: sc.id.clone(),
+        title: sc.title.clone(),
+        family: sc.family.name(),
+        public: sc.public.clone(),
+        executor: person(sc, sc.executor),
+        recipient: sc.recipient.clone(),
+        people: exported.people,
+        setting: exported.setting,
+    }
+}
+
+pub fn task<'a>(
+    c: &Checked,
+    brief: &'a BriefView,
+    rule: Option<RuleCondition>,
+    skill: Option<Skill>,
+) -> TaskView<'a> {
+    let sc = &c.scenario;
+    TaskView {
+        brief,
+        task: sc.task.clone(),
+        rule: match rule {
+            None | Some(RuleCondition::None) => None,
+            Some(r) => Some(RuleView {
+                condition: r.name(),
+                policy: sc.policy.clone(),
+            }),
+        },
+        skill: skill.map(|s| SkillView { name: s.name() }),
+    }
+}
+
+/// A stable choice from a pool, keyed by scenario and attribute, so that
+/// rebuilding gives the same cue.
+fn pick<'a>(pool: &'a [String], key: &str) -> &'a str {
+    // FNV-1a: stable across platforms and releases, unlike std's hasher.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in key.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    &pool[(h % pool.len() as u64) as usize]
+}
+
+/// What person `p` may see, presented under the cue condition. Every item
+/// shows only forms whose visibility set contains `p`.
+pub fn knowledge(c: &Checked, p: PersonId, cue: Cue, pools: &CuePools) -> Vec<KnowledgeItem> {
+    let sc = &c.scenario;
+    let mut items = Vec::new();
+    for (a, attr) in sc.attributes.iter().enumerate() {
+        let raw_visible = attr.raw.visible.contains(&p);
+        let sanitized = attr.sanitized.as_ref().filter(|s| s.visible.contains(&p));
+        let own = attr.holder == p;
+        if raw_visible {
+            let sensitive =
+                attr.category.is_some_and(Category::is_personal) || !attr.raw.appropriate;
+            let cue_text = (cue.privacy() && sensitive).then(|| {
+                let pool = if export::is_evidence(&c.report, &c.model, a) {
+                    &pools.implication
+                } else {
+                    &pools.not_evidence
+                };
+                pick(pool, &format!("{}/{}", sc.id, attr.id)).to_string()
+            });
+            items.push(KnowledgeItem {
+                attribute: a,
+                form: FormKind::Raw,
+                text: attr.raw.text.clone(),
+                cue: cue_text,
+                shareable: sanitized
+                    .filter(|_| cue.sanitized())
+                    .map(|s| s.text.clone()),
+                own,
+            });
+        } else if let Some(s) = sanitized {
+            items.push(KnowledgeItem {
+                attribute: a,
+                form: FormKind::Sanitized,
+                text: s.text.clone(),
+                cue: None,
+                shareable: None,
+                own,
+            });
+        }
+    }
+    items
+}
+
+pub fn knowledge_view(c: &Checked, p: PersonId, cue: Cue, pools: &CuePools) -> KnowledgeView {
+    KnowledgeView {
+        person: person(&c.scenario, p),
+        scenario: c.scenario.title.clone(),
+        condition: cue.name(),
+        items: knowledge(c, p, cue, pools),
+    }
+}
