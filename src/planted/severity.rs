@@ -86,17 +86,23 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
 
 /// Adds evidence of the completion, in random order, until the level is unique.
 pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha8Rng) {
-    let mut order: Vec<usize> = (0..completion.len()).collect();
-    order.shuffle(rng);
-    for v in order {
+    // How many levels remain possible, without attribute `skip`.
+    let levels = |sc: &Scenario, skip: Option<usize>| {
         let ss = sc.severity_setting().expect("severity");
         let facts: Vec<&Predicate> = sc
             .attributes
             .iter()
-            .flat_map(|a| a.fact_form().1.facts.iter().map(|f| &f.predicate))
+            .enumerate()
+            .filter(|(i, _)| Some(*i) != skip)
+            .flat_map(|(_, a)| a.fact_form().1.facts.iter().map(|f| &f.predicate))
             .collect();
-        if crate::semantics::severity_levels(ss, &facts).len() <= 1 {
-            return;
+        crate::semantics::severity_levels(ss, &facts).len()
+    };
+    let mut order: Vec<usize> = (0..completion.len()).collect();
+    order.shuffle(rng);
+    for v in order {
+        if levels(sc, None) <= 1 {
+            break;
         }
         let p = Predicate::Evidence {
             variable: v,
@@ -113,6 +119,19 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
             vec![p],
             Vec::new(),
         );
+    }
+    // An early fact can become redundant once later ones are in: drop every
+    // fact the level no longer needs, so that each one left is critical.
+    let mut i = 0;
+    while i < sc.attributes.len() {
+        if levels(sc, Some(i)) <= 1 {
+            sc.attributes.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    for (n, a) in sc.attributes.iter_mut().enumerate() {
+        a.id = format!("a{:03}_{}", n + 1, sc.people[a.holder].id);
     }
 }
 
