@@ -15,6 +15,7 @@ pub mod analysis;
 pub mod build;
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod counterfactual;
 pub mod driver;
 pub mod export;
 pub mod model;

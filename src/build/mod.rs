@@ -9,6 +9,7 @@
 //! ```text
 //! manifest.json                  every file the build wrote, for pruning
 //! schema/scenario.schema.json    the JSON Schema of scenario.json
+//! schema/triplet.schema.json     the JSON Schema of a counterfactual triplet
 //! stats.md                       statistics of the built corpus
 //! <id>/scenario.json             the export, validated against the schema
 //! <id>/...                       the rendered artifacts (see `render`)
@@ -105,6 +106,11 @@ pub fn plan(run: &Run, templates: &Templates) -> Plan {
     let schema = serde_json::to_string_pretty(&export::schema()).expect("schemas serialize") + "\n";
     plan.files
         .insert("schema/scenario.schema.json".into(), schema);
+    let triplet = serde_json::to_string_pretty(&crate::counterfactual::output::schema())
+        .expect("schemas serialize")
+        + "\n";
+    plan.files
+        .insert("schema/triplet.schema.json".into(), triplet);
     plan.files.insert(
         "stats.md".into(),
         crate::stats::markdown(&crate::stats::stats(&built)),

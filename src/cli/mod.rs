@@ -2,6 +2,7 @@
 
 mod build;
 mod check;
+mod counterfactual;
 mod explain;
 
 use std::path::PathBuf;
@@ -27,6 +28,47 @@ enum Command {
     Build(BuildArgs),
     /// Corpus statistics (PiSAs Appendix A.5).
     Stats(StatsArgs),
+    /// Grow seeds into counterfactual triplets (anchor, flipped, held).
+    Counterfactual(CounterfactualArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    Decision,
+    Flow,
+    Both,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GeneratorArg {
+    /// Built-in mutation operators; needs no model.
+    Symbolic,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CounterfactualArgs {
+    /// Seed files or folders.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The dataset folder: triplets.jsonl, variants/, README.md.
+    #[arg(long)]
+    out: PathBuf,
+    #[arg(long, value_enum, default_value = "both")]
+    kind: KindArg,
+    /// Triplets per seed and kind, at most.
+    #[arg(long, default_value_t = 2)]
+    per_seed: usize,
+    /// The run's random seed: same seed and input, same dataset.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long, value_enum, default_value = "symbolic")]
+    generator: GeneratorArg,
+    /// Candidates tried per side of a triplet before giving up on it.
+    #[arg(long, default_value_t = 24)]
+    rounds: usize,
+    /// Bound on solver time per scenario, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    max_solve_ms: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -119,5 +161,6 @@ pub fn main() -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Build(args) => build::run(args),
         Command::Stats(args) => build::stats(args),
+        Command::Counterfactual(args) => counterfactual::run(args),
     }
 }

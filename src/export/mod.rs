@@ -144,7 +144,7 @@ pub struct FormExport {
     pub soft: Vec<String>,
 }
 
-#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
 pub struct OracleEntryExport {
     /// The meeting or ticket, or `level`.

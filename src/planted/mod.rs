@@ -11,7 +11,7 @@
 mod jira;
 mod meeting;
 mod severity;
-mod text;
+pub(crate) mod text;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -155,7 +155,17 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
     false
 }
 
-fn subject_of(p: &Predicate) -> Option<PersonId> {
+/// Facts of the scenario's family that rule out `other` (the caller checks
+/// which of them also allow the decision it wants to keep).
+pub(crate) fn separating_facts(sc: &Scenario, other: &crate::sema::Decision) -> Vec<Predicate> {
+    match sc.family {
+        Family::JiraAllocation => jira::candidates(sc, other),
+        Family::MeetingAllocation => meeting::candidates(sc, other),
+        Family::SeverityClassification => Vec::new(),
+    }
+}
+
+pub(crate) fn subject_of(p: &Predicate) -> Option<PersonId> {
     match p {
         Predicate::Unavailable { person, .. }
         | Predicate::AvoidRoom { person, .. }

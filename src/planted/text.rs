@@ -98,7 +98,7 @@ const IRRELEVANT: &[(Category, &str)] = &[
 ];
 
 /// The texts of one generated attribute.
-pub(super) struct Texts {
+pub(crate) struct Texts {
     pub category: Category,
     pub raw: String,
     pub sanitized: Option<String>,
@@ -109,12 +109,12 @@ fn reason(rng: &mut ChaCha8Rng) -> (Category, &'static str) {
     (cat, pool[rng.random_range(0..pool.len())])
 }
 
-pub(super) fn irrelevant(rng: &mut ChaCha8Rng) -> (Category, &'static str) {
+pub(crate) fn irrelevant(rng: &mut ChaCha8Rng) -> (Category, &'static str) {
     IRRELEVANT[rng.random_range(0..IRRELEVANT.len())]
 }
 
 /// `Tuesday 10-11` for `tue 10:00-11:00`.
-pub(super) fn when(slot: &Slot) -> String {
+pub(crate) fn when(slot: &Slot) -> String {
     let t = |m: u16| {
         if m % 60 == 0 {
             format!("{}", m / 60)
@@ -127,7 +127,7 @@ pub(super) fn when(slot: &Slot) -> String {
 
 /// Texts for a hard fact: a personal reason when the fact is about a
 /// person, an operational statement otherwise.
-pub(super) fn hard(sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
+pub(crate) fn hard(sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
     let name = |i: usize| sc.people[i].name.clone();
     let ms = sc.meeting_setting();
     let room = |i: usize| ms.map_or(String::new(), |m| m.rooms[i].id.clone());

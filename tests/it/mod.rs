@@ -2,6 +2,7 @@ mod build;
 mod cli;
 mod common;
 mod corpus;
+mod counterfactual;
 mod fixtures;
 mod language;
 mod planted;

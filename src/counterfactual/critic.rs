@@ -1,0 +1,160 @@
+//! The rule-based critic: a variant is accepted only if every verdict is
+//! positive; each verdict says why.
+
+use std::collections::HashSet;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::mutate::Edit;
+use super::Evaluated;
+use crate::analysis::lints;
+use crate::driver::Checked;
+
+/// Words that name labels; a variant's edited text must not give its label away.
+const LABEL_WORDS: &[&str] = &[
+    "critical",
+    "supporting",
+    "trap",
+    "benign",
+    "irrelevant",
+    "oracle",
+    "appropriate",
+    "inappropriate",
+    "label",
+    "flipped",
+];
+
+/// At most this many edit operations make a minimal edit.
+pub const MAX_EDITS: usize = 4;
+
+/// One judgement of the critic.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Verdict {
+    /// `minimal`, `states_fact`, `no_leak`, `no_label_words` or `not_duplicate`.
+    pub check: String,
+    pub ok: bool,
+    pub reason: String,
+}
+
+fn verdict(check: &str, ok: bool, reason: String) -> Verdict {
+    Verdict {
+        check: check.to_string(),
+        ok,
+        reason,
+    }
+}
+
+/// The texts an edit wrote.
+fn written_texts(edits: &[Edit]) -> Vec<&str> {
+    edits
+        .iter()
+        .filter_map(|e| match e {
+            Edit::ReplaceText { to, .. } => Some(to.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Judges an evaluated variant against its anchor.
+pub fn judge(
+    anchor: &Checked,
+    variant: &Evaluated,
+    edits: &[Edit],
+    accepted: &HashSet<String>,
+) -> Vec<Verdict> {
+    let sc = &variant.checked.scenario;
+    let mut out = vec![verdict(
+        "minimal",
+        !edits.is_empty() && edits.len() <= MAX_EDITS,
+        format!("{} edit operation(s), at most {MAX_EDITS}", edits.len()),
+    )];
+
+    // The text states the fact: a replaced fact's arguments appear in the
+    // text of the form that carries it.
+    let mut states = (true, "no fact was replaced".to_string());
+    for e in edits {
+        if let Edit::ReplaceFact { attribute, to, .. } = e {
+            let Some(a) = sc.attribute(attribute) else {
+                continue;
+            };
+            let (_, form) = sc.attributes[a].fact_form();
+            let phrases: Vec<String> = form
+                .facts
+                .iter()
+                .flat_map(|f| super::mutate::phrases(sc, &f.predicate))
+                .collect();
+            let names_subject = form
+                .facts
+                .iter()
+                .filter_map(|f| super::mutate::subject_name(sc, &f.predicate))
+                .all(|n| form.text.contains(n.as_str()));
+            let ok = names_subject
+                && (phrases.is_empty() || phrases.iter().any(|p| form.text.contains(p.as_str())));
+            states = (
+                ok,
+                if ok {
+                    format!("`{attribute}` states {to}")
+                } else {
+                    format!("`{attribute}` does not state {to}")
+                },
+            );
+        }
+    }
+    out.push(verdict("states_fact", states.0, states.1));
+
+    // Sanitized texts do not give the raw reason away.
+    let shareable = lints::shareable_words(sc);
+    let leaks: Vec<String> = sc
+        .attributes
+        .iter()
+        .filter_map(|a| {
+            let s = a.sanitized.as_ref()?;
+            let before = anchor.scenario.attributes.iter().find(|b| b.id == a.id);
+            let unchanged = before.is_some_and(|b| {
+                b.raw.text == a.raw.text && b.sanitized.as_ref().map(|x| &x.text) == Some(&s.text)
+            });
+            if unchanged {
+                return None;
+            }
+            let words = lints::leaked_words(&a.raw.text, &s.text, &shareable);
+            (!words.is_empty()).then(|| format!("`{}` repeats {}", a.id, words.join(", ")))
+        })
+        .collect();
+    out.push(verdict(
+        "no_leak",
+        leaks.is_empty(),
+        if leaks.is_empty() {
+            "no edited sanitized text repeats its raw reason".into()
+        } else {
+            leaks.join("; ")
+        },
+    ));
+
+    let label_words: Vec<&str> = written_texts(edits)
+        .iter()
+        .flat_map(|t| lints::words(t).collect::<Vec<_>>())
+        .filter_map(|w| LABEL_WORDS.iter().copied().find(|l| *l == w))
+        .collect();
+    out.push(verdict(
+        "no_label_words",
+        label_words.is_empty(),
+        if label_words.is_empty() {
+            "no label word in the edited text".into()
+        } else {
+            format!("the edit writes {}", label_words.join(", "))
+        },
+    ));
+
+    let duplicate = accepted.contains(&variant.text);
+    out.push(verdict(
+        "not_duplicate",
+        !duplicate,
+        if duplicate {
+            "the same variant was already accepted".into()
+        } else {
+            "a new variant".into()
+        },
+    ));
+    out
+}

@@ -1,0 +1,589 @@
+//! The symbolic generator: mutation operators over a resolved scenario.
+//!
+//! Each operator proposes candidates: a copy of the scenario with a few
+//! edits applied and the edits described. Whether a candidate flips or holds
+//! a label is not decided here: the evaluator compiles it and computes the
+//! labels.
+
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::{describe_predicate, Class};
+use crate::driver::Checked;
+use crate::model::FactStatus;
+use crate::sema::{Decision, FormKind, PersonId, Predicate, Scenario};
+
+/// One edit operation, in terms a reader can follow.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Edit {
+    /// A hard fact of an attribute replaced by another, with its texts.
+    ReplaceFact {
+        attribute: String,
+        from: String,
+        to: String,
+    },
+    /// The text of one form replaced.
+    ReplaceText {
+        attribute: String,
+        form: FormKind,
+        from: String,
+        to: String,
+    },
+    /// A person renamed everywhere: id, display name and every text.
+    RenamePerson {
+        from: String,
+        to: String,
+        name_from: String,
+        name_to: String,
+    },
+    /// Who may see a form.
+    SetVisibility {
+        attribute: String,
+        form: FormKind,
+        from: Vec<String>,
+        to: Vec<String>,
+    },
+    /// The attribute now belongs to, and is about, another person.
+    SetHolder {
+        attribute: String,
+        from: String,
+        to: String,
+    },
+    /// A number of the public setting: a ticket's hours, a room's capacity.
+    SetPublic {
+        target: String,
+        field: String,
+        from: u32,
+        to: u32,
+    },
+}
+
+/// A proposed variant.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub scenario: Scenario,
+    pub edits: Vec<Edit>,
+    /// The decision the variant is expected to have, where the operator
+    /// knows one; the evaluator computes the real one.
+    pub expected: Option<Decision>,
+}
+
+/// Replaces whole words of `old` by `new` (case-sensitive), returning the
+/// text and whether anything changed.
+fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
+    if old.is_empty() || old == new {
+        return (text.to_string(), false);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut changed = false;
+    let mut rest = text;
+    while let Some(i) = rest.find(old) {
+        let before_ok = rest[..i]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric());
+        let after_ok = rest[i + old.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !c.is_alphanumeric());
+        out.push_str(&rest[..i]);
+        if before_ok && after_ok {
+            out.push_str(new);
+            changed = true;
+        } else {
+            out.push_str(old);
+        }
+        rest = &rest[i + old.len()..];
+    }
+    out.push_str(rest);
+    (out, changed)
+}
+
+/// The phrases a text may use for a fact's arguments: `Tuesday 10-11`,
+/// `Tuesday`, `10-11`, room names, hours.
+pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
+    let slot_phrases = |s: &crate::sema::Slot| {
+        let when = crate::planted::text::when(s);
+        let (day, time) = when
+            .split_once(' ')
+            .map(|(d, t)| (d.to_string(), t.to_string()))
+            .unwrap_or_default();
+        vec![when, day, time]
+    };
+    match p {
+        Predicate::Unavailable { slot, .. }
+        | Predicate::NotBefore { slot, .. }
+        | Predicate::NotAfter { slot, .. } => slot_phrases(slot),
+        Predicate::AvoidRoom { room, .. } => {
+            let r = &sc.meeting_setting().expect("meeting").rooms[*room];
+            r.name
+                .iter()
+                .cloned()
+                .chain(std::iter::once(r.id.clone()))
+                .collect()
+        }
+        Predicate::Capacity { hours, .. } => vec![hours.to_string()],
+        Predicate::Evidence { variable, value } => {
+            let e = &sc.severity_setting().expect("severity").evidence[*variable];
+            vec![e.values[*value].replace('_', " ")]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The name by which texts refer to the person a fact is about, if any.
+pub(crate) fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
+    let person = crate::planted::subject_of(p)?;
+    sc.people[person]
+        .name
+        .split_whitespace()
+        .next()
+        .map(str::to_string)
+}
+
+/// The texts of an attribute after its fact `old` becomes `new`: the
+/// phrases of the old arguments are replaced by the new ones where the
+/// texts use them; a text that does not is written afresh from the
+/// family's templates.
+fn retext(
+    sc: &Scenario,
+    attribute: usize,
+    old: &Predicate,
+    new: &Predicate,
+    rng: &mut ChaCha8Rng,
+) -> (String, Option<String>) {
+    let attr = &sc.attributes[attribute];
+    let (from, to) = (phrases(sc, old), phrases(sc, new));
+    // For slots the phrases are (day and time, day, time): replacing the day
+    // alone is only right when the time stays the same.
+    let slot_like = matches!(
+        old,
+        Predicate::Unavailable { .. } | Predicate::NotBefore { .. } | Predicate::NotAfter { .. }
+    );
+    // Evidence values read as prose only when they are words a sentence can hold.
+    let prose_value = !matches!(new, Predicate::Evidence { .. })
+        || to.iter().all(|v| v != "none" && v != "unknown");
+    let apply = |text: &str| -> (String, bool) {
+        if !prose_value {
+            return (text.to_string(), false);
+        }
+        for (i, (f, n)) in from.iter().zip(&to).enumerate() {
+            if slot_like && i == 1 && from.get(2) != to.get(2) {
+                continue;
+            }
+            let (next, changed) = replace_words(text, f, n);
+            if changed {
+                return (next, true);
+            }
+        }
+        (text.to_string(), false)
+    };
+    let fresh = crate::planted::text::hard(sc, new, rng);
+    let raw = match apply(&attr.raw.text) {
+        (t, true) => t,
+        _ => fresh.raw.clone(),
+    };
+    let sanitized = attr.sanitized.as_ref().map(|s| match apply(&s.text) {
+        (t, true) => t,
+        _ => fresh.sanitized.clone().unwrap_or_else(|| fresh.raw.clone()),
+    });
+    (raw, sanitized)
+}
+
+/// The same fact with other arguments and the same subject: other hours,
+/// another ticket, slot, room or feature, another evidence value.
+fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicate> {
+    let mut out = Vec::new();
+    match old {
+        Predicate::Capacity { person, hours } => {
+            let total: u32 = sc
+                .jira_setting()
+                .map_or(0, |j| j.tickets.iter().map(|t| t.hours * 2).sum());
+            out.extend(
+                (0..=total.min(60))
+                    .filter(|h| h != hours)
+                    .map(|h| Predicate::Capacity {
+                        person: *person,
+                        hours: h,
+                    }),
+            );
+        }
+        Predicate::CannotOwn { person, ticket } => {
+            let n = sc.jira_setting().map_or(0, |j| j.tickets.len());
+            out.extend(
+                (0..n)
+                    .filter(|t| t != ticket)
+                    .map(|t| Predicate::CannotOwn {
+                        person: *person,
+                        ticket: t,
+                    }),
+            );
+        }
+        Predicate::Unavailable { person, slot } => {
+            let ms = sc.meeting_setting().expect("meeting");
+            let mut slots: Vec<crate::sema::Slot> = ms
+                .meetings
+                .iter()
+                .flat_map(|m| m.slots.iter().copied())
+                .collect();
+            slots.sort();
+            slots.dedup();
+            out.extend(
+                slots
+                    .into_iter()
+                    .filter(|s| s != slot)
+                    .map(|s| Predicate::Unavailable {
+                        person: *person,
+                        slot: s,
+                    }),
+            );
+        }
+        Predicate::AvoidRoom { person, room } => {
+            let n = sc.meeting_setting().expect("meeting").rooms.len();
+            out.extend((0..n).filter(|r| r != room).map(|r| Predicate::AvoidRoom {
+                person: *person,
+                room: r,
+            }));
+        }
+        Predicate::NeedsFeature { meeting, feature } => {
+            let ms = sc.meeting_setting().expect("meeting");
+            let mut features: Vec<&String> = ms.rooms.iter().flat_map(|r| &r.features).collect();
+            features.sort();
+            features.dedup();
+            out.extend(features.into_iter().filter(|f| *f != feature).map(|f| {
+                Predicate::NeedsFeature {
+                    meeting: *meeting,
+                    feature: f.clone(),
+                }
+            }));
+        }
+        Predicate::Evidence { variable, value } => {
+            let n = sc.severity_setting().expect("severity").evidence[*variable]
+                .values
+                .len();
+            out.extend((0..n).filter(|v| v != value).map(|v| Predicate::Evidence {
+                variable: *variable,
+                value: v,
+            }));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Whether a fact of the scenario's family can take this predicate's place.
+fn same_kind(a: &Predicate, b: &Predicate) -> bool {
+    std::mem::discriminant(a) == std::mem::discriminant(b)
+}
+
+/// Candidates that should flip the decision: a critical fact replaced by
+/// one that rules the oracle out and lets in the decision the original
+/// fact was keeping out.
+pub fn decision_flips(c: &Checked, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+    let sc = &c.scenario;
+    let mut out = Vec::new();
+    for (a, finding) in c.report.attributes.iter().enumerate() {
+        if finding.class != Class::Critical {
+            continue;
+        }
+        for &f in &finding.facts {
+            let mf = &c.model.facts[f];
+            if mf.status != FactStatus::Appropriate || c.report.facts[f].necessary != Some(true) {
+                continue;
+            }
+            let Some(target) = c.report.facts[f].lets_in.clone() else {
+                continue;
+            };
+            let form = sc.attributes[a].fact_form().1;
+            let old = form.facts[mf.origin.index].predicate.clone();
+            // Facts that separate the witness from the oracle first, then any
+            // change of arguments that rules the oracle out.
+            let mut shifted = sc.clone();
+            shifted.oracle = target.clone();
+            let separating = crate::planted::separating_facts(&shifted, &sc.oracle)
+                .into_iter()
+                .filter(|p| same_kind(p, &old))
+                // Same subject: the texts keep talking about the right person.
+                .filter(|p| crate::planted::subject_of(p) == crate::planted::subject_of(&old))
+                .filter(|p| crate::semantics::allowed(sc, &target, &[p]));
+            let mut replacements: Vec<Predicate> = separating
+                .chain(argument_mutations(sc, &old))
+                .filter(|p| *p != old && !crate::semantics::allowed(sc, &sc.oracle, &[p]))
+                .collect();
+            // Last resort: the same kind of fact about someone else, with the
+            // attribute moving to that person.
+            let moved: Vec<Predicate> = crate::planted::separating_facts(&shifted, &sc.oracle)
+                .into_iter()
+                .filter(|p| {
+                    same_kind(p, &old)
+                        && crate::planted::subject_of(p) != crate::planted::subject_of(&old)
+                })
+                .filter(|p| {
+                    crate::semantics::allowed(sc, &target, &[p])
+                        && !crate::semantics::allowed(sc, &sc.oracle, &[p])
+                })
+                .collect();
+            replacements.dedup();
+            // Shuffle within the two sources, keeping separating facts first.
+            let split = replacements.len().min(2);
+            replacements[split..].shuffle(rng);
+            let moved_start = replacements.len().min(4);
+            replacements.truncate(4);
+            replacements.extend(moved.into_iter().take(2));
+            for (i, new) in replacements.into_iter().enumerate() {
+                let mut variant = sc.clone();
+                let mut edits = vec![Edit::ReplaceFact {
+                    attribute: sc.attributes[a].id.clone(),
+                    from: describe_predicate(sc, &old),
+                    to: describe_predicate(sc, &new),
+                }];
+                let (raw, sanitized) = if i >= moved_start {
+                    let subject =
+                        crate::planted::subject_of(&new).expect("a moved fact has a subject");
+                    let attr = &mut variant.attributes[a];
+                    edits.push(Edit::SetHolder {
+                        attribute: attr.id.clone(),
+                        from: sc.people[attr.holder].id.clone(),
+                        to: sc.people[subject].id.clone(),
+                    });
+                    attr.holder = subject;
+                    attr.about = subject;
+                    for form in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
+                        if !form.visible.contains(&subject) {
+                            form.visible.push(subject);
+                            form.visible.sort_unstable();
+                        }
+                    }
+                    let fresh = crate::planted::text::hard(sc, &new, rng);
+                    (fresh.raw, fresh.sanitized)
+                } else {
+                    retext(sc, a, &old, &new, rng)
+                };
+                let attr = &mut variant.attributes[a];
+                if raw != attr.raw.text {
+                    edits.push(text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &raw));
+                    attr.raw.text = raw;
+                }
+                if let (Some(s), Some(text)) = (attr.sanitized.as_mut(), sanitized) {
+                    if text != s.text {
+                        edits.push(text_edit(&attr.id, FormKind::Sanitized, &s.text, &text));
+                        s.text = text;
+                    }
+                }
+                let form = match attr.sanitized.as_mut() {
+                    Some(s) => s,
+                    None => &mut attr.raw,
+                };
+                form.facts[mf.origin.index].predicate = new;
+                out.push(Candidate {
+                    scenario: variant,
+                    edits,
+                    expected: Some(target.clone()),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Candidates that change one number of the public setting: a ticket's
+/// hours or a room's capacity. Whether that moves the oracle is for the
+/// prover to say.
+pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut push = |v: Scenario, target: &str, field: &str, from: u32, to: u32| {
+        out.push(Candidate {
+            scenario: v,
+            edits: vec![Edit::SetPublic {
+                target: target.to_string(),
+                field: field.to_string(),
+                from,
+                to,
+            }],
+            expected: None,
+        })
+    };
+    match &sc.setting {
+        crate::sema::Setting::Jira(js) => {
+            for (t, ticket) in js.tickets.iter().enumerate() {
+                for h in (1..=10).filter(|&h| h != ticket.hours) {
+                    let mut v = sc.clone();
+                    if let crate::sema::Setting::Jira(j) = &mut v.setting {
+                        j.tickets[t].hours = h;
+                    }
+                    push(v, &ticket.id, "hours", ticket.hours, h);
+                }
+            }
+        }
+        crate::sema::Setting::Meeting(ms) => {
+            for (r, room) in ms.rooms.iter().enumerate() {
+                for c in [
+                    room.capacity.saturating_sub(2),
+                    room.capacity.saturating_sub(1),
+                    room.capacity + 1,
+                ] {
+                    if c == room.capacity {
+                        continue;
+                    }
+                    let mut v = sc.clone();
+                    if let crate::sema::Setting::Meeting(m) = &mut v.setting {
+                        m.rooms[r].capacity = c;
+                    }
+                    push(v, &room.id, "capacity", room.capacity, c);
+                }
+            }
+        }
+        crate::sema::Setting::Severity(_) => {}
+    }
+    out.shuffle(rng);
+    out
+}
+
+fn text_edit(attribute: &str, form: FormKind, from: &str, to: &str) -> Edit {
+    Edit::ReplaceText {
+        attribute: attribute.to_string(),
+        form,
+        from: from.to_string(),
+        to: to.to_string(),
+    }
+}
+
+/// First names for renaming people; none of them is a common word.
+const NAMES: &[&str] = &[
+    "Amara", "Bruno", "Chiara", "Dmitri", "Esther", "Femi", "Greta", "Hamid", "Ilse", "Joao",
+    "Keiko", "Lars", "Mireille", "Nikhil", "Odile", "Pavel", "Rania", "Soren", "Thandiwe",
+    "Ulrich", "Vesna", "Wanjiru",
+];
+
+/// Renames person `p` everywhere: id, display name, and whole-word uses of
+/// the first word of the name in texts.
+pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+    let old = &sc.people[p];
+    let first = old.name.split_whitespace().next()?.to_string();
+    let taken = |n: &str| {
+        sc.people
+            .iter()
+            .any(|q| q.id == n.to_lowercase() || q.name.split_whitespace().next() == Some(n))
+    };
+    let mut pool: Vec<&str> = NAMES.iter().copied().filter(|n| !taken(n)).collect();
+    pool.shuffle(rng);
+    let new_first = pool.first()?.to_string();
+    let mut v = sc.clone();
+    let new_id = new_first.to_lowercase();
+    let new_name = old.name.replacen(&first, &new_first, 1);
+    v.people[p].id = new_id.clone();
+    v.people[p].name = new_name.clone();
+    for a in &mut v.attributes {
+        a.raw.text = replace_words(&a.raw.text, &first, &new_first).0;
+        if let Some(s) = a.sanitized.as_mut() {
+            s.text = replace_words(&s.text, &first, &new_first).0;
+        }
+        // Attribute ids often carry the holder's id; keep them readable.
+        let (id, _) = replace_words(&a.id.replace('_', " "), &old.id, &new_id);
+        a.id = id.replace(' ', "_");
+    }
+    Some(Candidate {
+        scenario: v,
+        edits: vec![Edit::RenamePerson {
+            from: old.id.clone(),
+            to: new_id,
+            name_from: old.name.clone(),
+            name_to: new_name,
+        }],
+        expected: Some(sc.oracle.clone()),
+    })
+}
+
+/// Candidates that should hold the decision: a person renamed, or the
+/// text of an irrelevant detail swapped for another.
+pub fn decision_holds(c: &Checked, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+    let sc = &c.scenario;
+    let mut out = Vec::new();
+    let mut people: Vec<PersonId> = (0..sc.people.len()).filter(|&p| p != sc.executor).collect();
+    people.shuffle(rng);
+    for &p in people.iter().take(2) {
+        out.extend(rename(sc, p, rng));
+    }
+    for (a, finding) in c.report.attributes.iter().enumerate() {
+        if finding.class != Class::Irrelevant {
+            continue;
+        }
+        let (category, text) = crate::planted::text::irrelevant(rng);
+        let attr = &sc.attributes[a];
+        if text == attr.raw.text {
+            continue;
+        }
+        let mut v = sc.clone();
+        v.attributes[a].raw.text = text.to_string();
+        v.attributes[a].category = Some(category);
+        out.push(Candidate {
+            edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, text)],
+            scenario: v,
+            expected: Some(sc.oracle.clone()),
+        });
+    }
+    out.shuffle(rng);
+    out
+}
+
+/// A flow: sharing one form of one attribute with one person.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Flow {
+    pub attribute: String,
+    pub form: FormKind,
+    pub person: String,
+}
+
+/// The flows worth asking about: appropriate forms with a relevant fact,
+/// and someone besides the holder and the executor who may see them.
+pub fn flows(c: &Checked) -> Vec<(usize, FormKind, PersonId)> {
+    let sc = &c.scenario;
+    let mut out = Vec::new();
+    for (a, attr) in sc.attributes.iter().enumerate() {
+        if !crate::export::is_evidence(&c.report, &c.model, a) {
+            continue;
+        }
+        let (kind, form) = attr.fact_form();
+        for &p in &form.visible {
+            if p != sc.executor && p != attr.holder && p != attr.about {
+                out.push((a, kind, p));
+            }
+        }
+    }
+    out
+}
+
+/// A candidate that sets who may see a form.
+pub fn set_visibility(
+    sc: &Scenario,
+    a: usize,
+    kind: FormKind,
+    visible: Vec<PersonId>,
+) -> Candidate {
+    let ids = |v: &[PersonId]| {
+        v.iter()
+            .map(|&p| sc.people[p].id.clone())
+            .collect::<Vec<_>>()
+    };
+    let mut v = sc.clone();
+    let attr = &mut v.attributes[a];
+    let form = match kind {
+        FormKind::Raw => &mut attr.raw,
+        FormKind::Sanitized => attr.sanitized.as_mut().expect("the flow's form exists"),
+    };
+    let before = form.visible.clone();
+    form.visible = visible;
+    Candidate {
+        edits: vec![Edit::SetVisibility {
+            attribute: attr.id.clone(),
+            form: kind,
+            from: ids(&before),
+            to: ids(&form.visible),
+        }],
+        scenario: v,
+        expected: Some(sc.oracle.clone()),
+    }
+}

@@ -1,0 +1,230 @@
+//! Writing a dataset that survives interruption.
+//!
+//! `triplets.jsonl` is appended one complete line at a time and flushed; a
+//! resumed run reads the ids already there (dropping a torn last line, if a
+//! kill left one), recomputes each seed's triplets deterministically and
+//! writes only the missing ones. Variant seeds go to `variants/` by atomic
+//! rename. The dataset card is written last, from the whole file.
+
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::{Config, Kind, TripletRecord};
+use crate::driver::Checked;
+use crate::render::Templates;
+
+pub const TRIPLETS: &str = "triplets.jsonl";
+
+/// What a run produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Triplets written by this run.
+    pub written: usize,
+    /// Triplets found from an earlier run and kept.
+    pub kept: usize,
+    /// Seeds that gave fewer triplets than asked for.
+    pub short: Vec<String>,
+}
+
+/// The JSON Schema of a triplet record.
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(TripletRecord)).expect("schemas serialize")
+}
+
+/// The ids in an existing `triplets.jsonl`, after cutting a torn last line.
+fn existing(path: &Path) -> std::io::Result<Vec<TripletRecord>> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Ok(Vec::new());
+    };
+    let complete = match text.rfind('\n') {
+        Some(i) => &text[..=i],
+        None => "",
+    };
+    if complete.len() != text.len() {
+        let file = std::fs::OpenOptions::new().write(true).open(path)?;
+        file.set_len(complete.len() as u64)?;
+    }
+    Ok(complete
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect())
+}
+
+fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path.parent().expect("a file in a folder");
+    std::fs::create_dir_all(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".cici-tmp-")
+        .tempfile_in(dir)?;
+    tmp.write_all(text.as_bytes())?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Generates triplets for every seed into `out`, resuming what is there.
+pub fn run(
+    seeds: &[&Checked],
+    config: &Config,
+    templates: &Templates,
+    out: &Path,
+) -> std::io::Result<Summary> {
+    std::fs::create_dir_all(out.join("variants"))?;
+    let path = out.join(TRIPLETS);
+    let mut records = existing(&path)?;
+    let mut done: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();
+    let mut summary = Summary {
+        kept: records.len(),
+        ..Summary::default()
+    };
+    let validator = jsonschema::validator_for(&schema()).expect("the generated schema is valid");
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)?;
+    let bar = indicatif::ProgressBar::new(seeds.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} seeds, {msg}")
+            .expect("a valid progress template"),
+    );
+    // Seeds are processed in chunks on every core; each chunk is written in
+    // seed order before the next starts, so an interruption loses at most
+    // the chunk in flight.
+    let chunk = std::thread::available_parallelism().map_or(1, |n| n.get()) * 2;
+    for group in seeds.chunks(chunk) {
+        let results = crate::driver::parallel_map(group, |c| super::triplets(c, config, templates));
+        for (c, triplets) in group.iter().zip(results) {
+            let wanted = config.per_seed * config.kinds.len();
+            if triplets.len() < wanted {
+                summary.short.push(c.scenario.id.clone());
+            }
+            for t in triplets {
+                if done.contains(&t.id) {
+                    continue;
+                }
+                let value = serde_json::to_value(&t).expect("records serialize");
+                let errors: Vec<String> = validator
+                    .iter_errors(&value)
+                    .map(|e| e.to_string())
+                    .collect();
+                if !errors.is_empty() {
+                    return Err(std::io::Error::other(format!(
+                        "triplet {} does not match its schema (a bug in cici): {}",
+                        t.id,
+                        errors.join("; ")
+                    )));
+                }
+                write_atomic(
+                    &out.join("variants").join(format!("{}.flipped.cici", t.id)),
+                    &t.flipped.side.seed,
+                )?;
+                write_atomic(
+                    &out.join("variants").join(format!("{}.held.cici", t.id)),
+                    &t.held.side.seed,
+                )?;
+                let mut line = serde_json::to_string(&value).expect("values serialize");
+                line.push('\n');
+                file.write_all(line.as_bytes())?;
+                file.flush()?;
+                done.insert(t.id.clone());
+                records.push(t);
+                summary.written += 1;
+            }
+            bar.inc(1);
+            bar.set_message(format!("{} triplets", records.len()));
+        }
+    }
+    bar.finish_and_clear();
+    write_atomic(&out.join("README.md"), &card(&records, config))?;
+    Ok(summary)
+}
+
+/// The Hugging Face dataset card's front matter.
+#[derive(Serialize)]
+struct FrontMatter {
+    pretty_name: String,
+    license: String,
+    language: Vec<String>,
+    task_categories: Vec<String>,
+    tags: Vec<String>,
+    size_categories: Vec<String>,
+    configs: Vec<ConfigEntry>,
+}
+
+#[derive(Serialize)]
+struct ConfigEntry {
+    config_name: String,
+    data_files: String,
+}
+
+/// `README.md`: YAML front matter in the Hugging Face convention, so that
+/// `datasets.load_dataset("json", data_files="triplets.jsonl")` and the Hub
+/// both read the data as is, and a summary of what is inside.
+pub fn card(records: &[TripletRecord], config: &Config) -> String {
+    let n = records.len();
+    let size = match n {
+        0..1_000 => "n<1K",
+        1_000..10_000 => "1K<n<10K",
+        10_000..100_000 => "10K<n<100K",
+        _ => "100K<n<1M",
+    };
+    let front = FrontMatter {
+        pretty_name: "cici counterfactual triplets".into(),
+        license: "cc-by-4.0".into(),
+        language: vec!["en".into()],
+        task_categories: vec!["text-classification".into()],
+        tags: vec![
+            "privacy".into(),
+            "contextual-integrity".into(),
+            "counterfactual".into(),
+            "agents".into(),
+        ],
+        size_categories: vec![size.into()],
+        configs: vec![ConfigEntry {
+            config_name: "default".into(),
+            data_files: TRIPLETS.into(),
+        }],
+    };
+    let yaml = serde_yaml::to_string(&front).expect("the front matter serializes");
+    let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut per_scenario: BTreeMap<&str, usize> = BTreeMap::new();
+    for r in records {
+        *per_kind
+            .entry(if r.kind == Kind::Decision {
+                "decision"
+            } else {
+                "flow"
+            })
+            .or_insert(0) += 1;
+        *per_scenario.entry(r.scenario.as_str()).or_insert(0) += 1;
+    }
+    let mut body = format!(
+        "---\n{yaml}---\n\n# cici counterfactual triplets\n\n\
+         Each line of `{TRIPLETS}` is a triplet grown from a seed scenario: the anchor, a minimal \
+         edit that flips a label (`flipped`) and a minimal edit that keeps it (`held`). Labels are \
+         computed by the cici prover from the variant's seed text, never guessed; every variant \
+         seed (also under `variants/`) passes `cici check`.\n\n\
+         - `decision` labels: the one decision the scenario allows.\n\
+         - `flow` labels: whether sharing one form of one attribute with one person is \
+         appropriate for the task (the form is appropriate, its fact is relevant, the person may \
+         see it).\n\n\
+         Generator: symbolic mutation operators. Run seed: {}. Candidates per side: at most {}.\n\n\
+         | kind | triplets |\n|---|---|\n",
+        config.seed, config.rounds
+    );
+    for (k, v) in &per_kind {
+        body.push_str(&format!("| {k} | {v} |\n"));
+    }
+    body.push_str(&format!(
+        "| all | {n} |\n\n| scenario | triplets |\n|---|---|\n"
+    ));
+    for (s, v) in &per_scenario {
+        body.push_str(&format!("| {s} | {v} |\n"));
+    }
+    body.push_str(
+        "\nThe record schema is `generated/schema/triplet.schema.json` in the cici repository.\n",
+    );
+    body
+}
