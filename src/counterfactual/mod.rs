@@ -87,6 +87,15 @@ pub struct Variant {
     pub critic: Vec<Verdict>,
     /// Candidates tried before this one was accepted.
     pub rounds: usize,
+    /// Why the candidates before it were rejected.
+    pub rejected: Vec<Rejection>,
+}
+
+/// A candidate the loop turned down, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Rejection {
+    pub edits: Vec<Edit>,
+    pub reason: String,
 }
 
 /// One line of `triplets.jsonl`.
@@ -185,27 +194,10 @@ pub fn flow_label(c: &Checked, flow: &Flow) -> Option<bool> {
 /// The vignette of a scenario: the executor's task under the strict rule
 /// and the executor's knowledge under combined cues.
 pub fn vignette(c: &Checked, templates: &Templates) -> String {
-    let files = crate::render::render(c, templates)
-        .expect("the built-in templates render every checked scenario");
-    let dir = format!(
-        "{}/{}-{}",
-        c.scenario.id,
-        Cue::Combined.name(),
-        RuleCondition::Strict.name()
-    );
-    let executor = &c.scenario.people[c.scenario.executor].id;
-    let pick = |name: &str| {
-        files
-            .iter()
-            .find(|(p, _)| *p == format!("{dir}/{name}"))
-            .map(|(_, t)| t.clone())
-            .unwrap_or_default()
-    };
-    format!(
-        "{}\n{}",
-        pick("task.md"),
-        pick(&format!("knowledge/{executor}.md"))
-    )
+    let (task, knowledge) =
+        crate::render::executor_view(c, templates, Cue::Combined, RuleCondition::Strict)
+            .expect("the built-in templates render every checked scenario");
+    format!("{task}\n{knowledge}")
 }
 
 fn char_distance(a: &str, b: &str) -> usize {
@@ -246,15 +238,33 @@ fn accept(
     config: &Config,
     templates: &Templates,
 ) -> Option<Variant> {
+    let mut rejected = Vec::new();
     for (round, candidate) in candidates.into_iter().take(config.rounds).enumerate() {
-        let Ok(ev) = evaluate(&candidate, &config.options) else {
-            continue;
+        let reject = |reason: String, rejected: &mut Vec<Rejection>| {
+            rejected.push(Rejection {
+                edits: candidate.edits.clone(),
+                reason,
+            })
+        };
+        let ev = match evaluate(&candidate, &config.options) {
+            Ok(ev) => ev,
+            Err(reason) => {
+                reject(reason, &mut rejected);
+                continue;
+            }
         };
         let Some(label) = want(&ev.checked) else {
+            reject("the label is not the one wanted".into(), &mut rejected);
             continue;
         };
         let verdicts = critic::judge(anchor.checked, &ev, &candidate.edits, accepted);
         if !verdicts.iter().all(|v| v.ok) {
+            let why: Vec<String> = verdicts
+                .iter()
+                .filter(|v| !v.ok)
+                .map(|v| format!("{}: {}", v.check, v.reason))
+                .collect();
+            reject(format!("critic: {}", why.join("; ")), &mut rejected);
             continue;
         }
         accepted.insert(ev.text.clone());
@@ -279,6 +289,7 @@ fn accept(
             edits: candidate.edits,
             critic: verdicts,
             rounds: round + 1,
+            rejected,
         });
     }
     None

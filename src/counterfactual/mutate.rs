@@ -52,6 +52,12 @@ pub enum Edit {
         from: String,
         to: String,
     },
+    /// Who attends a meeting.
+    SetAttendees {
+        meeting: String,
+        from: Vec<String>,
+        to: Vec<String>,
+    },
     /// A number of the public setting: a ticket's hours, a room's capacity.
     SetPublic {
         target: String,
@@ -394,6 +400,7 @@ pub fn decision_flips(c: &Checked, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
 /// prover to say.
 pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let mut out = Vec::new();
+    let mut attendee_edits = Vec::new();
     let mut push = |v: Scenario, target: &str, field: &str, from: u32, to: u32| {
         out.push(Candidate {
             scenario: v,
@@ -419,6 +426,37 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
             }
         }
         crate::sema::Setting::Meeting(ms) => {
+            // Who attends: one person more or one fewer.
+            for (m, meeting) in ms.meetings.iter().enumerate() {
+                for p in (0..sc.people.len()).filter(|&p| p != sc.executor) {
+                    let mut to = meeting.attendees.clone();
+                    match to.iter().position(|&a| a == p) {
+                        Some(i) if to.len() > 1 => {
+                            to.remove(i);
+                        }
+                        Some(_) => continue,
+                        None => to.push(p),
+                    }
+                    let ids = |v: &[PersonId]| {
+                        v.iter()
+                            .map(|&p| sc.people[p].id.clone())
+                            .collect::<Vec<_>>()
+                    };
+                    let mut v = sc.clone();
+                    if let crate::sema::Setting::Meeting(x) = &mut v.setting {
+                        x.meetings[m].attendees = to.clone();
+                    }
+                    attendee_edits.push(Candidate {
+                        scenario: v,
+                        edits: vec![Edit::SetAttendees {
+                            meeting: meeting.id.clone(),
+                            from: ids(&meeting.attendees),
+                            to: ids(&to),
+                        }],
+                        expected: None,
+                    });
+                }
+            }
             for (r, room) in ms.rooms.iter().enumerate() {
                 for c in [
                     room.capacity.saturating_sub(2),
@@ -438,6 +476,7 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
         }
         crate::sema::Setting::Severity(_) => {}
     }
+    out.extend(attendee_edits);
     out.shuffle(rng);
     out
 }

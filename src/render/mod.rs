@@ -117,6 +117,20 @@ impl Skill {
     }
 }
 
+/// The executor's task under one rule condition and the executor's
+/// knowledge file under one cue condition, without rendering the rest.
+pub fn executor_view(
+    c: &Checked,
+    templates: &Templates,
+    cue: Cue,
+    rule: RuleCondition,
+) -> Result<(String, String), RenderError> {
+    let brief = view::brief(c);
+    let task = templates.render("task.md.j2", &view::task(c, &brief, Some(rule), None))?;
+    let knowledge = view::knowledge_view(c, c.scenario.executor, cue, templates.cues());
+    Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
+}
+
 /// Every artifact of one checked scenario, as (relative path, text), in a
 /// fixed order.
 pub fn render(c: &Checked, templates: &Templates) -> Result<Vec<(String, String)>, RenderError> {
