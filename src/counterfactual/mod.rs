@@ -326,10 +326,12 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                 for k in 0..config.per_seed {
                     // Candidates of every fact and of the public setting,
                     // interleaved so that no single fact uses up the rounds.
-                    let mut flips = mutate::decision_flips(&anchor_checked, &mut rng);
+                    let mut flips =
+                        mutate::decision_flips(&anchor_checked, templates.facts(), &mut rng);
                     flips.extend(mutate::public_edits(sc, &mut rng));
                     rand::seq::SliceRandom::shuffle(&mut flips[..], &mut rng);
-                    let holds = mutate::decision_holds(&anchor_checked, &mut rng);
+                    let holds =
+                        mutate::decision_holds(&anchor_checked, templates.facts(), &mut rng);
                     let flip_label = |c: &Checked| Some(decision_label(c)).filter(|l| *l != base);
                     let hold_label = |c: &Checked| Some(decision_label(c)).filter(|l| *l == base);
                     let Some(flipped) =

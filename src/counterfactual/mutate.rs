@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::{describe_predicate, Class};
 use crate::driver::Checked;
 use crate::model::FactStatus;
+use crate::planted::text::FactTexts;
 use crate::sema::{Decision, FormKind, PersonId, Predicate, Scenario};
 
 /// One edit operation, in terms a reader can follow.
@@ -155,6 +156,7 @@ pub(crate) fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
 /// texts use them; a text that does not is written afresh from the
 /// family's templates.
 fn retext(
+    texts: &FactTexts,
     sc: &Scenario,
     attribute: usize,
     old: &Predicate,
@@ -187,7 +189,7 @@ fn retext(
         }
         (text.to_string(), false)
     };
-    let fresh = crate::planted::text::hard(sc, new, rng);
+    let fresh = crate::planted::text::hard(texts, sc, new, rng);
     let raw = match apply(&attr.raw.text) {
         (t, true) => t,
         _ => fresh.raw.clone(),
@@ -288,7 +290,7 @@ fn same_kind(a: &Predicate, b: &Predicate) -> bool {
 /// Candidates that should flip the decision: a critical fact replaced by
 /// one that rules the oracle out and lets in the decision the original
 /// fact was keeping out.
-pub fn decision_flips(c: &Checked, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
     for (a, finding) in c.report.attributes.iter().enumerate() {
@@ -363,10 +365,10 @@ pub fn decision_flips(c: &Checked, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                             form.visible.sort_unstable();
                         }
                     }
-                    let fresh = crate::planted::text::hard(sc, &new, rng);
+                    let fresh = crate::planted::text::hard(texts, sc, &new, rng);
                     (fresh.raw, fresh.sanitized)
                 } else {
-                    retext(sc, a, &old, &new, rng)
+                    retext(texts, sc, a, &old, &new, rng)
                 };
                 let attr = &mut variant.attributes[a];
                 if raw != attr.raw.text {
@@ -538,7 +540,7 @@ pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candid
 
 /// Candidates that should hold the decision: a person renamed, or the
 /// text of an irrelevant detail swapped for another.
-pub fn decision_holds(c: &Checked, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
     let mut people: Vec<PersonId> = (0..sc.people.len()).filter(|&p| p != sc.executor).collect();
@@ -550,16 +552,16 @@ pub fn decision_holds(c: &Checked, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
         if finding.class != Class::Irrelevant {
             continue;
         }
-        let (category, text) = crate::planted::text::irrelevant(rng);
+        let (category, text) = crate::planted::text::irrelevant(texts, rng);
         let attr = &sc.attributes[a];
         if text == attr.raw.text {
             continue;
         }
         let mut v = sc.clone();
-        v.attributes[a].raw.text = text.to_string();
+        v.attributes[a].raw.text = text.clone();
         v.attributes[a].category = Some(category);
         out.push(Candidate {
-            edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, text)],
+            edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)],
             scenario: v,
             expected: Some(sc.oracle.clone()),
         });

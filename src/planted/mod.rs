@@ -88,7 +88,7 @@ pub fn generate(config: &Config) -> Scenario {
     }
     for _ in 0..config.irrelevant {
         let holder = rng.random_range(1..sc.people.len());
-        let (category, raw) = text::irrelevant(&mut rng);
+        let (category, raw) = text::irrelevant(text::FactTexts::builtin(), &mut rng);
         push_attribute(
             &mut sc,
             holder,
@@ -141,7 +141,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
         }
         let pick = useful[rng.random_range(0..useful.len())].clone();
         let holder = subject_of(&pick).unwrap_or_else(|| rng.random_range(1..sc.people.len()));
-        let t = text::hard(sc, &pick, rng);
+        let t = text::hard(text::FactTexts::builtin(), sc, &pick, rng);
         push_attribute(
             sc,
             holder,

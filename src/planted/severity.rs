@@ -109,7 +109,7 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
             value: completion[v],
         };
         let holder = rng.random_range(0..sc.people.len());
-        let t = super::text::hard(sc, &p, rng);
+        let t = super::text::hard(super::text::FactTexts::builtin(), sc, &p, rng);
         push_attribute(
             sc,
             holder,

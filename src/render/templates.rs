@@ -44,6 +44,18 @@ pub enum RenderError {
     )]
     Template { name: String, message: String },
 
+    /// The phrasing of generated facts is not valid.
+    ///
+    /// ```text
+    /// facts: { capacity: { raw: "{{ name " } }
+    /// ```
+    #[error("fact phrasing `{path}`: {message}")]
+    #[diagnostic(
+        code(cici::render::facts),
+        help("facts.yaml holds `reasons` per category, `irrelevant` details and a `raw` (and `sanitized`) template per predicate")
+    )]
+    Facts { path: String, message: String },
+
     /// The cue pools are not valid YAML of the expected shape.
     ///
     /// ```text
@@ -81,6 +93,8 @@ fn when(slot: String) -> String {
 pub struct Templates {
     env: minijinja::Environment<'static>,
     cues: CuePools,
+    /// An override of the built-in phrasing of generated facts.
+    facts: Option<crate::planted::text::FactTexts>,
 }
 
 impl Templates {
@@ -136,11 +150,35 @@ impl Templates {
                 message: "both pools need at least one cue".into(),
             });
         }
-        Ok(Templates { env, cues })
+        let facts = match dir.map(|d| d.join("facts.yaml")).filter(|p| p.is_file()) {
+            None => None,
+            Some(path) => {
+                let text = std::fs::read_to_string(&path).map_err(|e| RenderError::Io {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                })?;
+                Some(
+                    crate::planted::text::FactTexts::from_yaml(&text).map_err(|message| {
+                        RenderError::Facts {
+                            path: path.display().to_string(),
+                            message,
+                        }
+                    })?,
+                )
+            }
+        };
+        Ok(Templates { env, cues, facts })
     }
 
     pub fn cues(&self) -> &CuePools {
         &self.cues
+    }
+
+    /// The phrasing of facts the generators write.
+    pub fn facts(&self) -> &crate::planted::text::FactTexts {
+        self.facts
+            .as_ref()
+            .unwrap_or_else(|| crate::planted::text::FactTexts::builtin())
     }
 
     /// Renders a template with a serializable context.

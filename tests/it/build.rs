@@ -241,6 +241,18 @@ fn template_and_cue_errors_have_codes() {
         "cici::render::cues"
     );
 
+    let facts = tempdir("bad-facts");
+    std::fs::write(
+        facts.join("facts.yaml"),
+        "reasons: {}\nirrelevant: []\nfacts: {}\n",
+    )
+    .unwrap();
+    let e = Templates::load(&facts).err().unwrap();
+    assert_eq!(
+        miette::Diagnostic::code(&e).unwrap().to_string(),
+        "cici::render::facts"
+    );
+
     let unreadable = tempdir("unreadable");
     std::fs::create_dir(unreadable.join("brief.md.j2")).unwrap();
     std::fs::write(unreadable.join("brief.md.j2/x"), "").unwrap();
