@@ -166,6 +166,19 @@ pub fn stats(checked: &[&Checked]) -> Stats {
     }
 }
 
+/// The header of a table with one column per group.
+fn header(groups: &[&GroupStats]) -> String {
+    format!(
+        "| | {} |\n|---|{}\n",
+        groups
+            .iter()
+            .map(|g| g.group.as_str())
+            .collect::<Vec<_>>()
+            .join(" | "),
+        "---|".repeat(groups.len())
+    )
+}
+
 /// One cell of the Markdown table for a group.
 type Cell = fn(&GroupStats) -> String;
 
@@ -180,17 +193,7 @@ pub fn markdown(stats: &Stats) -> String {
     out.push_str(
         "Mean ± standard error [range], median. Every attribute form counts as an attribute.\n\n",
     );
-    out.push_str("| | ");
-    out.push_str(
-        &groups
-            .iter()
-            .map(|g| g.group.as_str())
-            .collect::<Vec<_>>()
-            .join(" | "),
-    );
-    out.push_str(" |\n|---|");
-    out.push_str(&"---|".repeat(groups.len()));
-    out.push('\n');
+    out.push_str(&header(&groups));
     let rows: [(&str, Cell); 8] = [
         ("scenarios", |g| g.scenarios.to_string()),
         ("attributes per scenario", |g| g.attributes_total.cell(1)),
@@ -216,17 +219,8 @@ pub fn markdown(stats: &Stats) -> String {
         ));
     }
     for (title, counts) in [("Attribute classes", true), ("Categories", false)] {
-        out.push_str(&format!("\n## {title}\n\n| | "));
-        out.push_str(
-            &groups
-                .iter()
-                .map(|g| g.group.as_str())
-                .collect::<Vec<_>>()
-                .join(" | "),
-        );
-        out.push_str(" |\n|---|");
-        out.push_str(&"---|".repeat(groups.len()));
-        out.push('\n');
+        out.push_str(&format!("\n## {title}\n\n"));
+        out.push_str(&header(&groups));
         let pick = |g: &GroupStats| {
             if counts {
                 g.classes.clone()

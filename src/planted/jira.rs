@@ -106,17 +106,15 @@ pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
     };
     let mut out = Vec::new();
     for (t, (a, b)) in o.iter().zip(d).enumerate() {
-        // Listed twice: ownership and capacity facts read most natural, so
-        // they are drawn twice as often as the rest.
         if a.owner != b.owner {
-            out.push(Predicate::CannotOwn {
-                person: b.owner,
-                ticket: t,
-            });
-            out.push(Predicate::CannotOwn {
-                person: b.owner,
-                ticket: t,
-            });
+            // Twice: ownership facts read most natural, so they are drawn more often.
+            out.extend(std::iter::repeat_n(
+                Predicate::CannotOwn {
+                    person: b.owner,
+                    ticket: t,
+                },
+                2,
+            ));
         }
         if let Some(y) = b.collaborator {
             out.push(Predicate::CannotPair { a: b.owner, b: y });
@@ -128,14 +126,13 @@ pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
     for p in 1..sc.people.len() {
         let (lo, ld) = (load(js, o, p), load(js, d, p));
         if ld > lo && !has(&|x| matches!(x, Predicate::Capacity { person, .. } if *person == p)) {
-            out.push(Predicate::Capacity {
-                person: p,
-                hours: lo,
-            });
-            out.push(Predicate::Capacity {
-                person: p,
-                hours: lo,
-            });
+            out.extend(std::iter::repeat_n(
+                Predicate::Capacity {
+                    person: p,
+                    hours: lo,
+                },
+                2,
+            ));
         }
         if lo == 0 && ld > 0 {
             out.push(Predicate::Off { person: p });

@@ -146,14 +146,14 @@ pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
         let (sa, sb) = (meeting.slots[a.slot], meeting.slots[b.slot]);
         if a.slot != b.slot {
             for &p in &meeting.attendees {
-                out.push(Predicate::Unavailable {
-                    person: p,
-                    slot: sb,
-                });
-                out.push(Predicate::Unavailable {
-                    person: p,
-                    slot: sb,
-                });
+                // Twice: availability facts read most natural, so they are drawn more often.
+                out.extend(std::iter::repeat_n(
+                    Predicate::Unavailable {
+                        person: p,
+                        slot: sb,
+                    },
+                    2,
+                ));
             }
             if sb.week_start() < sa.week_start() {
                 out.push(Predicate::NotBefore {

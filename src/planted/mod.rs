@@ -141,16 +141,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
         }
         let pick = useful[rng.random_range(0..useful.len())].clone();
         let holder = subject_of(&pick).unwrap_or_else(|| rng.random_range(1..sc.people.len()));
-        let t = text::hard(text::FactTexts::builtin(), sc, &pick, rng);
-        push_attribute(
-            sc,
-            holder,
-            Some(t.category),
-            t.raw,
-            t.sanitized,
-            vec![pick],
-            Vec::new(),
-        );
+        add_fact(sc, holder, pick, rng);
     }
     false
 }
@@ -177,6 +168,21 @@ pub(crate) fn subject_of(p: &Predicate) -> Option<PersonId> {
         Predicate::CannotPair { a, .. } => Some(*a),
         _ => None,
     }
+}
+
+/// Appends an attribute that states `fact`, its texts from the built-in
+/// phrasing: a personal reason and a sanitized form for facts about a person.
+pub(crate) fn add_fact(sc: &mut Scenario, holder: PersonId, fact: Predicate, rng: &mut ChaCha8Rng) {
+    let t = text::hard(text::FactTexts::builtin(), sc, &fact, rng);
+    push_attribute(
+        sc,
+        holder,
+        Some(t.category),
+        t.raw,
+        t.sanitized,
+        vec![fact],
+        Vec::new(),
+    );
 }
 
 /// Appends an attribute with default labels: a sanitized form when given

@@ -109,16 +109,7 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
             value: completion[v],
         };
         let holder = rng.random_range(0..sc.people.len());
-        let t = super::text::hard(super::text::FactTexts::builtin(), sc, &p, rng);
-        push_attribute(
-            sc,
-            holder,
-            Some(t.category),
-            t.raw,
-            t.sanitized,
-            vec![p],
-            Vec::new(),
-        );
+        super::add_fact(sc, holder, p, rng);
     }
     // An early fact can become redundant once later ones are in: drop every
     // fact the level no longer needs, so that each one left is critical.

@@ -10,7 +10,7 @@ use cici::build;
 use cici::driver::Run;
 use cici::render::{knowledge, Cue, Templates};
 
-use super::common::root;
+use super::common::{root, tempdir};
 
 fn run_of(paths: &[PathBuf]) -> Run {
     let mut run = Run::new();
@@ -20,13 +20,6 @@ fn run_of(paths: &[PathBuf]) -> Run {
 
 fn seeds() -> Run {
     run_of(&[root().join("seeds")])
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cici-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Every file under `dir`, relative path to bytes.

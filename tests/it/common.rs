@@ -51,3 +51,12 @@ pub fn render(run: &Run) -> String {
     }
     out
 }
+
+/// A fresh, empty folder in the system's temporary folder, unique to this
+/// test process and name.
+pub fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cici-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

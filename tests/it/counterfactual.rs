@@ -2,19 +2,13 @@
 //! again from the variant's seed text alone; every variant checks; the
 //! records validate; runs are deterministic and resume after interruption.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use cici::analysis::Options;
 use cici::driver::Run;
 
-use super::common::root;
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cici-cf-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use super::common::{root, tempdir};
 
 fn cici(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_cici"))
@@ -82,7 +76,7 @@ fn flow(
 
 #[test]
 fn flips_flip_and_holds_hold_judged_from_the_text_alone() {
-    let out = tempdir("labels");
+    let out = tempdir("cf-labels");
     generate(&out, &[]);
     let recs = records(&out);
     assert!(recs.len() >= 30, "only {} triplets", recs.len());
@@ -163,7 +157,7 @@ fn flips_flip_and_holds_hold_judged_from_the_text_alone() {
 
 #[test]
 fn records_validate_against_the_published_schema() {
-    let out = tempdir("schema");
+    let out = tempdir("cf-schema");
     generate(&out, &["--per-seed", "1"]);
     let schema: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(root().join("generated/schema/triplet.schema.json")).unwrap(),
@@ -190,7 +184,11 @@ fn records_validate_against_the_published_schema() {
 
 #[test]
 fn runs_are_deterministic_and_depend_on_the_seed() {
-    let (a, b, c) = (tempdir("det-a"), tempdir("det-b"), tempdir("det-c"));
+    let (a, b, c) = (
+        tempdir("cf-det-a"),
+        tempdir("cf-det-b"),
+        tempdir("cf-det-c"),
+    );
     generate(&a, &["--seed", "3"]);
     generate(&b, &["--seed", "3"]);
     generate(&c, &["--seed", "4"]);
@@ -205,11 +203,11 @@ fn runs_are_deterministic_and_depend_on_the_seed() {
 
 #[test]
 fn an_interrupted_run_resumes_without_loss_or_duplicates() {
-    let full = tempdir("full");
+    let full = tempdir("cf-full");
     generate(&full, &[]);
     let complete = std::fs::read_to_string(full.join("triplets.jsonl")).unwrap();
     // A run killed after a few lines, in the middle of writing the next.
-    let resumed = tempdir("resumed");
+    let resumed = tempdir("cf-resumed");
     std::fs::create_dir_all(&resumed).unwrap();
     let lines: Vec<&str> = complete.lines().collect();
     let mut partial: String = lines[..7].iter().map(|l| format!("{l}\n")).collect();
@@ -243,7 +241,7 @@ fn an_interrupted_run_resumes_without_loss_or_duplicates() {
 
 #[test]
 fn the_committed_sample_is_what_the_command_gives() {
-    let out = tempdir("sample");
+    let out = tempdir("cf-sample");
     generate(&out, &["--per-seed", "1"]);
     let committed = root().join("generated/counterfactuals");
     for name in ["triplets.jsonl", "README.md"] {
