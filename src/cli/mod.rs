@@ -1,5 +1,6 @@
 //! The command line: a thin layer over the library.
 
+mod author;
 mod build;
 mod check;
 mod counterfactual;
@@ -30,6 +31,55 @@ enum Command {
     Stats(StatsArgs),
     /// Grow seeds into counterfactual triplets (anchor, flipped, held).
     Counterfactual(CounterfactualArgs),
+    /// Write a commented starter seed for a family that already checks.
+    New(NewArgs),
+    /// Write a complete planted-oracle seed, built backwards from an oracle.
+    Synth(SynthArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[value(rename_all = "snake_case")]
+pub enum FamilyArg {
+    MeetingAllocation,
+    JiraAllocation,
+    SeverityClassification,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct NewArgs {
+    #[arg(value_enum)]
+    family: FamilyArg,
+    /// The scenario id; the file is `<NAME>.cici` unless --out says otherwise.
+    name: String,
+    /// Where to write (`-` for stdout); an existing file is never overwritten.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct SynthArgs {
+    #[arg(value_enum)]
+    family: FamilyArg,
+    /// People, the executor included.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(3..=200))]
+    people: Option<u64>,
+    /// Tickets, meetings or evidence variables.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=200))]
+    size: Option<u64>,
+    /// Soft distractors.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=200))]
+    soft: Option<u64>,
+    /// Irrelevant personal details.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=200))]
+    irrelevant: Option<u64>,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The scenario id.
+    #[arg(long)]
+    id: Option<String>,
+    /// Where to write (`-` for stdout); an existing file is never overwritten.
+    #[arg(long, default_value = "-")]
+    out: PathBuf,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -162,5 +212,7 @@ pub fn main() -> ExitCode {
         Command::Build(args) => build::run(args),
         Command::Stats(args) => build::stats(args),
         Command::Counterfactual(args) => counterfactual::run(args),
+        Command::New(args) => author::new(args),
+        Command::Synth(args) => author::synth(args),
     }
 }

@@ -194,3 +194,90 @@ fn explain_says_why_in_words() {
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("did you mean `eli_infusion`?"));
 }
+
+#[test]
+fn new_writes_starters_that_check_clean_and_never_overwrites() {
+    let dir = super::common::tempdir("new");
+    for family in [
+        "meeting_allocation",
+        "jira_allocation",
+        "severity_classification",
+    ] {
+        let path = dir.join(format!("{family}_demo.cici"));
+        let p = path.to_str().unwrap();
+        let out = cici(&["new", family, &format!("{family}_demo"), "--out", p]);
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let check = cici(&["check", "--deny", "warnings", p]);
+        assert_eq!(
+            check.status.code(),
+            Some(0),
+            "{family}: {}{}",
+            stdout(&check),
+            stderr(&check)
+        );
+        assert!(std::fs::read_to_string(&path)
+            .unwrap()
+            .contains(&format!("scenario {family}_demo {{")));
+        // A second run refuses to overwrite.
+        assert_eq!(
+            cici(&["new", family, "x", "--out", p]).status.code(),
+            Some(2)
+        );
+    }
+    assert_eq!(
+        cici(&["new", "jira_allocation", "9lives", "--out", "-"])
+            .status
+            .code(),
+        Some(2)
+    );
+}
+
+#[test]
+fn synth_writes_checked_planted_seeds_deterministically() {
+    for family in [
+        "meeting_allocation",
+        "jira_allocation",
+        "severity_classification",
+    ] {
+        let a = cici(&["synth", family, "--seed", "5", "--id", "synthetic"]);
+        let b = cici(&["synth", family, "--seed", "5", "--id", "synthetic"]);
+        assert_eq!(a.stdout, b.stdout);
+        let dir = super::common::tempdir(&format!("synth-{family}"));
+        let path = dir.join("s.cici");
+        std::fs::write(&path, &a.stdout).unwrap();
+        let check = cici(&[
+            "check",
+            "--deny",
+            "warnings",
+            "--format",
+            "json",
+            path.to_str().unwrap(),
+        ]);
+        assert_eq!(check.status.code(), Some(0), "{family}: {}", stdout(&check));
+        let json: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
+        assert_eq!(json["scenarios"][0]["id"], "synthetic");
+        assert_eq!(json["scenarios"][0]["unique"], true);
+    }
+    let big = cici(&[
+        "synth",
+        "jira_allocation",
+        "--people",
+        "12",
+        "--size",
+        "20",
+        "--seed",
+        "1",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&big.stdout)
+            .matches("ticket eng_")
+            .count()
+            == 20
+    );
+    assert_eq!(
+        cici(&["synth", "jira_allocation", "--people", "1"])
+            .status
+            .code(),
+        Some(2)
+    );
+}

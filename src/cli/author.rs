@@ -1,0 +1,107 @@
+//! `cici new` and `cici synth`: a starting point for a new seed.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use super::{fail, FamilyArg, NewArgs, SynthArgs};
+use crate::sema::Family;
+
+const STARTERS: [(Family, &str); 3] = [
+    (
+        Family::MeetingAllocation,
+        include_str!("../../templates/starters/meeting_allocation.cici"),
+    ),
+    (
+        Family::JiraAllocation,
+        include_str!("../../templates/starters/jira_allocation.cici"),
+    ),
+    (
+        Family::SeverityClassification,
+        include_str!("../../templates/starters/severity_classification.cici"),
+    ),
+];
+
+fn family(f: FamilyArg) -> Family {
+    match f {
+        FamilyArg::MeetingAllocation => Family::MeetingAllocation,
+        FamilyArg::JiraAllocation => Family::JiraAllocation,
+        FamilyArg::SeverityClassification => Family::SeverityClassification,
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Writes `text` to a new file, or to stdout when `path` is `-`; never
+/// overwrites an existing file.
+fn emit(path: &std::path::Path, text: &str) -> Result<(), ExitCode> {
+    if path.as_os_str() == "-" {
+        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+        return Ok(());
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .map_err(|e| fail(format!("cannot create {}: {e}", path.display())))?;
+    file.write_all(text.as_bytes())
+        .map_err(|e| fail(format!("writing {}: {e}", path.display())))?;
+    eprintln!(
+        "wrote {}; check it with `cici check {}`",
+        path.display(),
+        path.display()
+    );
+    Ok(())
+}
+
+pub(super) fn new(args: NewArgs) -> ExitCode {
+    if !is_identifier(&args.name) {
+        return fail(format!(
+            "`{}` is not an identifier: use letters, digits and `_`, not starting with a digit",
+            args.name
+        ));
+    }
+    let fam = family(args.family);
+    let starter = STARTERS
+        .iter()
+        .find(|(f, _)| *f == fam)
+        .map(|(_, t)| *t)
+        .expect("a starter per family");
+    let text = starter.replace("__NAME__", &args.name);
+    let path = args
+        .out
+        .unwrap_or_else(|| format!("{}.cici", args.name).into());
+    match emit(&path, &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
+
+pub(super) fn synth(args: SynthArgs) -> ExitCode {
+    if let Some(id) = &args.id {
+        if !is_identifier(id) {
+            return fail(format!("`{id}` is not an identifier"));
+        }
+    }
+    let fam = family(args.family);
+    let defaults = crate::planted::Config::pisas(fam, args.seed);
+    let config = crate::planted::Config {
+        family: fam,
+        people: args.people.map_or(defaults.people, |n| n as usize),
+        size: args.size.map_or(defaults.size, |n| n as usize),
+        soft: args.soft.map_or(defaults.soft, |n| n as usize),
+        irrelevant: args.irrelevant.map_or(defaults.irrelevant, |n| n as usize),
+        seed: args.seed,
+        id: args.id,
+    };
+    let text = crate::printer::print(&crate::planted::generate(&config));
+    match emit(&args.out, &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(code) => code,
+    }
+}
