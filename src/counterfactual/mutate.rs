@@ -53,6 +53,14 @@ pub enum Edit {
         from: String,
         to: String,
     },
+    /// An attribute dropped, facts and texts with it.
+    DropAttribute { attribute: String },
+    /// A new attribute: a personal detail with no bearing on the task.
+    AddAttribute {
+        attribute: String,
+        holder: String,
+        text: String,
+    },
     /// Who attends a meeting.
     SetAttendees {
         meeting: String,
@@ -563,6 +571,48 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
         out.push(Candidate {
             edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)],
             scenario: v,
+            expected: Some(sc.oracle.clone()),
+        });
+    }
+    // Drop a supporting attribute: its facts are each redundant.
+    for (a, finding) in c.report.attributes.iter().enumerate() {
+        if finding.class == Class::Supporting {
+            let mut v = sc.clone();
+            v.attributes.remove(a);
+            out.push(Candidate {
+                scenario: v,
+                edits: vec![Edit::DropAttribute {
+                    attribute: sc.attributes[a].id.clone(),
+                }],
+                expected: Some(sc.oracle.clone()),
+            });
+        }
+    }
+    // Add a distractor: someone mentions a personal detail.
+    if let Some(&holder) = people.first() {
+        let (category, text) = crate::planted::text::irrelevant(texts, rng);
+        let mut v = sc.clone();
+        let id = (1..)
+            .map(|n| format!("{}_aside_{n}", sc.people[holder].id))
+            .find(|id| sc.attribute(id).is_none())
+            .expect("some id is free");
+        crate::planted::push_attribute(
+            &mut v,
+            holder,
+            Some(category),
+            text.clone(),
+            None,
+            Vec::new(),
+            Vec::new(),
+        );
+        v.attributes.last_mut().expect("just pushed").id = id.clone();
+        out.push(Candidate {
+            scenario: v,
+            edits: vec![Edit::AddAttribute {
+                attribute: id,
+                holder: sc.people[holder].id.clone(),
+                text,
+            }],
             expected: Some(sc.oracle.clone()),
         });
     }

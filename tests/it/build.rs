@@ -10,7 +10,7 @@ use cici::build;
 use cici::driver::Run;
 use cici::render::{knowledge, Cue, Templates};
 
-use super::common::{root, tempdir};
+use super::common::{cici, root, tempdir};
 
 fn run_of(paths: &[PathBuf]) -> Run {
     let mut run = Run::new();
@@ -40,15 +40,6 @@ fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         }
     }
     out
-}
-
-fn cici(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_cici"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -1,17 +1,8 @@
 //! The built binary, run end to end.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-use super::common::root;
-
-fn cici(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cici"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("the binary runs")
-}
+use super::common::{cici, root};
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()

@@ -3,21 +3,11 @@
 //! records validate; runs are deterministic and resume after interruption.
 
 use std::path::Path;
-use std::process::Command;
 
 use cici::analysis::Options;
 use cici::driver::Run;
 
-use super::common::{root, tempdir};
-
-fn cici(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_cici"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .unwrap()
-}
+use super::common::{cici, root, tempdir};
 
 fn generate(out: &Path, extra: &[&str]) {
     let mut args = vec!["counterfactual", "seeds/", "--out", out.to_str().unwrap()];
