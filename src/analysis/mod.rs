@@ -275,7 +275,7 @@ impl Cx<'_> {
         if !self.report.oracle_allowed {
             self.explain_no_oracle(&appropriate, &oracle_lits)?;
         } else if let Some(other) = &other {
-            self.explain_not_unique(&appropriate, &inappropriate, &soft, &oracle, other)?;
+            self.explain_not_unique(&appropriate, &inappropriate, &soft, not_oracle, other)?;
         }
         self.relevance(&appropriate, &inappropriate)?;
         if self.report.unique {
@@ -386,13 +386,16 @@ impl Cx<'_> {
         appropriate: &[FactId],
         inappropriate: &[FactId],
         soft: &[FactId],
-        oracle: &[usize],
+        not_oracle: Lit,
         other: &[usize],
     ) -> Result<(), TimedOut> {
         let sc = self.sc;
         let other_lits = self.model.choice_lits(other);
-        let oracle_lits = self.model.choice_lits(oracle);
-        let not_oracle = self.session.differ_from(oracle);
+        let oracle = self
+            .model
+            .encode(&sc.oracle)
+            .expect("the oracle was encoded before");
+        let oracle_lits = self.model.choice_lits(&oracle);
         let other_decision = self.model.decode(other);
 
         // Would the inappropriate facts pin the oracle down?

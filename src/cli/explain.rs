@@ -106,10 +106,11 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
     if !c.report.unique {
         out.push_str("  The scenario's oracle is not unique, so no fact can be necessary; run `cici check` for the reason.\n");
     }
+    let facts = crate::model::scenario_facts(sc);
     for &f in &finding.facts {
         let mf = &c.model.facts[f];
         let ff = &c.report.facts[f];
-        let pred = &crate::model::scenario_facts(sc)[f].2;
+        let pred = facts[f].2;
         let text = describe_predicate(sc, pred);
         match mf.status {
             FactStatus::Appropriate => {

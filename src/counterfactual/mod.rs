@@ -305,7 +305,6 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
         &Candidate {
             scenario: sc.clone(),
             edits: Vec::new(),
-            expected: None,
         },
         &config.options,
     ) else {

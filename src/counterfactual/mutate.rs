@@ -14,7 +14,7 @@ use crate::analysis::{describe_predicate, Class};
 use crate::driver::Checked;
 use crate::model::FactStatus;
 use crate::planted::text::FactTexts;
-use crate::sema::{Decision, FormKind, PersonId, Predicate, Scenario};
+use crate::sema::{FormKind, PersonId, Predicate, Scenario};
 
 /// One edit operation, in terms a reader can follow.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -81,9 +81,6 @@ pub enum Edit {
 pub struct Candidate {
     pub scenario: Scenario,
     pub edits: Vec<Edit>,
-    /// The decision the variant is expected to have, where the operator
-    /// knows one; the evaluator computes the real one.
-    pub expected: Option<Decision>,
 }
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
@@ -397,7 +394,6 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                 out.push(Candidate {
                     scenario: variant,
                     edits,
-                    expected: Some(target.clone()),
                 });
             }
         }
@@ -420,7 +416,6 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                 from,
                 to,
             }],
-            expected: None,
         })
     };
     match &sc.setting {
@@ -463,7 +458,6 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                             from: ids(&meeting.attendees),
                             to: ids(&to),
                         }],
-                        expected: None,
                     });
                 }
             }
@@ -542,7 +536,6 @@ pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candid
             name_from: old.name.clone(),
             name_to: new_name,
         }],
-        expected: Some(sc.oracle.clone()),
     })
 }
 
@@ -571,7 +564,6 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
         out.push(Candidate {
             edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)],
             scenario: v,
-            expected: Some(sc.oracle.clone()),
         });
     }
     // Drop a supporting attribute: its facts are each redundant.
@@ -584,7 +576,6 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                 edits: vec![Edit::DropAttribute {
                     attribute: sc.attributes[a].id.clone(),
                 }],
-                expected: Some(sc.oracle.clone()),
             });
         }
     }
@@ -613,7 +604,6 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                 holder: sc.people[holder].id.clone(),
                 text,
             }],
-            expected: Some(sc.oracle.clone()),
         });
     }
     out.shuffle(rng);
@@ -675,6 +665,5 @@ pub fn set_visibility(
             to: ids(&form.visible),
         }],
         scenario: v,
-        expected: Some(sc.oracle.clone()),
     }
 }

@@ -53,6 +53,17 @@ pub struct PersonExport {
     pub skills: Vec<String>,
 }
 
+impl From<&crate::sema::Person> for PersonExport {
+    fn from(p: &crate::sema::Person) -> Self {
+        PersonExport {
+            id: p.id.clone(),
+            name: p.name.clone(),
+            role: p.role.clone(),
+            skills: p.skills.clone(),
+        }
+    }
+}
+
 /// The family's public declarations.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(tag = "family", rename_all = "snake_case")]
@@ -230,16 +241,7 @@ pub fn export(sc: &Scenario, report: &Report) -> ScenarioExport {
         public: sc.public.clone(),
         policy: sc.policy.clone(),
         executor: person(sc.executor),
-        people: sc
-            .people
-            .iter()
-            .map(|p| PersonExport {
-                id: p.id.clone(),
-                name: p.name.clone(),
-                role: p.role.clone(),
-                skills: p.skills.clone(),
-            })
-            .collect(),
+        people: sc.people.iter().map(PersonExport::from).collect(),
         setting: setting(sc),
         forms,
         visibility,
@@ -260,7 +262,8 @@ pub fn export(sc: &Scenario, report: &Report) -> ScenarioExport {
     }
 }
 
-fn setting(sc: &Scenario) -> SettingExport {
+/// The family's public declarations, as exported.
+pub(crate) fn setting(sc: &Scenario) -> SettingExport {
     let person = |p: &usize| sc.people[*p].id.clone();
     match &sc.setting {
         Setting::Meeting(ms) => SettingExport::MeetingAllocation {

@@ -73,18 +73,11 @@ pub struct KnowledgeView {
 }
 
 fn person(sc: &Scenario, p: PersonId) -> PersonExport {
-    let x = &sc.people[p];
-    PersonExport {
-        id: x.id.clone(),
-        name: x.name.clone(),
-        role: x.role.clone(),
-        skills: x.skills.clone(),
-    }
+    PersonExport::from(&sc.people[p])
 }
 
 pub fn brief(c: &Checked) -> BriefView {
     let sc = &c.scenario;
-    let exported = export::export(sc, &c.report);
     BriefView {
         names: sc
             .people
@@ -106,8 +99,8 @@ pub fn brief(c: &Checked) -> BriefView {
         public: sc.public.clone(),
         executor: person(sc, sc.executor),
         recipient: sc.recipient.clone(),
-        people: exported.people,
-        setting: exported.setting,
+        people: sc.people.iter().map(PersonExport::from).collect(),
+        setting: export::setting(sc),
     }
 }
 
