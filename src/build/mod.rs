@@ -15,7 +15,7 @@
 //! <id>/...                       the rendered artifacts (see `render`)
 //! ```
 
-mod write;
+pub(crate) mod write;
 
 pub use write::{check, write, Difference, WriteSummary};
 

@@ -93,8 +93,8 @@ pub fn write(
 }
 
 /// Writes `text` to `path` unless it already holds exactly that; true if
-/// it wrote.
-fn write_if_changed(path: &Path, text: &str) -> std::io::Result<bool> {
+/// it wrote. A file that existed keeps its permissions.
+pub(crate) fn write_if_changed(path: &Path, text: &str) -> std::io::Result<bool> {
     if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
         return Ok(false);
     }
@@ -104,6 +104,9 @@ fn write_if_changed(path: &Path, text: &str) -> std::io::Result<bool> {
         .prefix(TMP_PREFIX)
         .tempfile_in(dir)?;
     tmp.write_all(text.as_bytes())?;
+    if let Ok(meta) = std::fs::metadata(path) {
+        tmp.as_file().set_permissions(meta.permissions())?;
+    }
     // No fsync per file: the rename is what makes the write atomic for
     // readers and against interruption, and a flush of every one of a
     // large corpus's files costs twenty times the build itself.
@@ -159,7 +162,7 @@ pub fn check(out: &Path, files: &BTreeMap<String, String>) -> Vec<Difference> {
     diffs
 }
 
-fn unified(rel: &str, old: &str, new: &str, existed: bool) -> String {
+pub(crate) fn unified(rel: &str, old: &str, new: &str, existed: bool) -> String {
     let diff = similar::TextDiff::from_lines(old, new);
     let old_name = if existed {
         format!("a/{rel}")

@@ -5,6 +5,7 @@ mod build;
 mod check;
 mod counterfactual;
 mod explain;
+mod fmt;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,6 +32,8 @@ enum Command {
     Stats(StatsArgs),
     /// Grow seeds into counterfactual triplets (anchor, flipped, held).
     Counterfactual(CounterfactualArgs),
+    /// Lay seed files out canonically, comments kept.
+    Fmt(FmtArgs),
     /// Write a commented starter seed for a family that already checks.
     New(NewArgs),
     /// Write a complete planted-oracle seed, built backwards from an oracle.
@@ -184,6 +187,16 @@ pub struct CheckArgs {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct FmtArgs {
+    /// Seed files or folders; `-` reads stdin and writes stdout.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Write nothing; print a diff and fail if a file is not formatted.
+    #[arg(long)]
+    check: bool,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct ExplainArgs {
     /// The seed file holding the attribute.
     file: PathBuf,
@@ -212,6 +225,7 @@ pub fn main() -> ExitCode {
         Command::Build(args) => build::run(args),
         Command::Stats(args) => build::stats(args),
         Command::Counterfactual(args) => counterfactual::run(args),
+        Command::Fmt(args) => fmt::run(args),
         Command::New(args) => author::new(args),
         Command::Synth(args) => author::synth(args),
     }

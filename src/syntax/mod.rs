@@ -7,11 +7,13 @@
 
 pub mod ast;
 mod error;
+mod format;
 mod parser;
 mod recover;
 
 pub use ast::*;
 pub use error::SyntaxError;
+pub use format::format;
 pub use parser::MAX_NESTING;
 
 use crate::span::SourceId;

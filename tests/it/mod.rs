@@ -4,6 +4,7 @@ mod common;
 mod corpus;
 mod counterfactual;
 mod fixtures;
+mod format;
 mod language;
 mod planted;
 mod properties;

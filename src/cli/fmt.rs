@@ -1,0 +1,118 @@
+//! `cici fmt`
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::{check::handler, fail, FmtArgs};
+use crate::build::write::{unified, write_if_changed};
+use crate::driver::{seed_files, WithSource};
+
+pub(super) fn run(args: FmtArgs) -> ExitCode {
+    let handler = handler();
+    let mut failed = false;
+    let (stdin, paths): (Vec<&PathBuf>, Vec<PathBuf>) = {
+        let (dash, files): (Vec<&PathBuf>, Vec<&PathBuf>) =
+            args.paths.iter().partition(|p| p.as_os_str() == "-");
+        (dash, files.into_iter().cloned().collect())
+    };
+    if !stdin.is_empty() {
+        let mut text = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+            return fail(format!("reading stdin: {e}"));
+        }
+        match format_one("<stdin>", &text, &handler) {
+            Some(out) if args.check => {
+                if out != text {
+                    let _ = write!(
+                        std::io::stdout().lock(),
+                        "{}",
+                        unified("<stdin>", &text, &out, true)
+                    );
+                    failed = true;
+                }
+            }
+            Some(out) => {
+                let _ = std::io::stdout().lock().write_all(out.as_bytes());
+            }
+            None => failed = true,
+        }
+    }
+    let files = if paths.is_empty() {
+        Vec::new()
+    } else {
+        match seed_files(&paths) {
+            Ok(files) => files,
+            Err(e) => return fail(e),
+        }
+    };
+    let (mut changed, mut unchanged) = (0usize, 0usize);
+    for file in &files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(t) => t,
+            Err(e) => return fail(format!("{}: {e}", file.display())),
+        };
+        let name = file.display().to_string();
+        let Some(out) = format_one(&name, &text, &handler) else {
+            failed = true;
+            continue;
+        };
+        if out == text {
+            unchanged += 1;
+            continue;
+        }
+        changed += 1;
+        if args.check {
+            let _ = write!(
+                std::io::stdout().lock(),
+                "{}",
+                unified(&name, &text, &out, true)
+            );
+        } else if let Err(e) = write(file, &out) {
+            return fail(format!("{}: {e}", file.display()));
+        }
+    }
+    if !files.is_empty() {
+        let verb = if args.check {
+            "would reformat"
+        } else {
+            "reformatted"
+        };
+        eprintln!(
+            "{verb} {changed} file{}, {unchanged} already formatted",
+            if changed == 1 { "" } else { "s" }
+        );
+    }
+    if failed || (args.check && changed > 0) {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn write(path: &Path, text: &str) -> std::io::Result<()> {
+    write_if_changed(path, text).map(|_| ())
+}
+
+/// The formatted text, or `None` after reporting why the text cannot be
+/// formatted (it does not parse).
+fn format_one(name: &str, text: &str, handler: &miette::GraphicalReportHandler) -> Option<String> {
+    match crate::syntax::format(text) {
+        Ok(out) => Some(out),
+        Err(errors) => {
+            let mut report = String::new();
+            for e in &errors {
+                let d = WithSource {
+                    diagnostic: e,
+                    source: miette::NamedSource::new(name, text.to_string()),
+                };
+                if handler.render_report(&mut report, &d).is_err() {
+                    report.push_str(&format!("{e}\n"));
+                }
+            }
+            eprint!("{report}");
+            eprintln!("{name}: not formatted, it does not parse");
+            None
+        }
+    }
+}
