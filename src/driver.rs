@@ -26,6 +26,8 @@ pub struct Checked {
 pub struct Diagnosed {
     pub source: SourceId,
     pub diagnostic: Box<dyn Diagnostic + Send + Sync + 'static>,
+    /// Verified fixes, once [`Run::compute_fixes`] has run.
+    pub fixes: Vec<crate::fixit::Fix>,
 }
 
 impl Diagnosed {
@@ -127,6 +129,7 @@ impl Run {
         self.diagnostics.push(Diagnosed {
             source,
             diagnostic: Box::new(d),
+            fixes: Vec::new(),
         });
     }
 
@@ -159,6 +162,7 @@ impl Run {
                 self.diagnostics.push(Diagnosed {
                     source: id,
                     diagnostic: d,
+                    fixes: Vec::new(),
                 });
             }
             for (c, diagnostics) in result.checked {
@@ -287,6 +291,28 @@ pub struct DiagnosticRecord {
     pub column: usize,
     pub help: Option<String>,
     pub labels: Vec<LabelRecord>,
+    /// Verified fixes (present once fixes were computed).
+    pub fixes: Vec<FixRecord>,
+}
+
+/// A fix-it of a diagnostic.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct FixRecord {
+    pub message: String,
+    /// The only right answer: `cici check --fix` applies it.
+    pub unambiguous: bool,
+    pub edits: Vec<EditRecord>,
+}
+
+/// One edit of a fix: replace `length` bytes at `offset` (line and column
+/// are 1-based, columns in characters).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct EditRecord {
+    pub line: usize,
+    pub column: usize,
+    pub offset: usize,
+    pub length: usize,
+    pub replacement: String,
 }
 
 /// A labelled span of a diagnostic.
@@ -329,6 +355,28 @@ impl DiagnosticRecord {
             column,
             help: diag.help().map(|h| h.to_string()),
             labels,
+            fixes: d
+                .fixes
+                .iter()
+                .map(|f| FixRecord {
+                    message: f.message.clone(),
+                    unambiguous: f.unambiguous,
+                    edits: f
+                        .edits
+                        .iter()
+                        .map(|e| {
+                            let (line, column) = file.map_or((1, 1), |f| f.line_col(e.offset));
+                            EditRecord {
+                                line,
+                                column,
+                                offset: e.offset,
+                                length: e.length,
+                                replacement: e.replacement.clone(),
+                            }
+                        })
+                        .collect(),
+                })
+                .collect(),
         }
     }
 }
@@ -411,6 +459,8 @@ impl CheckOutput {
 pub struct WithSource<'a> {
     pub diagnostic: &'a (dyn Diagnostic + Send + Sync + 'static),
     pub source: miette::NamedSource<String>,
+    /// Fixes shown after the diagnostic's own help.
+    pub fixes: &'a [crate::fixit::Fix],
 }
 
 impl std::fmt::Debug for WithSource<'_> {
@@ -435,7 +485,23 @@ impl Diagnostic for WithSource<'_> {
         self.diagnostic.severity()
     }
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        self.diagnostic.help()
+        if self.fixes.is_empty() {
+            return self.diagnostic.help();
+        }
+        let mut text = self
+            .diagnostic
+            .help()
+            .map(|h| format!("{h}\n"))
+            .unwrap_or_default();
+        for f in self.fixes {
+            text.push_str("fix: ");
+            text.push_str(&f.message);
+            if f.unambiguous {
+                text.push_str(" (`cici check --fix` applies this)");
+            }
+            text.push('\n');
+        }
+        Some(Box::new(text.trim_end().to_string()))
     }
     fn url<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
         self.diagnostic.url()
@@ -453,6 +519,7 @@ impl Run {
     pub fn with_sources(&self) -> impl Iterator<Item = WithSource<'_>> {
         self.diagnostics.iter().map(|d| WithSource {
             diagnostic: d.diagnostic.as_ref(),
+            fixes: &d.fixes,
             source: self
                 .sources
                 .get(d.source)

@@ -18,6 +18,7 @@ pub mod cli;
 pub mod counterfactual;
 pub mod driver;
 pub mod export;
+pub mod fixit;
 pub mod model;
 pub mod planted;
 pub mod printer;

@@ -155,7 +155,8 @@ pub fn print(sc: &Scenario) -> String {
     o
 }
 
-fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
+/// Appends the text of one attribute block, indented for a scenario body.
+pub(crate) fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
     let person = |p: PersonId| sc.people[p].id.as_str();
     let _ = writeln!(o, "  attribute {} {{", a.id);
     let _ = writeln!(o, "    holder {}", person(a.holder));

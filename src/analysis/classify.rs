@@ -92,7 +92,7 @@ impl Cx<'_> {
                     self.report.diagnostics.push(CheckDiagnostic::Leak {
                         attribute: attr.id.clone(),
                         words: if leaked.len() == 1 { format!("the word {words}") } else { format!("the words {words}") },
-                        span: s.text_span.into(),
+                        at: lints::word_spans(&s.text, s.text_span, &leaked),
                         help: Some("state only the operational implication (who, when, where), not the reason".into()),
                     });
                 }

@@ -161,8 +161,10 @@ pub enum CheckDiagnostic {
     Leak {
         attribute: String,
         words: String,
-        #[label("may give away the raw reason")]
-        span: SourceSpan,
+        /// Each leaking word where it stands in the sanitized text, or the
+        /// whole text when the words cannot be placed.
+        #[label(collection)]
+        at: Vec<LabeledSpan>,
         #[help]
         help: Option<String>,
     },

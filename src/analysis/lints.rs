@@ -325,6 +325,41 @@ pub fn leaked_words(raw: &str, sanitized: &str, shareable: &HashSet<String>) -> 
     out
 }
 
+/// Where the `leaked` words stand in a sanitized text, as labels: found in
+/// a plain literal without escapes, whose offsets match its value's; else
+/// one label on the whole literal.
+pub fn word_spans(
+    text: &str,
+    literal: crate::span::Span,
+    leaked: &[String],
+) -> Vec<miette::LabeledSpan> {
+    let whole = || {
+        vec![miette::LabeledSpan::new_with_span(
+            Some("may give away the raw reason".into()),
+            literal,
+        )]
+    };
+    if literal.is_derived() || literal.len() != text.len() + 2 {
+        return whole();
+    }
+    let mut out = Vec::new();
+    for w in text.split(|c: char| !c.is_alphanumeric()) {
+        // The word's offset in `text`: split yields subslices of it.
+        let start = w.as_ptr() as usize - text.as_ptr() as usize;
+        if !w.is_empty() && leaked.contains(&w.to_lowercase()) {
+            out.push(miette::LabeledSpan::new(
+                Some(format!("`{w}` is in the raw text")),
+                literal.start as usize + 1 + start,
+                w.len(),
+            ));
+        }
+    }
+    if out.is_empty() {
+        return whole();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -38,6 +38,20 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
     if let Err(e) = run.check_paths(&args.paths, &options) {
         return fail(e);
     }
+    run.compute_fixes(&options);
+    if args.fix {
+        match apply_fixes(&run) {
+            Ok(0) => {}
+            Ok(_) => {
+                run = Run::new();
+                if let Err(e) = run.check_paths(&args.paths, &options) {
+                    return fail(e);
+                }
+                run.compute_fixes(&options);
+            }
+            Err(e) => return fail(e),
+        }
+    }
     if run.sources.is_empty() {
         return fail(format!(
             "no `*.cici` files found under {}",
@@ -81,6 +95,30 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Writes the unambiguous fixes into their files; how many files changed.
+fn apply_fixes(run: &Run) -> Result<usize, String> {
+    let mut changed = 0;
+    for (source, edits) in run.unambiguous_edits() {
+        let Some(file) = run.sources.get(source) else {
+            continue;
+        };
+        let Some(text) = crate::fixit::apply(&file.text, &edits) else {
+            continue;
+        };
+        let path = std::path::Path::new(&file.name);
+        crate::build::write::write_if_changed(path, &text)
+            .map_err(|e| format!("{}: {e}", file.name))?;
+        changed += 1;
+        eprintln!(
+            "fixed {}: {} edit{}",
+            file.name,
+            edits.len(),
+            plural(edits.len())
+        );
+    }
+    Ok(changed)
 }
 
 fn plural(n: usize) -> &'static str {

@@ -104,6 +104,7 @@ fn format_one(name: &str, text: &str, handler: &miette::GraphicalReportHandler) 
             for e in &errors {
                 let d = WithSource {
                     diagnostic: e,
+                    fixes: &[],
                     source: miette::NamedSource::new(name, text.to_string()),
                 };
                 if handler.render_report(&mut report, &d).is_err() {

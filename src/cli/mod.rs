@@ -181,6 +181,9 @@ pub struct CheckArgs {
     /// Treat warnings as errors for the exit status.
     #[arg(long, value_enum)]
     deny: Option<Deny>,
+    /// Apply the unambiguous fixes to the files, then report what is left.
+    #[arg(long)]
+    fix: bool,
     /// Bound on solver time per scenario, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     max_solve_ms: u64,

@@ -17,7 +17,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::model;
-use crate::sema::{Attribute, Category, Fact, Family, Form, PersonId, Predicate, Scenario};
+use crate::sema::{
+    Attribute, Category, Decision, Fact, Family, Form, PersonId, Predicate, Scenario,
+};
 use crate::solver::{Outcome, Session};
 use crate::span::Span;
 
@@ -325,4 +327,100 @@ pub(crate) fn shell(
         oracle,
         oracle_span: Span::DERIVED,
     }
+}
+
+/// Facts that, added one by one, make the scenario's oracle the only
+/// allowed decision, each keeping the oracle allowed: for every decision
+/// still allowed beside the oracle, one fact that rules it out. `None` when
+/// no fact of the family tells some decision from the oracle, or the oracle
+/// itself is not allowed. Deterministic: the same scenario, the same facts.
+pub(crate) fn pin_oracle(sc: &Scenario) -> Option<Vec<Predicate>> {
+    let in_force = |sc: &Scenario| -> Vec<Predicate> {
+        sc.attributes
+            .iter()
+            .map(Attribute::fact_form)
+            .filter(|(_, f)| f.appropriate)
+            .flat_map(|(_, f)| f.facts.iter().map(|f| f.predicate.clone()))
+            .collect()
+    };
+    let mut added: Vec<Predicate> = Vec::new();
+    if let Some(ss) = sc.severity_setting() {
+        let mut facts = in_force(sc);
+        let Decision::Severity(oracle) = sc.oracle else {
+            return None;
+        };
+        loop {
+            let refs: Vec<&Predicate> = facts.iter().collect();
+            let levels = crate::semantics::severity_levels(ss, &refs);
+            if !levels.contains(&oracle) {
+                return None;
+            }
+            if levels.len() <= 1 {
+                return Some(added);
+            }
+            // The evidence that keeps the oracle and leaves fewest levels.
+            let mut best: Option<(usize, Predicate)> = None;
+            for (variable, e) in ss.evidence.iter().enumerate() {
+                for value in 0..e.values.len() {
+                    let p = Predicate::Evidence { variable, value };
+                    if facts.contains(&p) {
+                        continue;
+                    }
+                    let mut with = refs.clone();
+                    with.push(&p);
+                    let left = crate::semantics::severity_levels(ss, &with);
+                    if left.contains(&oracle)
+                        && left.len() < levels.len()
+                        && best.as_ref().is_none_or(|(n, _)| left.len() < *n)
+                    {
+                        best = Some((left.len(), p));
+                    }
+                }
+            }
+            let (_, p) = best?;
+            facts.push(p.clone());
+            added.push(p);
+        }
+    }
+    let mut work = sc.clone();
+    // Each round rules out one more decision; the bound keeps a scenario
+    // with a huge decision space from running long.
+    for _ in 0..32 {
+        let m = model::lower(&work);
+        let mut session = Session::new(&m, None);
+        let oracle = m.encode(&work.oracle)?;
+        let not_oracle = session.differ_from(&oracle);
+        let on: Vec<bool> = m
+            .facts
+            .iter()
+            .map(|f| f.status == model::FactStatus::Appropriate)
+            .collect();
+        if !matches!(session.solve(&on, &[]), Outcome::Sat(_)) {
+            return None;
+        }
+        let other = match session.solve(&on, &[not_oracle]) {
+            Outcome::Sat(c) => m.decode(&c),
+            Outcome::Unsat => return Some(added),
+            _ => return None,
+        };
+        let base = in_force(&work);
+        let pick = separating_facts(&work, &other).into_iter().find(|p| {
+            let mut refs: Vec<&Predicate> = base.iter().collect();
+            refs.push(p);
+            crate::semantics::allowed(&work, &work.oracle, &refs)
+                && !crate::semantics::allowed(&work, &other, &refs)
+        })?;
+        let holder = subject_of(&pick).unwrap_or(1.min(work.people.len() - 1));
+        push_attribute(
+            &mut work,
+            holder,
+            None,
+            String::new(),
+            None,
+            vec![pick.clone()],
+            Vec::new(),
+        );
+        added.push(pick);
+    }
+    None
 }

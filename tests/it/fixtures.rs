@@ -50,7 +50,7 @@ fn summary(run: &Run) -> String {
 
 #[test]
 fn fixtures_render_as_snapshotted() {
-    insta::glob!("../fixtures", "**/*.cici", |path| {
+    insta::glob!("../fixtures", "{syntax,resolve,check}/**/*.cici", |path| {
         let run = run_fixture(path);
         let expect_errors = path.parent().unwrap().ends_with("err");
         if expect_errors {

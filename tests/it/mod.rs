@@ -3,6 +3,7 @@ mod cli;
 mod common;
 mod corpus;
 mod counterfactual;
+mod fixit;
 mod fixtures;
 mod format;
 mod language;

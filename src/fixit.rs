@@ -1,0 +1,557 @@
+//! Fix-its: concrete edits that would resolve a diagnostic.
+//!
+//! In: a [`Run`] whose diagnostics are known. Out: for each diagnostic the
+//! fixes proposed for it. Every fix is verified before it is offered: it is
+//! applied to the text, the text is checked again, and the fix is kept only
+//! if the diagnostic went away without a new error in its place. A fix is
+//! *unambiguous* when it is of a kind with one right answer (a misspelled
+//! name with one close match, a fact whose removal alone lets the oracle in,
+//! a sanitized form derived from the fact) and it is the only verified fix
+//! of its diagnostic; `cici check --fix` applies exactly those.
+//!
+//! What is proposed:
+//! - a name that resolves to nothing, with one close match: the match;
+//! - an oracle that is not the only allowed decision: new attributes whose
+//!   facts rule out each other decision while keeping the oracle, with a
+//!   suggested raw and sanitized text;
+//! - facts that conflict, or that rule the oracle out: which fact to drop;
+//! - a fact that forbids nothing: drop it;
+//! - a personal raw form used as evidence without a sanitized form: the
+//!   sanitized form the fact implies;
+//! - a sanitized text that leaks: the leaking words are labelled, and a
+//!   sanitized text derived from the fact is proposed.
+
+use rand::SeedableRng;
+use serde::Serialize;
+
+use crate::analysis::Options;
+use crate::driver::{Checked, Diagnosed, Run};
+use crate::planted;
+use crate::sema::{Attribute, Predicate, Scenario};
+use crate::span::SourceId;
+
+/// Replace `length` bytes at `offset` with `replacement`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Edit {
+    pub offset: usize,
+    pub length: usize,
+    pub replacement: String,
+}
+
+/// One way to resolve a diagnostic: a set of edits to its file.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Fix {
+    pub message: String,
+    /// The only right answer: `cici check --fix` applies it.
+    pub unambiguous: bool,
+    pub edits: Vec<Edit>,
+}
+
+/// Applies edits to a text; `None` if two of them overlap or one lies
+/// outside the text.
+pub fn apply(text: &str, edits: &[Edit]) -> Option<String> {
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.offset, e.length));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in sorted {
+        let end = e.offset.checked_add(e.length)?;
+        if e.offset < at || end > text.len() || !text.is_char_boundary(e.offset) {
+            return None;
+        }
+        if !text.is_char_boundary(end) {
+            return None;
+        }
+        out.push_str(&text[at..e.offset]);
+        out.push_str(&e.replacement);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    Some(out)
+}
+
+/// A proposal before verification.
+struct Candidate {
+    fix: Fix,
+    /// Of a kind with one right answer.
+    sole_kind: bool,
+}
+
+impl Run {
+    /// Proposes and verifies fixes for every diagnostic of the run.
+    pub fn compute_fixes(&mut self, options: &Options) {
+        let mut all: Vec<Vec<Fix>> = Vec::with_capacity(self.diagnostics.len());
+        let mut tallies: Vec<(SourceId, String, Tally)> = Vec::new();
+        for d in &self.diagnostics {
+            let Some(file) = self.sources.get(d.source) else {
+                all.push(Vec::new());
+                continue;
+            };
+            let candidates = candidates(self, d, &file.text);
+            if candidates.is_empty() {
+                all.push(Vec::new());
+                continue;
+            }
+            let code = code_of(d);
+            let before = match tallies
+                .iter()
+                .find(|(s, c, _)| *s == d.source && *c == code)
+            {
+                Some((_, _, t)) => t,
+                None => {
+                    let t = Tally::of(&file.name, &file.text, &code, options);
+                    tallies.push((d.source, code.clone(), t));
+                    &tallies.last().expect("just pushed").2
+                }
+            };
+            let mut verified: Vec<Candidate> = candidates
+                .into_iter()
+                .filter(|c| before.improved_by(&file.name, &file.text, &c.fix, &code, d, options))
+                .collect();
+            let sole = verified.len() == 1;
+            for c in &mut verified {
+                c.fix.unambiguous = sole && c.sole_kind;
+            }
+            all.push(verified.into_iter().map(|c| c.fix).collect());
+        }
+        for (d, fixes) in self.diagnostics.iter_mut().zip(all) {
+            d.fixes = fixes;
+        }
+    }
+
+    /// The unambiguous fixes of each file, as edits that do not overlap.
+    pub fn unambiguous_edits(&self) -> Vec<(SourceId, Vec<Edit>)> {
+        let mut out: Vec<(SourceId, Vec<Edit>)> = Vec::new();
+        for d in &self.diagnostics {
+            for fix in d.fixes.iter().filter(|f| f.unambiguous) {
+                let entry = match out.iter().position(|(s, _)| *s == d.source) {
+                    Some(i) => &mut out[i].1,
+                    None => {
+                        out.push((d.source, Vec::new()));
+                        &mut out.last_mut().expect("just pushed").1
+                    }
+                };
+                let overlaps = fix.edits.iter().any(|e| {
+                    entry.iter().any(|o| {
+                        e.offset < o.offset + o.length.max(1)
+                            && o.offset < e.offset + e.length.max(1)
+                    })
+                });
+                if !overlaps {
+                    entry.extend(fix.edits.iter().cloned());
+                }
+            }
+        }
+        out
+    }
+}
+
+fn code_of(d: &Diagnosed) -> String {
+    d.diagnostic
+        .code()
+        .map(|c| c.to_string())
+        .unwrap_or_default()
+}
+
+/// What a check of one text found, to compare a fixed text against.
+struct Tally {
+    errors: usize,
+    same_code: usize,
+}
+
+impl Tally {
+    fn of(name: &str, text: &str, code: &str, options: &Options) -> Tally {
+        let mut run = Run::new();
+        run.check_text(name, text, options);
+        Tally {
+            errors: run.errors(),
+            same_code: run
+                .diagnostics
+                .iter()
+                .filter(|d| code_of(d) == code)
+                .count(),
+        }
+    }
+
+    /// The fixed text has fewer diagnostics of this code, and, for a fix of
+    /// the analyses, no more errors than before (one fewer for an error).
+    /// A name fix may uncover findings of later stages, which is progress.
+    fn improved_by(
+        &self,
+        name: &str,
+        text: &str,
+        fix: &Fix,
+        code: &str,
+        d: &Diagnosed,
+        options: &Options,
+    ) -> bool {
+        let Some(fixed) = apply(text, &fix.edits) else {
+            return false;
+        };
+        if !crate::syntax::parse(SourceId(0), &fixed).1.is_empty() {
+            return false;
+        }
+        let after = Tally::of(name, &fixed, code, options);
+        if after.same_code >= self.same_code {
+            return false;
+        }
+        if code.starts_with("cici::check::") {
+            let allowed = if d.is_error() {
+                self.errors - 1
+            } else {
+                self.errors
+            };
+            after.errors <= allowed
+        } else {
+            true
+        }
+    }
+}
+
+/// The labels of a diagnostic as `(offset, length, text)`.
+fn labels(d: &Diagnosed) -> Vec<(usize, usize, Option<String>)> {
+    d.diagnostic
+        .labels()
+        .map(|ls| {
+            ls.map(|l| (l.offset(), l.len(), l.label().map(str::to_string)))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The checked scenario a diagnostic points into.
+fn scenario_at<'r>(run: &'r Run, d: &Diagnosed, offset: usize) -> Option<&'r Checked> {
+    run.checked.iter().find(|c| {
+        c.scenario.span.source == d.source
+            && c.scenario.span.start as usize <= offset
+            && offset <= c.scenario.span.end as usize
+    })
+}
+
+fn candidates(run: &Run, d: &Diagnosed, text: &str) -> Vec<Candidate> {
+    let code = code_of(d);
+    let labels = labels(d);
+    let Some(&(offset, length, _)) = labels.first() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if code.starts_with("cici::resolve::unknown_") {
+        let help = d
+            .diagnostic
+            .help()
+            .map(|h| h.to_string())
+            .unwrap_or_default();
+        if let Some(name) = help
+            .strip_prefix("did you mean `")
+            .and_then(|h| h.strip_suffix("`?"))
+        {
+            out.push(Candidate {
+                fix: Fix {
+                    message: format!("replace `{}` with `{name}`", &text[offset..offset + length]),
+                    unambiguous: false,
+                    edits: vec![Edit {
+                        offset,
+                        length,
+                        replacement: name.to_string(),
+                    }],
+                },
+                sole_kind: true,
+            });
+        }
+        return out;
+    }
+    let Some(checked) = scenario_at(run, d, offset) else {
+        return out;
+    };
+    let sc = &checked.scenario;
+    match code.as_str() {
+        "cici::check::not_unique" => {
+            if let Some(fix) = pin_oracle(sc, text) {
+                out.push(Candidate {
+                    fix,
+                    sole_kind: false,
+                });
+            }
+        }
+        "cici::check::conflict" | "cici::check::oracle_forbidden" | "cici::check::idle_fact" => {
+            for &(at, _, _) in &labels {
+                let Some((attr, fact_span)) = fact_at(sc, at) else {
+                    continue;
+                };
+                let Some(edit) = remove_clause(text, fact_span.0, fact_span.1) else {
+                    continue;
+                };
+                let clause = text[edit_clause_start(text, fact_span.0)..fact_span.1].to_string();
+                let mut message = format!("drop `{clause}` from `{}`", attr.id);
+                let mut sole_kind = code != "cici::check::idle_fact";
+                let mut edits = vec![edit.clone()];
+                // Without the fact the oracle may be allowed beside others:
+                // then the fix also rules those out.
+                if code != "cici::check::idle_fact" {
+                    if let Some(pin) = pin_after(sc, text, &edit) {
+                        message = format!("{message}, and {}", pin.message);
+                        edits.extend(pin.edits);
+                        sole_kind = false;
+                    }
+                }
+                out.push(Candidate {
+                    fix: Fix {
+                        message,
+                        unambiguous: false,
+                        edits,
+                    },
+                    sole_kind,
+                });
+            }
+        }
+        "cici::check::missing_sanitized" => {
+            let Some(attr) = sc
+                .attributes
+                .iter()
+                .find(|a| a.raw.span.start as usize == offset)
+            else {
+                return out;
+            };
+            let Some(sanitized) = derived_sanitized(sc, attr) else {
+                return out;
+            };
+            let raw_end = attr.raw.span.end as usize;
+            let indent = indentation(text, attr.raw.span.start as usize);
+            out.push(Candidate {
+                fix: Fix {
+                    message: format!(
+                        "add the sanitized form `sanitized {}` (the raw form becomes inappropriate)",
+                        crate::printer::quote(&sanitized)
+                    ),
+                    unambiguous: false,
+                    edits: vec![Edit {
+                        offset: raw_end,
+                        length: 0,
+                        replacement: format!(
+                            "\n{indent}sanitized {}",
+                            crate::printer::quote(&sanitized)
+                        ),
+                    }],
+                },
+                sole_kind: true,
+            });
+        }
+        "cici::check::leak" => {
+            let Some((attr, literal)) = sc.attributes.iter().find_map(|a| {
+                a.sanitized
+                    .as_ref()
+                    .filter(|s| {
+                        (s.text_span.start as usize..s.text_span.end as usize).contains(&offset)
+                    })
+                    .map(|s| (a, s.text_span))
+            }) else {
+                return out;
+            };
+            let (offset, length) = (literal.start as usize, literal.len());
+            let Some(sanitized) = derived_sanitized(sc, attr) else {
+                return out;
+            };
+            out.push(Candidate {
+                fix: Fix {
+                    message: format!(
+                        "state only the implication: {}",
+                        crate::printer::quote(&sanitized)
+                    ),
+                    unambiguous: false,
+                    edits: vec![Edit {
+                        offset,
+                        length,
+                        replacement: crate::printer::quote(&sanitized),
+                    }],
+                },
+                sole_kind: false,
+            });
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The attribute and the `(start, end)` of the fact whose predicate starts
+/// at `offset`.
+fn fact_at(sc: &Scenario, offset: usize) -> Option<(&Attribute, (usize, usize))> {
+    sc.attributes.iter().find_map(|a| {
+        let forms = std::iter::once(&a.raw).chain(a.sanitized.as_ref());
+        forms
+            .flat_map(|f| &f.facts)
+            .find(|f| !f.span.is_derived() && f.span.start as usize == offset)
+            .map(|f| (a, (f.span.start as usize, f.span.end as usize)))
+    })
+}
+
+/// Where the `fact` or `soft` keyword before a predicate starts.
+fn edit_clause_start(text: &str, predicate: usize) -> usize {
+    let before = text[..predicate].trim_end();
+    for kw in ["fact", "soft"] {
+        if let Some(rest) = before.strip_suffix(kw) {
+            if !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                return rest.len();
+            }
+        }
+    }
+    predicate
+}
+
+/// An edit that removes a `fact ...` clause: its whole line when it stands
+/// alone on it (a comment after it goes too), else just the clause.
+fn remove_clause(text: &str, predicate: usize, end: usize) -> Option<Edit> {
+    let start = edit_clause_start(text, predicate);
+    if start == predicate {
+        return None;
+    }
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let after = text[end..line_end].trim();
+    if text[line_start..start].trim().is_empty() && (after.is_empty() || after.starts_with('#')) {
+        let length = (line_end + 1).min(text.len()) - line_start;
+        return Some(Edit {
+            offset: line_start,
+            length,
+            replacement: String::new(),
+        });
+    }
+    let trailing = text[end..].len() - text[end..].trim_start_matches([' ', '\t']).len();
+    Some(Edit {
+        offset: start,
+        length: end - start + trailing,
+        replacement: String::new(),
+    })
+}
+
+/// The blanks that open the line holding `offset`.
+fn indentation(text: &str, offset: usize) -> String {
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    text[line_start..offset]
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect()
+}
+
+/// The sanitized text the built-in phrasing gives for an attribute's only
+/// fact about a person.
+fn derived_sanitized(sc: &Scenario, attr: &Attribute) -> Option<String> {
+    let facts = &attr.fact_form().1.facts;
+    let [fact] = facts.as_slice() else {
+        return None;
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+    planted::text::hard(
+        planted::text::FactTexts::builtin(),
+        sc,
+        &fact.predicate,
+        &mut rng,
+    )
+    .sanitized
+}
+
+/// After a removal, the fix that makes the oracle unique again, with its
+/// edits in the coordinates of the text before the removal; `None` when the
+/// oracle is unique without it, or cannot be pinned.
+fn pin_after(sc: &Scenario, text: &str, removal: &Edit) -> Option<Fix> {
+    let fixed = apply(text, std::slice::from_ref(removal))?;
+    let mut run = Run::new();
+    run.check_text("fixed", fixed.clone(), &Options::default());
+    let checked = run.checked.iter().find(|c| c.scenario.id == sc.id)?;
+    if checked.report.unique || !checked.report.oracle_allowed {
+        return None;
+    }
+    let mut fix = pin_oracle(&checked.scenario, &fixed)?;
+    let shift = removal.length - removal.replacement.len();
+    for e in &mut fix.edits {
+        if e.offset > removal.offset {
+            e.offset += shift;
+        }
+    }
+    Some(fix)
+}
+
+/// New attributes that make the oracle the only allowed decision, inserted
+/// before the `oracle` statement.
+fn pin_oracle(sc: &Scenario, text: &str) -> Option<Fix> {
+    let facts = planted::pin_oracle(sc)?;
+    if facts.is_empty() {
+        return None;
+    }
+    let mut work = sc.clone();
+    let first = work.attributes.len();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(facts.len() as u64);
+    let executor = work.executor;
+    for p in &facts {
+        let holder = planted::subject_of(p)
+            .unwrap_or_else(|| (0..work.people.len()).find(|&i| i != executor).unwrap_or(0));
+        planted::add_fact(&mut work, holder, p.clone(), &mut rng);
+    }
+    let mut block = String::new();
+    let mut taken: Vec<String> = sc.attributes.iter().map(|a| a.id.clone()).collect();
+    for a in &mut work.attributes[first..] {
+        let base = format!(
+            "{}_{}",
+            sc.people[a.holder].id,
+            fact_word(&a.fact_form().1.facts[0].predicate)
+        );
+        a.id = fresh_id(&taken, &base);
+        taken.push(a.id.clone());
+    }
+    for a in &work.attributes[first..] {
+        crate::printer::attribute(&mut block, &work, a);
+    }
+    let oracle = sc.oracle_span.start as usize;
+    let line_start = text[..oracle].rfind('\n').map_or(0, |i| i + 1);
+    let edit = if text[line_start..oracle].trim().is_empty() {
+        Edit {
+            offset: line_start,
+            length: 0,
+            replacement: block.clone(),
+        }
+    } else {
+        Edit {
+            offset: oracle,
+            length: 0,
+            replacement: format!("\n{block}  "),
+        }
+    };
+    Some(Fix {
+        message: format!(
+            "add {} that rule{} out every other decision and keep{} the oracle (the texts are suggestions):\n{}",
+            if facts.len() == 1 { "a fact".to_string() } else { format!("{} facts", facts.len()) },
+            if facts.len() == 1 { "s" } else { "" },
+            if facts.len() == 1 { "s" } else { "" },
+            block.trim_end()
+        ),
+        unambiguous: false,
+        edits: vec![edit],
+    })
+}
+
+fn fact_word(p: &Predicate) -> &'static str {
+    match p {
+        Predicate::Unavailable { .. } => "unavailable",
+        Predicate::AvoidRoom { .. } => "room",
+        Predicate::NeedsFeature { .. } => "feature",
+        Predicate::NotBefore { .. } | Predicate::NotAfter { .. } => "timing",
+        Predicate::Attends { .. } => "attends",
+        Predicate::Capacity { .. } => "capacity",
+        Predicate::CannotOwn { .. } => "cannot_own",
+        Predicate::NoSensitive { .. } => "no_sensitive",
+        Predicate::CannotPair { .. } => "cannot_pair",
+        Predicate::Off { .. } => "off",
+        Predicate::Evidence { .. } => "evidence",
+        Predicate::Toward { .. } => "toward",
+    }
+}
+
+/// `base`, or `base_2`, `base_3`, ...: the first id not in `taken`.
+fn fresh_id(taken: &[String], base: &str) -> String {
+    let mut id = base.to_string();
+    let mut k = 2;
+    while taken.contains(&id) {
+        id = format!("{base}_{k}");
+        k += 1;
+    }
+    id
+}
