@@ -19,6 +19,8 @@ pub mod counterfactual;
 pub mod driver;
 pub mod export;
 pub mod fixit;
+#[cfg(feature = "cli")]
+pub mod lsp;
 pub mod model;
 pub mod planted;
 pub mod printer;

@@ -4,7 +4,7 @@ mod author;
 mod build;
 mod check;
 mod counterfactual;
-mod explain;
+pub(crate) mod explain;
 mod fmt;
 
 use std::path::PathBuf;
@@ -34,6 +34,8 @@ enum Command {
     Counterfactual(CounterfactualArgs),
     /// Lay seed files out canonically, comments kept.
     Fmt(FmtArgs),
+    /// Serve the Language Server Protocol on stdin and stdout.
+    Lsp,
     /// Write a commented starter seed for a family that already checks.
     New(NewArgs),
     /// Write a complete planted-oracle seed, built backwards from an oracle.
@@ -229,6 +231,10 @@ pub fn main() -> ExitCode {
         Command::Stats(args) => build::stats(args),
         Command::Counterfactual(args) => counterfactual::run(args),
         Command::Fmt(args) => fmt::run(args),
+        Command::Lsp => match crate::lsp::run_stdio() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail(format!("language server: {e}")),
+        },
         Command::New(args) => author::new(args),
         Command::Synth(args) => author::synth(args),
     }

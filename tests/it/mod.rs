@@ -7,5 +7,6 @@ mod fixit;
 mod fixtures;
 mod format;
 mod language;
+mod lsp;
 mod planted;
 mod properties;

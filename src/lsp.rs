@@ -1,0 +1,627 @@
+//! `cici lsp`: a Language Server Protocol server over stdio.
+//!
+//! Every open document is checked as it changes (full-text sync), with the
+//! same pipeline as `cici check`, and its diagnostics are published with
+//! their help and the verified fixes. On top of the last check of a
+//! document the server answers:
+//! - hover: an attribute's labels, visibility and class (with the reason,
+//!   as `cici explain` gives it), a person's name and role, what a room,
+//!   meeting, ticket, level, variable or predicate is;
+//! - go to definition of people, rooms, meetings, tickets, attributes,
+//!   levels and evidence variables;
+//! - completion of declared names, the family's predicates and keywords;
+//! - code actions: the fixes of the diagnostics in range;
+//! - formatting: `cici fmt` on the whole document.
+//!
+//! Positions are UTF-16 code units, the protocol's default.
+
+use std::collections::HashMap;
+
+use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_types::notification::{
+    DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
+    PublishDiagnostics,
+};
+use lsp_types::request::{
+    CodeActionRequest, Completion, Formatting, GotoDefinition, HoverRequest, Request as _,
+};
+use lsp_types::{
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams,
+    CodeActionProviderCapability, CompletionItem, CompletionItemKind, CompletionOptions,
+    CompletionParams, CompletionResponse, Diagnostic, DiagnosticRelatedInformation,
+    DiagnosticSeverity, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DocumentFormattingParams, GotoDefinitionParams,
+    GotoDefinitionResponse, Hover, HoverContents, HoverParams, HoverProviderCapability, Location,
+    MarkupContent, MarkupKind, NumberOrString, OneOf, Position, PublishDiagnosticsParams, Range,
+    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+    WorkspaceEdit,
+};
+
+use crate::analysis::Options;
+use crate::driver::Run;
+use crate::sema::Family;
+use crate::span::SourceId;
+use crate::syntax::{self, Ident, Item, ScenarioAst};
+
+/// Serves the protocol on stdin and stdout until the client exits.
+pub fn run_stdio() -> Result<(), String> {
+    let (connection, io) = Connection::stdio();
+    serve(&connection)?;
+    drop(connection);
+    io.join().map_err(|e| e.to_string())
+}
+
+/// What the server announces.
+fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        hover_provider: Some(HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        completion_provider: Some(CompletionOptions {
+            trigger_characters: Some(vec!["(".into(), "[".into(), ",".into(), " ".into()]),
+            ..CompletionOptions::default()
+        }),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        ..ServerCapabilities::default()
+    }
+}
+
+/// The protocol loop on any connection.
+pub fn serve(connection: &Connection) -> Result<(), String> {
+    let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
+    let (id, _params) = connection.initialize_start().map_err(|e| e.to_string())?;
+    connection
+        .initialize_finish(
+            id,
+            serde_json::json!({
+                "capabilities": caps,
+                "serverInfo": { "name": "cici", "version": env!("CARGO_PKG_VERSION") },
+            }),
+        )
+        .map_err(|e| e.to_string())?;
+    let mut server = Server::default();
+    for msg in &connection.receiver {
+        match msg {
+            Message::Request(req) => {
+                if connection
+                    .handle_shutdown(&req)
+                    .map_err(|e| e.to_string())?
+                {
+                    return Ok(());
+                }
+                let resp = server.request(req);
+                send(connection, Message::Response(resp))?;
+            }
+            Message::Notification(n) => {
+                for out in server.notification(n) {
+                    send(connection, Message::Notification(out))?;
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    Ok(())
+}
+
+fn send(connection: &Connection, msg: Message) -> Result<(), String> {
+    connection.sender.send(msg).map_err(|e| e.to_string())
+}
+
+/// One open document and its last check.
+struct Document {
+    text: String,
+    lines: LineIndex,
+    run: Run,
+    /// The parse, for names and definitions even when resolving fails.
+    ast: syntax::File,
+}
+
+impl Document {
+    fn new(uri: &Uri, text: String) -> Document {
+        let options = Options::default();
+        let mut run = Run::new();
+        run.check_text(uri.path().as_str(), text.clone(), &options);
+        run.compute_fixes(&options);
+        let ast = syntax::parse(SourceId(0), &text).0;
+        Document {
+            lines: LineIndex::new(&text),
+            text,
+            run,
+            ast,
+        }
+    }
+}
+
+#[derive(Default)]
+struct Server {
+    documents: HashMap<String, Document>,
+}
+
+impl Server {
+    fn notification(&mut self, n: Notification) -> Vec<Notification> {
+        match n.method.as_str() {
+            DidOpenTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) else {
+                    return Vec::new();
+                };
+                self.update(p.text_document.uri, p.text_document.text)
+            }
+            DidChangeTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(n.params) else {
+                    return Vec::new();
+                };
+                // Full sync: the last change holds the whole text.
+                match p.content_changes.into_iter().last() {
+                    Some(change) => self.update(p.text_document.uri, change.text),
+                    None => Vec::new(),
+                }
+            }
+            DidCloseTextDocument::METHOD => {
+                let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) else {
+                    return Vec::new();
+                };
+                self.documents.remove(p.text_document.uri.as_str());
+                vec![publish(p.text_document.uri, Vec::new())]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn update(&mut self, uri: Uri, text: String) -> Vec<Notification> {
+        let doc = Document::new(&uri, text);
+        let diagnostics = diagnostics(&uri, &doc);
+        self.documents.insert(uri.as_str().to_string(), doc);
+        vec![publish(uri, diagnostics)]
+    }
+
+    fn request(&mut self, req: Request) -> Response {
+        let id = req.id.clone();
+        let result = match req.method.as_str() {
+            HoverRequest::METHOD => self.with_params(req, |s, p: HoverParams| {
+                let uri = p.text_document_position_params.text_document.uri;
+                let doc = s.documents.get(uri.as_str())?;
+                hover(doc, p.text_document_position_params.position)
+            }),
+            GotoDefinition::METHOD => self.with_params(req, |s, p: GotoDefinitionParams| {
+                let uri = p.text_document_position_params.text_document.uri;
+                let doc = s.documents.get(uri.as_str())?;
+                let range = definition(doc, p.text_document_position_params.position)?;
+                Some(GotoDefinitionResponse::Scalar(Location { uri, range }))
+            }),
+            Completion::METHOD => self.with_params(req, |s, p: CompletionParams| {
+                let uri = p.text_document_position.text_document.uri;
+                let doc = s.documents.get(uri.as_str())?;
+                Some(CompletionResponse::Array(completions(
+                    doc,
+                    p.text_document_position.position,
+                )))
+            }),
+            CodeActionRequest::METHOD => self.with_params(req, |s, p: CodeActionParams| {
+                let doc = s.documents.get(p.text_document.uri.as_str())?;
+                Some(code_actions(&p.text_document.uri, doc, p.range))
+            }),
+            Formatting::METHOD => self.with_params(req, |s, p: DocumentFormattingParams| {
+                let doc = s.documents.get(p.text_document.uri.as_str())?;
+                let formatted = syntax::format(&doc.text).ok()?;
+                if formatted == doc.text {
+                    return Some(Vec::new());
+                }
+                let end = doc.lines.position(&doc.text, doc.text.len());
+                Some(vec![TextEdit {
+                    range: Range::new(Position::new(0, 0), end),
+                    new_text: formatted,
+                }])
+            }),
+            _ => {
+                return Response::new_err(
+                    id,
+                    lsp_server::ErrorCode::MethodNotFound as i32,
+                    format!("cici does not serve `{}`", req.method),
+                )
+            }
+        };
+        match result {
+            Ok(value) => Response::new_ok(id, value),
+            Err(message) => {
+                Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, message)
+            }
+        }
+    }
+
+    /// Decodes the parameters and serializes the answer (`null` for none).
+    fn with_params<P, R>(
+        &self,
+        req: Request,
+        f: impl FnOnce(&Self, P) -> Option<R>,
+    ) -> Result<serde_json::Value, String>
+    where
+        P: serde::de::DeserializeOwned,
+        R: serde::Serialize,
+    {
+        let params: P = serde_json::from_value(req.params).map_err(|e| e.to_string())?;
+        serde_json::to_value(f(self, params)).map_err(|e| e.to_string())
+    }
+}
+
+fn publish(uri: Uri, diagnostics: Vec<Diagnostic>) -> Notification {
+    Notification::new(
+        PublishDiagnostics::METHOD.to_string(),
+        PublishDiagnosticsParams {
+            uri,
+            diagnostics,
+            version: None,
+        },
+    )
+}
+
+/// Converts byte offsets to protocol positions and back.
+struct LineIndex {
+    /// The byte offset where each line starts.
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        LineIndex { starts }
+    }
+
+    fn position(&self, text: &str, offset: usize) -> Position {
+        let offset = offset.min(text.len());
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.starts[line];
+        let mut end = offset;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let character: usize = text[start..end].chars().map(char::len_utf16).sum();
+        Position::new(line as u32, character as u32)
+    }
+
+    fn offset(&self, text: &str, pos: Position) -> usize {
+        let Some(&start) = self.starts.get(pos.line as usize) else {
+            return text.len();
+        };
+        let mut units = 0usize;
+        for (i, c) in text[start..].char_indices() {
+            if units >= pos.character as usize || c == '\n' {
+                return start + i;
+            }
+            units += c.len_utf16();
+        }
+        text.len()
+    }
+
+    fn range(&self, text: &str, offset: usize, len: usize) -> Range {
+        Range::new(
+            self.position(text, offset),
+            self.position(text, offset + len),
+        )
+    }
+}
+
+fn diagnostics(uri: &Uri, doc: &Document) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for d in &doc.run.diagnostics {
+        let diag = &d.diagnostic;
+        let labels: Vec<miette::LabeledSpan> =
+            diag.labels().map(|l| l.collect()).unwrap_or_default();
+        let range = labels.first().map_or_else(
+            || Range::new(Position::new(0, 0), Position::new(0, 0)),
+            |l| doc.lines.range(&doc.text, l.offset(), l.len()),
+        );
+        let mut message = diag.to_string();
+        if let Some(help) = diag.help() {
+            message.push_str(&format!("\nhelp: {help}"));
+        }
+        for f in &d.fixes {
+            message.push_str(&format!("\nfix: {}", f.message));
+        }
+        let related: Vec<DiagnosticRelatedInformation> = labels
+            .iter()
+            .skip(1)
+            .map(|l| DiagnosticRelatedInformation {
+                location: Location {
+                    uri: uri.clone(),
+                    range: doc.lines.range(&doc.text, l.offset(), l.len()),
+                },
+                message: l.label().unwrap_or("here").to_string(),
+            })
+            .collect();
+        out.push(Diagnostic {
+            range,
+            severity: Some(if d.is_error() {
+                DiagnosticSeverity::ERROR
+            } else {
+                DiagnosticSeverity::WARNING
+            }),
+            code: diag.code().map(|c| NumberOrString::String(c.to_string())),
+            source: Some("cici".into()),
+            message,
+            related_information: (!related.is_empty()).then_some(related),
+            ..Diagnostic::default()
+        });
+    }
+    out
+}
+
+/// The identifier under a byte offset, with its start.
+fn word_at(text: &str, offset: usize) -> Option<(usize, &str)> {
+    let is_ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let bytes = text.as_bytes();
+    let mut start = offset.min(bytes.len());
+    while start > 0 && is_ident(bytes[start - 1]) {
+        start -= 1;
+    }
+    let mut end = offset.min(bytes.len());
+    while end < bytes.len() && is_ident(bytes[end]) {
+        end += 1;
+    }
+    (start < end).then(|| (start, &text[start..end]))
+}
+
+/// What a declared name is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Person,
+    Room,
+    Meeting,
+    Ticket,
+    Attribute,
+    Level,
+    Variable,
+}
+
+/// Every name the scenario declares, with its kind and identifier.
+fn declarations(sc: &ScenarioAst) -> Vec<(Kind, &Ident)> {
+    let mut out = Vec::new();
+    for item in &sc.items {
+        match item {
+            Item::Person(p) => out.push((Kind::Person, &p.id)),
+            Item::Room(r) => out.push((Kind::Room, &r.id)),
+            Item::Meeting(m) => out.push((Kind::Meeting, &m.id)),
+            Item::Ticket(t) => out.push((Kind::Ticket, &t.id)),
+            Item::Attribute(a) => out.push((Kind::Attribute, &a.id)),
+            Item::Levels(l) => out.extend(l.items.iter().map(|i| (Kind::Level, i))),
+            Item::Evidence(e) => out.push((Kind::Variable, &e.variable)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The scenario block around a byte offset.
+fn scenario_at(doc: &Document, offset: usize) -> Option<&ScenarioAst> {
+    doc.ast
+        .scenarios
+        .iter()
+        .find(|s| s.span.start as usize <= offset && offset <= s.span.end as usize)
+}
+
+fn definition(doc: &Document, pos: Position) -> Option<Range> {
+    let offset = doc.lines.offset(&doc.text, pos);
+    let (_, word) = word_at(&doc.text, offset)?;
+    let sc = scenario_at(doc, offset)?;
+    let (_, ident) = declarations(sc).into_iter().find(|(_, i)| i.name == word)?;
+    Some(
+        doc.lines
+            .range(&doc.text, ident.span.start as usize, ident.span.len()),
+    )
+}
+
+fn hover(doc: &Document, pos: Position) -> Option<Hover> {
+    let offset = doc.lines.offset(&doc.text, pos);
+    let (start, word) = word_at(&doc.text, offset)?;
+    let sc_ast = scenario_at(doc, offset)?;
+    let checked = doc
+        .run
+        .checked
+        .iter()
+        .find(|c| c.scenario.id == sc_ast.id.name);
+    let decl = declarations(sc_ast)
+        .into_iter()
+        .find(|(_, i)| i.name == word)
+        .map(|(k, _)| k);
+    let text = match (decl, checked) {
+        (Some(Kind::Attribute), Some(c)) => {
+            format!("```text\n{}```", crate::cli::explain::explain(c, word))
+        }
+        (Some(Kind::Person), Some(c)) => {
+            let p = c.scenario.people.iter().find(|p| p.id == word)?;
+            let mut s = format!("**{}** ({}): {}", p.name, p.id, p.role);
+            if c.scenario.people[c.scenario.executor].id == word {
+                s.push_str("\n\nThe executor: the agent acts for this person.");
+            }
+            if !p.skills.is_empty() {
+                s.push_str(&format!("\n\nskills: {}", p.skills.join(", ")));
+            }
+            s
+        }
+        (Some(kind), _) => format!("{} `{word}`", kind_name(kind)),
+        (None, _) => {
+            let family = checked.map(|c| c.scenario.family)?;
+            let (name, args) = family.predicates().iter().find(|(n, _)| *n == word)?;
+            let args: Vec<String> = args
+                .iter()
+                .map(|a| format!("{a:?}").to_lowercase())
+                .collect();
+            format!(
+                "predicate `{name}({})` of `{}`",
+                args.join(", "),
+                family.name()
+            )
+        }
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: text,
+        }),
+        range: Some(doc.lines.range(&doc.text, start, word.len())),
+    })
+}
+
+fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Person => "person",
+        Kind::Room => "room",
+        Kind::Meeting => "meeting",
+        Kind::Ticket => "ticket",
+        Kind::Attribute => "attribute",
+        Kind::Level => "severity level",
+        Kind::Variable => "evidence variable",
+    }
+}
+
+/// Statement keywords offered where a statement may start.
+const KEYWORDS: &[&str] = &[
+    "family",
+    "title",
+    "task",
+    "executor",
+    "recipient",
+    "public",
+    "policy",
+    "person",
+    "room",
+    "meeting",
+    "ticket",
+    "levels",
+    "evidence",
+    "rubric",
+    "attribute",
+    "oracle",
+    "holder",
+    "about",
+    "category",
+    "raw",
+    "sanitized",
+    "fact",
+    "soft",
+    "visible",
+    "appropriate",
+    "inappropriate",
+];
+
+fn completions(doc: &Document, pos: Position) -> Vec<CompletionItem> {
+    let offset = doc.lines.offset(&doc.text, pos);
+    let line_start = doc.text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let before = doc.text[line_start..offset].trim_start();
+    let previous = before
+        .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        .split_whitespace()
+        .last()
+        .unwrap_or("");
+    let sc = scenario_at(doc, offset);
+    let family = sc.and_then(|s| {
+        s.items.iter().find_map(|i| match i {
+            Item::Family(f) => Family::from_name(&f.name),
+            _ => None,
+        })
+    });
+    let names = |kinds: &[Kind]| -> Vec<CompletionItem> {
+        sc.map(declarations)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|(k, _)| kinds.contains(k))
+            .map(|(k, i)| CompletionItem {
+                label: i.name.clone(),
+                kind: Some(match k {
+                    Kind::Person => CompletionItemKind::VARIABLE,
+                    Kind::Attribute => CompletionItemKind::STRUCT,
+                    _ => CompletionItemKind::CONSTANT,
+                }),
+                detail: Some(kind_name(k).to_string()),
+                ..CompletionItem::default()
+            })
+            .collect()
+    };
+    let predicates = || -> Vec<CompletionItem> {
+        let families: Vec<Family> = family.map_or(Family::ALL.to_vec(), |f| vec![f]);
+        families
+            .iter()
+            .flat_map(|f| f.predicates().iter().map(move |(n, a)| (f, n, a)))
+            .map(|(f, name, args)| CompletionItem {
+                label: name.to_string(),
+                kind: Some(CompletionItemKind::FUNCTION),
+                detail: Some(format!(
+                    "{}({})",
+                    name,
+                    args.iter()
+                        .map(|a| format!("{a:?}").to_lowercase())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )),
+                documentation: Some(lsp_types::Documentation::String(f.name().to_string())),
+                ..CompletionItem::default()
+            })
+            .collect()
+    };
+    match previous {
+        "fact" | "soft" => predicates(),
+        "holder" | "about" | "executor" => names(&[Kind::Person]),
+        "family" => Family::ALL
+            .iter()
+            .map(|f| CompletionItem {
+                label: f.name().to_string(),
+                kind: Some(CompletionItemKind::ENUM_MEMBER),
+                ..CompletionItem::default()
+            })
+            .collect(),
+        "oracle" | "otherwise" => names(&[Kind::Level]),
+        _ => {
+            let mut items = names(&[
+                Kind::Person,
+                Kind::Room,
+                Kind::Meeting,
+                Kind::Ticket,
+                Kind::Level,
+                Kind::Variable,
+            ]);
+            if before.split_whitespace().count() <= 1 && !before.contains('(') {
+                items.extend(KEYWORDS.iter().map(|k| CompletionItem {
+                    label: k.to_string(),
+                    kind: Some(CompletionItemKind::KEYWORD),
+                    ..CompletionItem::default()
+                }));
+            }
+            items
+        }
+    }
+}
+
+fn code_actions(uri: &Uri, doc: &Document, range: Range) -> Vec<CodeActionOrCommand> {
+    let published = diagnostics(uri, doc);
+    let overlaps = |r: &Range| !(r.end < range.start || range.end < r.start);
+    let mut out = Vec::new();
+    for (d, lsp_diag) in doc.run.diagnostics.iter().zip(&published) {
+        if !overlaps(&lsp_diag.range) {
+            continue;
+        }
+        for fix in &d.fixes {
+            let edits: Vec<TextEdit> = fix
+                .edits
+                .iter()
+                .map(|e| TextEdit {
+                    range: doc.lines.range(&doc.text, e.offset, e.length),
+                    new_text: e.replacement.clone(),
+                })
+                .collect();
+            let title = fix.message.lines().next().unwrap_or("apply fix");
+            out.push(CodeActionOrCommand::CodeAction(CodeAction {
+                title: title.trim_end_matches(':').to_string(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![lsp_diag.clone()]),
+                edit: Some(WorkspaceEdit {
+                    changes: Some(HashMap::from([(uri.clone(), edits)])),
+                    ..WorkspaceEdit::default()
+                }),
+                is_preferred: Some(fix.unambiguous),
+                ..CodeAction::default()
+            }));
+        }
+    }
+    out
+}

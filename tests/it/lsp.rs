@@ -1,0 +1,318 @@
+//! The language server, driven as an editor would: the built binary over
+//! stdio, one scripted session (initialize, open, diagnostics, hover,
+//! definition, completion, code action, change, formatting, shutdown).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::common::root;
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    incoming: Receiver<Value>,
+    next_id: i64,
+    /// Notifications seen while waiting for responses.
+    notifications: Vec<Value>,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cici"))
+            .arg("lsp")
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("cici lsp starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, incoming) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = None;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim_end();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(n) = line.strip_prefix("Content-Length: ") {
+                        length = n.parse::<usize>().ok();
+                    }
+                }
+                let mut body = vec![0; length.expect("a Content-Length header")];
+                reader.read_exact(&mut body).unwrap();
+                if tx.send(serde_json::from_slice(&body).unwrap()).is_err() {
+                    return;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            incoming,
+            next_id: 1,
+            notifications: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, msg: Value) {
+        let body = msg.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn receive(&mut self) -> Value {
+        self.incoming
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the server answers within a minute")
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let msg = self.receive();
+            if msg["id"] == json!(id) {
+                assert!(msg.get("error").is_none(), "{method} failed: {msg}");
+                return msg["result"].clone();
+            }
+            self.notifications.push(msg);
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The next diagnostics published for `uri`.
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        loop {
+            let msg = match self.notifications.iter().position(|n| {
+                n["method"] == "textDocument/publishDiagnostics" && n["params"]["uri"] == uri
+            }) {
+                Some(i) => self.notifications.remove(i),
+                None => self.receive(),
+            };
+            if msg["method"] == "textDocument/publishDiagnostics" && msg["params"]["uri"] == uri {
+                return msg["params"]["diagnostics"].as_array().unwrap().clone();
+            }
+            self.notifications.push(msg);
+        }
+    }
+}
+
+/// The line and UTF-16 column of the first occurrence of `needle`, plus
+/// `shift` characters.
+fn position_of(text: &str, needle: &str, shift: usize) -> Value {
+    let offset = text
+        .find(needle)
+        .unwrap_or_else(|| panic!("{needle} in text"))
+        + shift;
+    let line = text[..offset].matches('\n').count();
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    json!({"line": line, "character": text[start..offset].encode_utf16().count()})
+}
+
+#[test]
+fn a_scripted_editor_session() {
+    let uri = "file:///work/seeds/typo.cici";
+    let text =
+        std::fs::read_to_string(root().join("tests/fixtures/fix/unknown_person.cici")).unwrap();
+    let mut c = Client::start();
+    let init = c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    let caps = &init["capabilities"];
+    for cap in [
+        "hoverProvider",
+        "definitionProvider",
+        "completionProvider",
+        "codeActionProvider",
+        "documentFormattingProvider",
+    ] {
+        assert!(!caps[cap].is_null(), "{cap} announced: {caps}");
+    }
+    c.notify("initialized", json!({}));
+
+    // Open a seed with a misspelled holder: one error, with its fix.
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "cici", "version": 1, "text": text}}),
+    );
+    let diags = c.diagnostics(uri);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    let d = &diags[0];
+    assert_eq!(d["code"], "cici::resolve::unknown_person");
+    assert_eq!(d["severity"], 1);
+    assert_eq!(d["range"]["start"], position_of(&text, "holder elli", 7));
+    assert!(d["message"]
+        .as_str()
+        .unwrap()
+        .contains("did you mean `eli`?"));
+
+    // The fix as a code action.
+    let actions = c.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": d["range"], "context": {"diagnostics": [d]}}),
+    );
+    let action = &actions[0];
+    assert_eq!(action["kind"], "quickfix");
+    assert_eq!(action["isPreferred"], true);
+    let edit = &action["edit"]["changes"][uri][0];
+    assert_eq!(edit["newText"], "eli");
+    assert_eq!(edit["range"], d["range"]);
+
+    // Apply it as the editor would: the document checks clean.
+    let fixed = text.replacen("holder elli", "holder eli", 1);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+    );
+    assert_eq!(c.diagnostics(uri), Vec::<Value>::new());
+
+    // Hover on an attribute: labels, visibility and class.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "attribute eli_court", 12)}),
+    );
+    let shown = hover["contents"]["value"].as_str().unwrap();
+    assert!(
+        shown.contains("`eli_court`") && shown.contains("critical"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("inappropriate") && shown.contains("visible to"),
+        "{shown}"
+    );
+
+    // Hover on a person and on a predicate.
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "attendees [eli]", 12)}),
+    );
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("Security Partner"));
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "avoid_room(", 2)}),
+    );
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("avoid_room(person, room)"));
+
+    // Go to definition: from a use of a room to its declaration.
+    let def = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "@ elm", 3)}),
+    );
+    assert_eq!(def["uri"], uri);
+    assert_eq!(def["range"]["start"], position_of(&fixed, "room elm", 5));
+    let def = c.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "holder eli", 8)}),
+    );
+    assert_eq!(def["range"]["start"], position_of(&fixed, "person eli", 7));
+
+    // Completion: predicates after `fact`, people after `holder`.
+    let labels = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let after_fact = position_of(&fixed, "fact avoid_room", 5);
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": after_fact}),
+    );
+    let items = labels(&items);
+    assert!(
+        items.contains(&"unavailable".to_string()) && items.contains(&"needs_feature".to_string()),
+        "{items:?}"
+    );
+    assert!(
+        !items.contains(&"evidence".to_string()),
+        "only the family's predicates: {items:?}"
+    );
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "holder eli", 7)}),
+    );
+    assert_eq!(labels(&items), vec!["maya", "eli"]);
+
+    // Formatting gives the canonical layout as one edit.
+    let edits = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let formatted = cici::syntax::format(&fixed).unwrap();
+    if formatted == fixed {
+        assert_eq!(edits, json!([]));
+    } else {
+        assert_eq!(edits[0]["newText"], formatted);
+    }
+
+    // A syntax error while typing is reported, and the server keeps going.
+    let broken = fixed.replacen("title", "titel", 1);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": broken}]}),
+    );
+    let diags = c.diagnostics(uri);
+    assert_eq!(diags[0]["code"], "cici::syntax::unexpected");
+
+    assert_eq!(c.request("shutdown", Value::Null), Value::Null);
+    c.notify("exit", Value::Null);
+    let status = c.child.wait().unwrap();
+    assert!(status.success());
+}
+
+/// The TextMate grammar is valid JSON and highlights every keyword of the
+/// seed grammar.
+#[test]
+fn the_textmate_grammar_knows_every_keyword() {
+    let grammar: Value = serde_json::from_str(
+        &std::fs::read_to_string(root().join("editors/textmate/cici.tmLanguage.json")).unwrap(),
+    )
+    .unwrap();
+    let repo = &grammar["repository"];
+    let words: String = ["keyword", "label", "operator"]
+        .iter()
+        .map(|k| repo[*k]["match"].as_str().unwrap())
+        .collect::<Vec<_>>()
+        .join("|");
+    let pest = std::fs::read_to_string(root().join("grammar/cici.pest")).unwrap();
+    let keywords: Vec<&str> = pest
+        .lines()
+        .filter_map(|l| l.strip_prefix("kw_"))
+        .filter_map(|l| l.split(" = ").next())
+        .collect();
+    assert!(keywords.len() > 40, "{keywords:?}");
+    for kw in keywords {
+        assert!(
+            words.split(['|', '(', ')']).any(|w| w == kw),
+            "`{kw}` is not highlighted"
+        );
+    }
+    let families = repo["family"]["match"].as_str().unwrap();
+    for f in cici::sema::Family::ALL {
+        assert!(families.contains(f.name()));
+    }
+}
