@@ -26,13 +26,13 @@ fn triplets_from_30_pisas_seeds(bencher: divan::Bencher) {
     let mut run = Run::new();
     run.check_texts(texts, &Options::default());
     let templates = Templates::builtin();
-    let config = Config {
-        kinds: vec![Kind::Decision, Kind::Flow],
-        per_seed: 2,
-        seed: 0,
-        rounds: 24,
-        options: Options::default(),
-    };
+    let config = Config::symbolic(
+        vec![Kind::Decision, Kind::Flow],
+        2,
+        0,
+        24,
+        Options::default(),
+    );
     let count: usize = run
         .checked
         .iter()

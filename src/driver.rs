@@ -219,9 +219,17 @@ impl Run {
 /// Maps `f` over `items` on every core; results come back in input order,
 /// so that nothing downstream depends on scheduling.
 pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let workers = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    parallel_map_n(items, cores, f)
+}
+
+/// [`parallel_map`] on at most `workers` threads.
+pub fn parallel_map_n<T: Sync, R: Send>(
+    items: &[T],
+    workers: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let workers = workers.max(1).min(items.len());
     if workers <= 1 {
         return items.iter().map(f).collect();
     }

@@ -1,44 +1,164 @@
 //! `cici counterfactual`
 
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
-use super::{fail, CounterfactualArgs, GeneratorArg, KindArg};
+use super::{fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg};
 use crate::analysis::Options;
 use crate::counterfactual::{output, Config, Kind};
 use crate::driver::Run;
+use crate::llm::{self, Llm, Mode, ProjectConfig};
 use crate::render::Templates;
+
+/// The `llm` settings: the project file, then the flags.
+fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, String> {
+    let mut c = ProjectConfig::load(&args.config)?.llm;
+    if let Some(v) = &args.base_url {
+        c.base_url = v.clone();
+    }
+    if let Some(v) = &args.model {
+        c.model = v.clone();
+    }
+    if let Some(v) = &args.api_key_env {
+        c.api_key_env = v.clone();
+    }
+    if let Some(v) = args.temperature {
+        c.temperature = v;
+    }
+    if let Some(v) = args.max_tokens {
+        c.max_tokens = v;
+    }
+    if let Some(v) = args.timeout {
+        c.timeout_s = v;
+    }
+    if let Some(v) = args.retries {
+        c.max_retries = v;
+    }
+    if let Some(v) = args.concurrency {
+        c.concurrency = v as usize;
+    }
+    if let Some(v) = &args.cache_dir {
+        c.cache_dir = v.display().to_string();
+    }
+    if c.concurrency == 0 {
+        return Err("`concurrency` must be at least 1".into());
+    }
+    if c.timeout_s.is_nan() || c.timeout_s <= 0.0 {
+        return Err("`timeout_s` must be positive".into());
+    }
+    Ok(c)
+}
 
 pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     let options = Options {
         max_solve: Some(Duration::from_millis(args.max_solve_ms)),
     };
+    let uses_model = args.generator == GeneratorArg::Llm || args.critic == CriticArg::Llm;
+    let settings = match llm_config(&args) {
+        Ok(c) => c,
+        Err(e) => return fail(e),
+    };
+    if let Some(batch) = &args.ingest_batch {
+        match llm::ingest_batch(batch, &llm::Cache::new(&settings.cache_dir)) {
+            Ok((stored, errors)) => {
+                eprintln!(
+                    "ingested {stored} response{} from {} into {}",
+                    if stored == 1 { "" } else { "s" },
+                    batch.display(),
+                    settings.cache_dir
+                );
+                for e in &errors {
+                    eprintln!("warning: {e}");
+                }
+            }
+            Err(e) => return fail(e),
+        }
+    }
     let mut run = Run::new();
     if let Err(e) = run.check_paths(&args.paths, &options) {
         return fail(e);
     }
     eprint!("{}", super::check::render(&run, &super::check::handler()));
-    let seeds: Vec<&crate::driver::Checked> = run
+    let mut seeds: Vec<&crate::driver::Checked> = run
         .checked
         .iter()
         .filter(|c| c.report.errors() == 0)
         .collect();
+    if let Some(shard) = args.shard {
+        seeds = seeds
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % shard.count == shard.index - 1)
+            .map(|(_, c)| c)
+            .collect();
+        eprintln!(
+            "shard {}/{}: {} seed{}",
+            shard.index,
+            shard.count,
+            seeds.len(),
+            if seeds.len() == 1 { "" } else { "s" }
+        );
+    }
     if seeds.is_empty() {
         return fail("no seed without errors to grow triplets from");
     }
-    let GeneratorArg::Symbolic = args.generator;
-    let config = Config {
-        kinds: match args.kind {
-            KindArg::Decision => vec![Kind::Decision],
-            KindArg::Flow => vec![Kind::Flow],
-            KindArg::Both => vec![Kind::Decision, Kind::Flow],
-        },
-        per_seed: args.per_seed,
-        seed: args.seed,
-        rounds: args.rounds.max(1),
-        options,
+    let kinds = match args.kind {
+        KindArg::Decision => vec![Kind::Decision],
+        KindArg::Flow => vec![Kind::Flow],
+        KindArg::Both => vec![Kind::Decision, Kind::Flow],
     };
-    match output::run(&seeds, &config, &Templates::builtin(), &args.out) {
+    let mut config = Config::symbolic(kinds, args.per_seed, args.seed, args.rounds.max(1), options);
+    let model = uses_model.then(|| {
+        let mode = if args.offline {
+            Mode::Offline
+        } else if args.emit_batch.is_some() {
+            Mode::Emit
+        } else {
+            Mode::Live
+        };
+        Arc::new(Llm::new(settings.clone(), mode))
+    });
+    if let Some(m) = &model {
+        config.workers = settings.concurrency;
+        if args.generator == GeneratorArg::Llm {
+            config.generator_llm = Some(m.clone());
+        }
+        if args.critic == CriticArg::Llm {
+            config.critic_llm = Some(m.clone());
+        }
+    }
+    let result = output::run(&seeds, &config, &Templates::builtin(), &args.out);
+    if let Some(m) = &model {
+        let u = m.usage();
+        eprintln!(
+            "model {}: {} request{} ({} retr{}), {} cache hit{}, {} tokens in, {} out",
+            m.model(),
+            u.requests,
+            if u.requests == 1 { "" } else { "s" },
+            u.retries,
+            if u.retries == 1 { "y" } else { "ies" },
+            u.cache_hits,
+            if u.cache_hits == 1 { "" } else { "s" },
+            u.prompt_tokens,
+            u.completion_tokens
+        );
+        if let Some(path) = &args.emit_batch {
+            match m.write_batch(path) {
+                Ok(n) => eprintln!(
+                    "{n} request{} written to {}; run the batch, then rerun with --ingest-batch <output file>",
+                    if n == 1 { "" } else { "s" },
+                    path.display()
+                ),
+                Err(e) => return fail(format!("writing {}: {e}", path.display())),
+            }
+        }
+    }
+    if let Some(e) = config.fatal() {
+        // What was accepted before the model failed is on disk already.
+        return fail(e);
+    }
+    match result {
         Ok(s) => {
             println!(
                 "{} triplet{} written to {} ({} kept from an earlier run)",
@@ -47,7 +167,7 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
                 args.out.join(output::TRIPLETS).display(),
                 s.kept
             );
-            if !s.short.is_empty() {
+            if !s.short.is_empty() && args.emit_batch.is_none() {
                 eprintln!("fewer triplets than asked for: {}", s.short.join(", "));
             }
             if run.errors() > 0 {

@@ -31,7 +31,7 @@ enum Command {
     /// Corpus statistics (PiSAs Appendix A.5).
     Stats(StatsArgs),
     /// Grow seeds into counterfactual triplets (anchor, flipped, held).
-    Counterfactual(CounterfactualArgs),
+    Counterfactual(Box<CounterfactualArgs>),
     /// Lay seed files out canonically, comments kept.
     Fmt(FmtArgs),
     /// Serve the Language Server Protocol on stdin and stdout.
@@ -98,6 +98,41 @@ pub enum KindArg {
 pub enum GeneratorArg {
     /// Built-in mutation operators; needs no model.
     Symbolic,
+    /// A language model behind an OpenAI-compatible endpoint proposes the edits.
+    Llm,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CriticArg {
+    /// The rule-based critic alone.
+    Rules,
+    /// The rule-based critic, then a language model's verdicts.
+    Llm,
+}
+
+/// `I/N`: the I-th of N shards, counting from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+fn parse_shard(s: &str) -> Result<Shard, String> {
+    let (i, n) = s
+        .split_once('/')
+        .ok_or_else(|| format!("`{s}` is not I/N, e.g. 1/4"))?;
+    let index: usize = i
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{i}` is not a number"))?;
+    let count: usize = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{n}` is not a number"))?;
+    if count == 0 || index == 0 || index > count {
+        return Err(format!("shard {index}/{count}: I must be between 1 and N"));
+    }
+    Ok(Shard { index, count })
 }
 
 #[derive(clap::Args, Debug)]
@@ -118,6 +153,48 @@ pub struct CounterfactualArgs {
     seed: u64,
     #[arg(long, value_enum, default_value = "symbolic")]
     generator: GeneratorArg,
+    /// Add a language model's verdicts to the rule-based critic.
+    #[arg(long, value_enum, default_value = "rules")]
+    critic: CriticArg,
+    /// The project file with the `llm` settings.
+    #[arg(long, default_value = "cici.yaml")]
+    config: PathBuf,
+    /// The API root of an OpenAI-compatible server, e.g. http://localhost:8000/v1.
+    #[arg(long)]
+    base_url: Option<String>,
+    #[arg(long)]
+    model: Option<String>,
+    /// The environment variable holding the API key.
+    #[arg(long)]
+    api_key_env: Option<String>,
+    #[arg(long)]
+    temperature: Option<f32>,
+    #[arg(long)]
+    max_tokens: Option<u32>,
+    /// Seconds before a request is given up and retried.
+    #[arg(long)]
+    timeout: Option<f64>,
+    /// Retries on 429, 5xx and timeouts.
+    #[arg(long)]
+    retries: Option<u32>,
+    /// Requests in flight at once.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    concurrency: Option<u64>,
+    /// Where model responses are cached.
+    #[arg(long)]
+    cache_dir: Option<PathBuf>,
+    /// Use cached responses only; fail at the first miss.
+    #[arg(long)]
+    offline: bool,
+    /// Send nothing: write every request the run needs as OpenAI Batch JSONL.
+    #[arg(long, conflicts_with = "offline")]
+    emit_batch: Option<PathBuf>,
+    /// Read a batch's responses into the cache before the run.
+    #[arg(long)]
+    ingest_batch: Option<PathBuf>,
+    /// Take only the I-th of N shards of the seeds (by position, from 1).
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<Shard>,
     /// Candidates tried per side of a triplet before giving up on it.
     #[arg(long, default_value_t = 24)]
     rounds: usize,
@@ -229,7 +306,7 @@ pub fn main() -> ExitCode {
         Command::Explain(args) => explain::run(args),
         Command::Build(args) => build::run(args),
         Command::Stats(args) => build::stats(args),
-        Command::Counterfactual(args) => counterfactual::run(args),
+        Command::Counterfactual(args) => counterfactual::run(*args),
         Command::Fmt(args) => fmt::run(args),
         Command::Lsp => match crate::lsp::run_stdio() {
             Ok(()) => ExitCode::SUCCESS,

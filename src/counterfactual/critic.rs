@@ -37,7 +37,7 @@ pub struct Verdict {
     pub reason: String,
 }
 
-fn verdict(check: &str, ok: bool, reason: String) -> Verdict {
+pub(crate) fn verdict(check: &str, ok: bool, reason: String) -> Verdict {
     Verdict {
         check: check.to_string(),
         ok,

@@ -16,7 +16,9 @@
 //! `decision` (the oracle) and `flow` (whether sharing one form with one
 //! person is appropriate for the task).
 
+pub mod apply;
 pub mod critic;
+pub mod llm;
 pub mod mutate;
 pub mod output;
 
@@ -111,7 +113,7 @@ pub struct TripletRecord {
     pub anchor: Side,
     pub flipped: Variant,
     pub held: Variant,
-    /// `symbolic`.
+    /// `symbolic`, or `llm:<model>`.
     pub generator: String,
 }
 
@@ -125,6 +127,86 @@ pub struct Config {
     /// Candidates tried per side before giving up on a triplet.
     pub rounds: usize,
     pub options: Options,
+    /// The model that proposes edits; `None` for the symbolic generator.
+    pub generator_llm: Option<std::sync::Arc<crate::llm::Llm>>,
+    /// The model whose verdicts join the rule-based critic's.
+    pub critic_llm: Option<std::sync::Arc<crate::llm::Llm>>,
+    /// Seeds processed at once.
+    pub workers: usize,
+}
+
+impl Config {
+    /// A symbolic run with the given kinds, on every core.
+    pub fn symbolic(
+        kinds: Vec<Kind>,
+        per_seed: usize,
+        seed: u64,
+        rounds: usize,
+        options: Options,
+    ) -> Config {
+        Config {
+            kinds,
+            per_seed,
+            seed,
+            rounds,
+            options,
+            generator_llm: None,
+            critic_llm: None,
+            workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+
+    /// What goes in a record's `generator` field.
+    pub fn generator_name(&self) -> String {
+        match &self.generator_llm {
+            None => "symbolic".into(),
+            Some(llm) => format!("llm:{}", llm.model()),
+        }
+    }
+
+    /// The fatal error of a model in use, if one stopped the run.
+    pub fn fatal(&self) -> Option<String> {
+        self.generator_llm
+            .iter()
+            .chain(&self.critic_llm)
+            .find_map(|l| l.fatal())
+    }
+}
+
+/// What a generator offers for the next round.
+pub enum Proposal {
+    Candidate(Box<Candidate>),
+    /// The proposal was refused before evaluation (a malformed reply, an
+    /// edit naming something unknown).
+    Rejected(Rejection),
+    /// No more candidates.
+    Done,
+    /// The answer waits in a batch: the triplet is finished by a later run.
+    Wait,
+    /// Nothing more can be done this run.
+    Stop(String),
+}
+
+/// A source of candidates that may learn from the rejections so far.
+pub trait Proposer {
+    fn next(&mut self, rejected: &[Rejection]) -> Proposal;
+}
+
+/// A fixed list of candidates, in order.
+pub struct Listed(std::vec::IntoIter<Candidate>);
+
+impl Listed {
+    pub fn new(candidates: Vec<Candidate>) -> Listed {
+        Listed(candidates.into_iter())
+    }
+}
+
+impl Proposer for Listed {
+    fn next(&mut self, _rejected: &[Rejection]) -> Proposal {
+        self.0
+            .next()
+            .map_or(Proposal::Done, |c| Proposal::Candidate(Box::new(c)))
+    }
 }
 
 /// What the evaluator found about a candidate.
@@ -229,17 +311,27 @@ struct Anchor<'a> {
 }
 
 /// Tries candidates until one is accepted: it compiles, has the wanted
-/// label relation to the anchor, and passes the critic.
+/// label relation to the anchor, and passes the critic (and the model
+/// critic, when one is configured).
 fn accept(
     anchor: &Anchor,
-    candidates: Vec<Candidate>,
+    proposer: &mut dyn Proposer,
+    goal: &str,
     want: impl Fn(&Checked) -> Option<Label>,
     accepted: &mut std::collections::HashSet<String>,
     config: &Config,
     templates: &Templates,
 ) -> Option<Variant> {
     let mut rejected = Vec::new();
-    for (round, candidate) in candidates.into_iter().take(config.rounds).enumerate() {
+    for round in 0..config.rounds {
+        let candidate = match proposer.next(&rejected) {
+            Proposal::Candidate(c) => *c,
+            Proposal::Rejected(r) => {
+                rejected.push(r);
+                continue;
+            }
+            Proposal::Done | Proposal::Wait | Proposal::Stop(_) => return None,
+        };
         let reject = |reason: String, rejected: &mut Vec<Rejection>| {
             rejected.push(Rejection {
                 edits: candidate.edits.clone(),
@@ -257,7 +349,23 @@ fn accept(
             reject("the label is not the one wanted".into(), &mut rejected);
             continue;
         };
-        let verdicts = critic::judge(anchor.checked, &ev, &candidate.edits, accepted);
+        let mut verdicts = critic::judge(anchor.checked, &ev, &candidate.edits, accepted);
+        if verdicts.iter().all(|v| v.ok) {
+            if let Some(model) = &config.critic_llm {
+                match llm::critique(
+                    model,
+                    templates,
+                    anchor.checked,
+                    &ev.checked,
+                    &candidate,
+                    goal,
+                ) {
+                    Some(v) => verdicts.extend(v),
+                    // Waiting for a batch, or stopped: nothing more this run.
+                    None => return None,
+                }
+            }
+        }
         if !verdicts.iter().all(|v| v.ok) {
             let why: Vec<String> = verdicts
                 .iter()
@@ -295,6 +403,40 @@ fn accept(
     None
 }
 
+/// The model's proposer for one side, or the listed candidates.
+fn proposer<'a>(
+    config: &'a Config,
+    templates: &'a Templates,
+    anchor: &'a Anchor,
+    goal: &str,
+    taken: &[Variant],
+    listed: Vec<Candidate>,
+) -> Box<dyn Proposer + 'a> {
+    match &config.generator_llm {
+        Some(model) => Box::new(llm::LlmProposer {
+            llm: model,
+            templates,
+            anchor: anchor.checked,
+            seed_text: &anchor.text,
+            goal: goal.to_string(),
+            taken: taken
+                .iter()
+                .map(|v| serde_json::to_string(&v.edits).expect("edits serialize"))
+                .collect(),
+        }),
+        None => Box::new(Listed::new(listed)),
+    }
+}
+
+/// The decision in words, for a goal.
+fn decision_words(c: &Checked) -> String {
+    crate::analysis::decision_rows(&c.scenario, &c.scenario.oracle)
+        .iter()
+        .map(|(t, v)| format!("{t} -> {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The triplets of one seed, in a fixed order for a given `config.seed`.
 pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<TripletRecord> {
     let sc = &seed.scenario;
@@ -322,27 +464,67 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
         match kind {
             Kind::Decision => {
                 let base = decision_label(&anchor_checked);
+                let words = decision_words(&anchor_checked);
+                let flip_goal = format!(
+                    "make a minimal edit after which the one decision the scenario allows is different from the current one ({words})"
+                );
+                let hold_goal = format!(
+                    "make a minimal edit that leaves the decision exactly as it is ({words}): paraphrase a text and keep what it states, add a personal detail with no bearing on the task, drop a detail the decision does not need, or rename a person"
+                );
+                let (mut flips_taken, mut holds_taken) = (Vec::new(), Vec::new());
                 for k in 0..config.per_seed {
-                    // Candidates of every fact and of the public setting,
-                    // interleaved so that no single fact uses up the rounds.
-                    let mut flips =
-                        mutate::decision_flips(&anchor_checked, templates.facts(), &mut rng);
-                    flips.extend(mutate::public_edits(sc, &mut rng));
-                    rand::seq::SliceRandom::shuffle(&mut flips[..], &mut rng);
-                    let holds =
-                        mutate::decision_holds(&anchor_checked, templates.facts(), &mut rng);
                     let flip_label = |c: &Checked| Some(decision_label(c)).filter(|l| *l != base);
                     let hold_label = |c: &Checked| Some(decision_label(c)).filter(|l| *l == base);
-                    let Some(flipped) =
-                        accept(&anchor, flips, flip_label, &mut accepted, config, templates)
-                    else {
+                    // Candidates of every fact and of the public setting,
+                    // interleaved so that no single fact uses up the rounds.
+                    // Both lists are drawn up front, so that the random
+                    // stream does not depend on which side succeeds.
+                    let mut flip_list =
+                        mutate::decision_flips(&anchor_checked, templates.facts(), &mut rng);
+                    flip_list.extend(mutate::public_edits(sc, &mut rng));
+                    rand::seq::SliceRandom::shuffle(&mut flip_list[..], &mut rng);
+                    let hold_list =
+                        mutate::decision_holds(&anchor_checked, templates.facts(), &mut rng);
+                    let mut flips = proposer(
+                        config,
+                        templates,
+                        &anchor,
+                        &flip_goal,
+                        &flips_taken,
+                        flip_list,
+                    );
+                    let Some(flipped) = accept(
+                        &anchor,
+                        flips.as_mut(),
+                        &flip_goal,
+                        flip_label,
+                        &mut accepted,
+                        config,
+                        templates,
+                    ) else {
                         break;
                     };
-                    let Some(held) =
-                        accept(&anchor, holds, hold_label, &mut accepted, config, templates)
-                    else {
+                    let mut holds = proposer(
+                        config,
+                        templates,
+                        &anchor,
+                        &hold_goal,
+                        &holds_taken,
+                        hold_list,
+                    );
+                    let Some(held) = accept(
+                        &anchor,
+                        holds.as_mut(),
+                        &hold_goal,
+                        hold_label,
+                        &mut accepted,
+                        config,
+                        templates,
+                    ) else {
                         break;
                     };
+                    flips_taken.push(flipped.clone());
+                    holds_taken.push(held.clone());
                     out.push(record(
                         sc,
                         kind,
@@ -352,6 +534,7 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         base.clone(),
                         flipped,
                         held,
+                        config,
                     ));
                 }
             }
@@ -411,15 +594,37 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                     let flow_for = |c: &Checked| {
                         // A rename changes ids: follow the anchor's flow by position.
                         let f = Flow {
-                            attribute: c.scenario.attributes[a].id.clone(),
+                            attribute: c.scenario.attributes.get(a)?.id.clone(),
                             form,
-                            person: c.scenario.people[p].id.clone(),
+                            person: c.scenario.people.get(p)?.id.clone(),
                         };
-                        flow_label(c, &f)
+                        flow_for_checked(c, &f, &flow)
                     };
+                    let form_name = match form {
+                        crate::sema::FormKind::Raw => "raw",
+                        crate::sema::FormKind::Sanitized => "sanitized",
+                    };
+                    let now = if base {
+                        "appropriate"
+                    } else {
+                        "not appropriate"
+                    };
+                    let flip_goal = format!(
+                        "the flow: sharing the {form_name} form of `{}` with `{}`, which is now {now} for the task; make a minimal edit after which it is {}, for instance by changing who may see the form",
+                        flow.attribute,
+                        flow.person,
+                        if base { "not appropriate" } else { "appropriate" }
+                    );
+                    let hold_goal = format!(
+                        "the flow: sharing the {form_name} form of `{}` with `{}`, which is now {now} for the task; make a minimal edit elsewhere that keeps it {now}",
+                        flow.attribute, flow.person
+                    );
+                    let mut flips =
+                        proposer(config, templates, &anchor, &flip_goal, &[], vec![flip]);
                     let Some(flipped) = accept(
                         &anchor,
-                        vec![flip],
+                        flips.as_mut(),
+                        &flip_goal,
                         |c| flow_for(c).filter(|&l| l != base).map(Label::Flow),
                         &mut accepted,
                         config,
@@ -427,9 +632,12 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                     ) else {
                         continue;
                     };
+                    let mut held_source =
+                        proposer(config, templates, &anchor, &hold_goal, &[], holds);
                     let Some(held) = accept(
                         &anchor,
-                        holds,
+                        held_source.as_mut(),
+                        &hold_goal,
                         |c| flow_for(c).filter(|&l| l == base).map(Label::Flow),
                         &mut accepted,
                         config,
@@ -446,6 +654,7 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         Label::Flow(base),
                         flipped,
                         held,
+                        config,
                     ));
                     k += 1;
                 }
@@ -453,6 +662,16 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
         }
     }
     out
+}
+
+/// The flow label of a variant: the flow at the anchor's position, when it
+/// is still the same attribute and form (an edit from a model may drop or
+/// add attributes).
+fn flow_for_checked(c: &Checked, at_position: &Flow, anchor_flow: &Flow) -> Option<bool> {
+    if at_position.form != anchor_flow.form {
+        return None;
+    }
+    flow_label(c, at_position)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -465,6 +684,7 @@ fn record(
     label: Label,
     flipped: Variant,
     held: Variant,
+    config: &Config,
 ) -> TripletRecord {
     let kind_name = match kind {
         Kind::Decision => "decision",
@@ -482,7 +702,7 @@ fn record(
         },
         flipped,
         held,
-        generator: "symbolic".into(),
+        generator: config.generator_name(),
     }
 }
 

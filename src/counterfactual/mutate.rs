@@ -85,7 +85,7 @@ pub struct Candidate {
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
 /// text and whether anything changed.
-fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
+pub(crate) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
     if old.is_empty() || old == new {
         return (text.to_string(), false);
     }

@@ -92,9 +92,14 @@ pub fn run(
     // Seeds are processed in chunks on every core; each chunk is written in
     // seed order before the next starts, so an interruption loses at most
     // the chunk in flight.
-    let chunk = std::thread::available_parallelism().map_or(1, |n| n.get()) * 2;
+    let chunk = config.workers.max(1) * 2;
     for group in seeds.chunks(chunk) {
-        let results = crate::driver::parallel_map(group, |c| super::triplets(c, config, templates));
+        if config.fatal().is_some() {
+            break;
+        }
+        let results = crate::driver::parallel_map_n(group, config.workers, |c| {
+            super::triplets(c, config, templates)
+        });
         for (c, triplets) in group.iter().zip(results) {
             let wanted = config.per_seed * config.kinds.len();
             if triplets.len() < wanted {
@@ -210,9 +215,21 @@ pub fn card(records: &[TripletRecord], config: &Config) -> String {
          - `flow` labels: whether sharing one form of one attribute with one person is \
          appropriate for the task (the form is appropriate, its fact is relevant, the person may \
          see it).\n\n\
-         Generator: symbolic mutation operators. Run seed: {}. Candidates per side: at most {}.\n\n\
+         Generator: {}. Critic: {}. Run seed: {}. Candidates per side: at most {}.\n\n\
          | kind | triplets |\n|---|---|\n",
-        config.seed, config.rounds
+        match &config.generator_llm {
+            None => "symbolic mutation operators".to_string(),
+            Some(m) => format!(
+                "the language model `{}`, its edits checked and labelled by the prover",
+                m.model()
+            ),
+        },
+        match &config.critic_llm {
+            None => "rule-based".to_string(),
+            Some(m) => format!("rule-based, then the language model `{}`", m.model()),
+        },
+        config.seed,
+        config.rounds
     );
     for (k, v) in &per_kind {
         body.push_str(&format!("| {k} | {v} |\n"));
@@ -222,6 +239,29 @@ pub fn card(records: &[TripletRecord], config: &Config) -> String {
     ));
     for (s, v) in &per_scenario {
         body.push_str(&format!("| {s} | {v} |\n"));
+    }
+    let models: Vec<&crate::llm::Llm> = config
+        .generator_llm
+        .iter()
+        .chain(config.critic_llm.iter().filter(|c| {
+            config
+                .generator_llm
+                .as_ref()
+                .is_none_or(|g| !std::sync::Arc::ptr_eq(g, c))
+        }))
+        .map(|m| m.as_ref())
+        .collect();
+    for m in models {
+        let u = m.usage();
+        body.push_str(&format!(
+            "\nModel usage of the run that wrote this card (`{}`): {} requests ({} retries), {} cache hits, {} prompt tokens, {} completion tokens.\n",
+            m.model(),
+            u.requests,
+            u.retries,
+            u.cache_hits,
+            u.prompt_tokens,
+            u.completion_tokens
+        ));
     }
     body.push_str(
         "\nThe record schema is `generated/schema/triplet.schema.json` in the cici repository.\n",

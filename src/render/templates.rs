@@ -17,6 +17,14 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/knowledge.md.j2"),
     ),
     ("stress.md.j2", include_str!("../../templates/stress.md.j2")),
+    (
+        "prompts/generate.j2",
+        include_str!("../../templates/prompts/generate.j2"),
+    ),
+    (
+        "prompts/critic.j2",
+        include_str!("../../templates/prompts/critic.j2"),
+    ),
 ];
 const BUILTIN_CUES: &str = include_str!("../../templates/cues.yaml");
 

@@ -7,6 +7,7 @@ mod fixit;
 mod fixtures;
 mod format;
 mod language;
+mod llm;
 mod lsp;
 mod planted;
 mod properties;

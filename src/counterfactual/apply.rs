@@ -1,0 +1,352 @@
+//! Edits from outside (a language model's reply) applied to a scenario.
+//!
+//! The symbolic generator builds its candidates directly; edits that come
+//! as data are checked here, one by one, against the scenario they name.
+//! Anything that does not fit (an unknown attribute, person or room, a
+//! stale `from`, a fact that does not resolve, a text with template syntax
+//! or control characters, an id that is not an identifier) is refused with
+//! a reason, before the evaluator ever sees the candidate.
+
+use super::mutate::{Candidate, Edit};
+use crate::sema::{FormKind, PersonId, Predicate, Scenario, Setting};
+
+/// The longest text an edit may write.
+pub const MAX_TEXT: usize = 400;
+/// The most edits one reply may propose.
+pub const MAX_EDITS: usize = 8;
+
+/// A candidate from edits, or why the edits cannot be applied.
+pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, String> {
+    if edits.is_empty() {
+        return Err("the reply proposes no edit".into());
+    }
+    if edits.len() > MAX_EDITS {
+        return Err(format!(
+            "the reply proposes {} edits, at most {MAX_EDITS}",
+            edits.len()
+        ));
+    }
+    let mut v = sc.clone();
+    for (i, e) in edits.iter().enumerate() {
+        apply(&mut v, e).map_err(|why| format!("edit {}: {why}", i + 1))?;
+    }
+    Ok(Candidate { scenario: v, edits })
+}
+
+/// A text an edit may write: one line of prose.
+pub fn check_text(text: &str) -> Result<(), String> {
+    if text.trim().is_empty() {
+        return Err("the text is empty".into());
+    }
+    if text.chars().count() > MAX_TEXT {
+        return Err(format!("the text is longer than {MAX_TEXT} characters"));
+    }
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "the text holds the control character U+{:04X}",
+            c as u32
+        ));
+    }
+    for marker in ["{{", "}}", "{%", "%}", "{#", "#}", "\"\"\""] {
+        if text.contains(marker) {
+            return Err(format!(
+                "the text holds template or quoting syntax `{marker}`"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_ident(id: &str) -> Result<(), String> {
+    let mut chars = id.chars();
+    let ok = id.len() <= 64
+        && chars
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("`{id}` is not an identifier"))
+    }
+}
+
+fn person(sc: &Scenario, id: &str) -> Result<PersonId, String> {
+    sc.person(id)
+        .ok_or_else(|| format!("no person `{id}` in the scenario"))
+}
+
+fn people(sc: &Scenario, ids: &[String]) -> Result<Vec<PersonId>, String> {
+    let mut out = ids
+        .iter()
+        .map(|id| person(sc, id))
+        .collect::<Result<Vec<_>, _>>()?;
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+fn attribute(sc: &Scenario, id: &str) -> Result<usize, String> {
+    sc.attribute(id)
+        .ok_or_else(|| format!("no attribute `{id}` in the scenario"))
+}
+
+/// Whitespace-insensitive equality of two fact texts.
+fn same_fact(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    norm(a) == norm(b)
+}
+
+/// Resolves a fact written in seed syntax, `unavailable(eli, tue 10:00-11:00)`,
+/// against the scenario: the whole seed is printed with the fact in a probe
+/// attribute and compiled, so the fact gets exactly the checks a seed gets.
+pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || " _,:()-".contains(c);
+    if text.len() > 120 || !text.chars().all(allowed) || !text.trim_end().ends_with(')') {
+        return Err(format!("`{text}` is not a fact"));
+    }
+    let mut probe = sc.clone();
+    crate::planted::push_attribute(
+        &mut probe,
+        sc.executor,
+        None,
+        "probe".into(),
+        None,
+        Vec::new(),
+        Vec::new(),
+    );
+    let id = (0..)
+        .map(|n| format!("cici_probe_{n}"))
+        .find(|id| sc.attribute(id).is_none())
+        .expect("some id is free");
+    probe.attributes.last_mut().expect("just pushed").id = id;
+    let printed = crate::printer::print(&probe);
+    let at = printed
+        .rfind("    raw \"probe\"\n")
+        .ok_or_else(|| "internal: the probe attribute was not printed".to_string())?;
+    let line_end = at + "    raw \"probe\"\n".len();
+    let text_with = format!(
+        "{}    fact {}\n{}",
+        &printed[..line_end],
+        text.trim(),
+        &printed[line_end..]
+    );
+    let (file, errors) = crate::syntax::parse(crate::span::SourceId(0), &text_with);
+    if let Some(e) = errors.first() {
+        return Err(format!("`{text}` does not parse: {e}"));
+    }
+    let ast = file
+        .scenarios
+        .first()
+        .ok_or_else(|| format!("`{text}` does not parse"))?;
+    match crate::sema::resolve(ast) {
+        Ok(resolved) => resolved
+            .attributes
+            .last()
+            .and_then(|a| a.fact_form().1.facts.first())
+            .map(|f| f.predicate.clone())
+            .ok_or_else(|| format!("`{text}` is not a hard fact")),
+        Err(errors) => Err(format!(
+            "`{text}`: {}",
+            errors
+                .iter()
+                .map(|e| {
+                    use miette::Diagnostic;
+                    match e.help() {
+                        Some(h) => format!("{e} ({h})"),
+                        None => e.to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+    }
+}
+
+/// Applies one edit in place.
+pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
+    match e {
+        Edit::ReplaceFact {
+            attribute: id,
+            from,
+            to,
+        } => {
+            let a = attribute(v, id)?;
+            let predicate = parse_fact(v, to)?;
+            if matches!(predicate, Predicate::Toward { .. }) {
+                return Err("`toward` is soft only".into());
+            }
+            let describe = |p: &Predicate| crate::analysis::describe_predicate(v, p);
+            let attr = &v.attributes[a];
+            let (kind, form) = attr.fact_form();
+            let i = form
+                .facts
+                .iter()
+                .position(|f| same_fact(&describe(&f.predicate), from))
+                .ok_or_else(|| format!("`{id}` has no fact `{from}`"))?;
+            let attr = &mut v.attributes[a];
+            let form = match kind {
+                FormKind::Raw => &mut attr.raw,
+                FormKind::Sanitized => attr.sanitized.as_mut().expect("the fact form exists"),
+            };
+            form.facts[i].predicate = predicate;
+        }
+        Edit::ReplaceText {
+            attribute: id,
+            form,
+            from,
+            to,
+        } => {
+            check_text(to)?;
+            let a = attribute(v, id)?;
+            let attr = &mut v.attributes[a];
+            let f = match form {
+                FormKind::Raw => Some(&mut attr.raw),
+                FormKind::Sanitized => attr.sanitized.as_mut(),
+            }
+            .ok_or_else(|| format!("`{id}` has no sanitized form"))?;
+            if f.text != *from {
+                return Err(format!(
+                    "the {} text of `{id}` is not `{from}`",
+                    match form {
+                        FormKind::Raw => "raw",
+                        FormKind::Sanitized => "sanitized",
+                    }
+                ));
+            }
+            f.text = to.clone();
+        }
+        Edit::RenamePerson {
+            from,
+            to,
+            name_from,
+            name_to,
+        } => {
+            let p = person(v, from)?;
+            check_ident(to)?;
+            check_text(name_to)?;
+            if v.person(to).is_some() {
+                return Err(format!("`{to}` already names a person"));
+            }
+            if v.people[p].name != *name_from {
+                return Err(format!("`{from}` is not called `{name_from}`"));
+            }
+            v.people[p].id = to.clone();
+            v.people[p].name = name_to.clone();
+            let (old_first, new_first) = (
+                name_from.split_whitespace().next().unwrap_or(""),
+                name_to.split_whitespace().next().unwrap_or(""),
+            );
+            if !old_first.is_empty() && !new_first.is_empty() {
+                for a in &mut v.attributes {
+                    a.raw.text = super::mutate::replace_words(&a.raw.text, old_first, new_first).0;
+                    if let Some(s) = a.sanitized.as_mut() {
+                        s.text = super::mutate::replace_words(&s.text, old_first, new_first).0;
+                    }
+                }
+            }
+        }
+        Edit::SetVisibility {
+            attribute: id,
+            form,
+            to,
+            ..
+        } => {
+            let a = attribute(v, id)?;
+            let mut who = people(v, to)?;
+            let attr = &mut v.attributes[a];
+            who.push(attr.holder);
+            who.sort_unstable();
+            who.dedup();
+            let f = match form {
+                FormKind::Raw => Some(&mut attr.raw),
+                FormKind::Sanitized => attr.sanitized.as_mut(),
+            }
+            .ok_or_else(|| format!("`{id}` has no sanitized form"))?;
+            f.visible = who;
+        }
+        Edit::SetHolder {
+            attribute: id, to, ..
+        } => {
+            let a = attribute(v, id)?;
+            let p = person(v, to)?;
+            let attr = &mut v.attributes[a];
+            let old = attr.holder;
+            if attr.about == old {
+                attr.about = p;
+            }
+            attr.holder = p;
+            for f in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
+                for q in &mut f.visible {
+                    if *q == old {
+                        *q = p;
+                    }
+                }
+                f.visible.sort_unstable();
+                f.visible.dedup();
+            }
+        }
+        Edit::DropAttribute { attribute: id } => {
+            let a = attribute(v, id)?;
+            v.attributes.remove(a);
+        }
+        Edit::AddAttribute {
+            attribute: id,
+            holder,
+            text,
+        } => {
+            check_ident(id)?;
+            check_text(text)?;
+            if v.attribute(id).is_some() {
+                return Err(format!("`{id}` already names an attribute"));
+            }
+            let p = person(v, holder)?;
+            crate::planted::push_attribute(v, p, None, text.clone(), None, Vec::new(), Vec::new());
+            v.attributes.last_mut().expect("just pushed").id = id.clone();
+        }
+        Edit::SetAttendees { meeting, to, .. } => {
+            let who = people(v, to)?;
+            if who.is_empty() {
+                return Err("a meeting needs an attendee".into());
+            }
+            let Setting::Meeting(ms) = &mut v.setting else {
+                return Err("only meetings have attendees".into());
+            };
+            let m = ms
+                .meetings
+                .iter_mut()
+                .find(|m| m.id == *meeting)
+                .ok_or_else(|| format!("no meeting `{meeting}`"))?;
+            m.attendees = who;
+        }
+        Edit::SetPublic {
+            target, field, to, ..
+        } => {
+            if *to == 0 || *to > 1000 {
+                return Err(format!("{to} is out of range (1 to 1000)"));
+            }
+            match (&mut v.setting, field.as_str()) {
+                (Setting::Jira(js), "hours") => {
+                    js.tickets
+                        .iter_mut()
+                        .find(|t| t.id == *target)
+                        .ok_or_else(|| format!("no ticket `{target}`"))?
+                        .hours = *to;
+                }
+                (Setting::Meeting(ms), "capacity") => {
+                    ms.rooms
+                        .iter_mut()
+                        .find(|r| r.id == *target)
+                        .ok_or_else(|| format!("no room `{target}`"))?
+                        .capacity = *to;
+                }
+                _ => {
+                    return Err(format!(
+                        "`{field}` is not a number of the public setting (a ticket's `hours`, a room's `capacity`)"
+                    ))
+                }
+            }
+        }
+    }
+    Ok(())
+}

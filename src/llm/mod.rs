@@ -1,0 +1,108 @@
+//! Language models behind an OpenAI-compatible chat-completions endpoint.
+//!
+//! Hosted APIs, vLLM, llama.cpp's server and Ollama all speak the protocol.
+//! Every call goes through a content-addressed cache on disk, keyed by the
+//! hash of the full request body, so a rerun with the same inputs makes no
+//! request and gets the same answers. Instead of calling, a run can collect
+//! its requests as OpenAI Batch JSONL ([`Mode::Emit`]); the responses of a
+//! batch are read into the cache ([`ingest_batch`]) and the next run goes on
+//! from there. The API key is read from an environment variable whose name
+//! is configured; it is sent in the `Authorization` header and nowhere else:
+//! not in the cache, a batch file, a record or a message.
+
+mod cache;
+mod client;
+
+pub use cache::Cache;
+pub use client::{ingest_batch, CallError, Llm, Message, Mode, Usage};
+
+use serde::{Deserialize, Serialize};
+
+/// The `llm` section of `cici.yaml`; every field has a default and a
+/// command-line override.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LlmConfig {
+    /// The API root, e.g. `https://api.openai.com/v1` or `http://localhost:8000/v1`.
+    pub base_url: String,
+    pub model: String,
+    /// The environment variable that holds the API key (no key is sent if
+    /// it is unset, as local servers expect).
+    pub api_key_env: String,
+    pub temperature: f32,
+    pub max_tokens: u32,
+    /// Seconds before one request is given up and retried.
+    pub timeout_s: f64,
+    /// Retries after the first attempt, on 429, 5xx and timeouts.
+    pub max_retries: u32,
+    /// First backoff in seconds; doubled on each retry (a `Retry-After`
+    /// header wins).
+    pub backoff_s: f64,
+    /// Requests in flight at once (one per worker).
+    pub concurrency: usize,
+    /// Where cached responses live.
+    pub cache_dir: String,
+    /// Ask for JSON through `response_format` (structured output); servers
+    /// that refuse it are asked again for a plain JSON reply.
+    pub structured_output: bool,
+}
+
+impl Default for LlmConfig {
+    fn default() -> Self {
+        LlmConfig {
+            base_url: "http://localhost:8000/v1".into(),
+            model: "gpt-4o-mini".into(),
+            api_key_env: "OPENAI_API_KEY".into(),
+            temperature: 0.7,
+            max_tokens: 1024,
+            timeout_s: 60.0,
+            max_retries: 4,
+            backoff_s: 1.0,
+            concurrency: 4,
+            cache_dir: ".cici-cache".into(),
+            structured_output: true,
+        }
+    }
+}
+
+/// `cici.yaml`, the project file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ProjectConfig {
+    pub llm: LlmConfig,
+}
+
+impl ProjectConfig {
+    /// Reads a project file; a missing file is the defaults.
+    pub fn load(path: &std::path::Path) -> Result<ProjectConfig, String> {
+        match std::fs::read_to_string(path) {
+            Ok(text) => serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ProjectConfig::default()),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+}
+
+/// The JSON object in a model's reply: the whole reply, a fenced ```json
+/// block, or the text from the first `{` to the last `}`.
+pub fn extract_json(reply: &str) -> Result<serde_json::Value, String> {
+    let trimmed = reply.trim();
+    if let Ok(v) = serde_json::from_str::<serde_json::Value>(trimmed) {
+        return Ok(v);
+    }
+    if let Some(start) = trimmed.find("```") {
+        let body = &trimmed[start + 3..];
+        let body = body.strip_prefix("json").unwrap_or(body);
+        if let Some(end) = body.find("```") {
+            if let Ok(v) = serde_json::from_str(body[..end].trim()) {
+                return Ok(v);
+            }
+        }
+    }
+    match (trimmed.find('{'), trimmed.rfind('}')) {
+        (Some(a), Some(b)) if a < b => {
+            serde_json::from_str(&trimmed[a..=b]).map_err(|e| format!("the reply is not JSON: {e}"))
+        }
+        _ => Err("the reply holds no JSON object".into()),
+    }
+}

@@ -1,0 +1,690 @@
+//! The language-model generator and critic against a real HTTP server on
+//! loopback that speaks the chat-completions protocol, with scripted
+//! replies: good edits, malformed and hostile replies, 429 and 503 before
+//! success, replies slower than the timeout, an unknown model, a closed
+//! port. Also the cache (hit, miss, `--offline`), the batch round trip and
+//! sharding, and that the API key appears in no output.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use super::common::{root, tempdir};
+
+const KEY: &str = "sk-test-SECRET-7f3a9c";
+const KEY_ENV: &str = "CICI_TEST_API_KEY";
+
+/// What the server does with one request.
+enum Reply {
+    /// Status, body, extra headers.
+    Json(u16, Value, Vec<(&'static str, String)>),
+    /// Wait, then answer.
+    Slow(Duration, Box<Reply>),
+}
+
+/// A request as the server saw it.
+#[derive(Clone, Debug)]
+struct Seen {
+    path: String,
+    authorization: Option<String>,
+    body: Value,
+}
+
+struct Server {
+    url: String,
+    seen: Arc<Mutex<Vec<Seen>>>,
+}
+
+impl Server {
+    fn start(script: impl Fn(&Value, usize) -> Reply + Send + Sync + 'static) -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/v1", listener.local_addr().unwrap());
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let script = Arc::new(script);
+        let count = Arc::new(AtomicUsize::new(0));
+        let seen2 = seen.clone();
+        std::thread::spawn(move || {
+            for stream in listener.incoming() {
+                let Ok(stream) = stream else { continue };
+                let (script, seen, count) = (script.clone(), seen2.clone(), count.clone());
+                std::thread::spawn(move || serve(stream, &*script, &seen, &count));
+            }
+        });
+        Server { url, seen }
+    }
+
+    fn requests(&self) -> Vec<Seen> {
+        self.seen.lock().unwrap().clone()
+    }
+}
+
+fn serve(
+    stream: TcpStream,
+    script: &(dyn Fn(&Value, usize) -> Reply + Send + Sync),
+    seen: &Mutex<Vec<Seen>>,
+    count: &AtomicUsize,
+) {
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+        return;
+    }
+    let path = line.split_whitespace().nth(1).unwrap_or("").to_string();
+    let (mut length, mut chunked, mut authorization) = (0usize, false, None);
+    loop {
+        let mut h = String::new();
+        reader.read_line(&mut h).unwrap();
+        let h = h.trim_end();
+        if h.is_empty() {
+            break;
+        }
+        let (name, value) = h.split_once(':').unwrap();
+        match name.to_ascii_lowercase().as_str() {
+            "content-length" => length = value.trim().parse().unwrap(),
+            "transfer-encoding" => chunked = value.contains("chunked"),
+            "authorization" => authorization = Some(value.trim().to_string()),
+            _ => {}
+        }
+    }
+    let mut body = Vec::new();
+    if chunked {
+        loop {
+            let mut size = String::new();
+            reader.read_line(&mut size).unwrap();
+            let n = usize::from_str_radix(size.trim(), 16).unwrap();
+            let mut chunk = vec![0; n + 2];
+            reader.read_exact(&mut chunk).unwrap();
+            if n == 0 {
+                break;
+            }
+            body.extend_from_slice(&chunk[..n]);
+        }
+    } else {
+        body.resize(length, 0);
+        reader.read_exact(&mut body).unwrap();
+    }
+    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let n = count.fetch_add(1, Ordering::SeqCst);
+    seen.lock().unwrap().push(Seen {
+        path,
+        authorization,
+        body: body.clone(),
+    });
+    let mut reply = script(&body, n);
+    let mut stream = stream;
+    loop {
+        match reply {
+            Reply::Slow(d, next) => {
+                std::thread::sleep(d);
+                reply = *next;
+            }
+            Reply::Json(status, value, headers) => {
+                let text = value.to_string();
+                let mut head = format!(
+                    "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
+                    text.len()
+                );
+                for (k, v) in headers {
+                    head.push_str(&format!("{k}: {v}\r\n"));
+                }
+                head.push_str("\r\n");
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(text.as_bytes());
+                let _ = stream.flush();
+                return;
+            }
+        }
+    }
+}
+
+/// A chat completion holding `content`.
+fn completion(content: &str) -> Value {
+    json!({
+        "id": "chatcmpl-test",
+        "object": "chat.completion",
+        "model": "test-model",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120},
+    })
+}
+
+fn prompt(body: &Value) -> String {
+    body["messages"][1]["content"]
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// A flip for `ops_scheduling`: Eli's infusion moves from Tuesday to
+/// Wednesday, with both texts.
+fn good_flip() -> Value {
+    json!({"edits": [
+        {"op": "replace_fact", "attribute": "eli_infusion",
+         "from": "unavailable(eli, tue 10:00-11:00)", "to": "unavailable(eli, wed 10:00-11:00)"},
+        {"op": "replace_text", "attribute": "eli_infusion", "form": "raw",
+         "from": "Oncology infusion appointment Tuesday 10-11.", "to": "Oncology infusion appointment Wednesday 10-11."},
+        {"op": "replace_text", "attribute": "eli_infusion", "form": "sanitized",
+         "from": "Eli is unavailable Tuesday 10-11.", "to": "Eli is unavailable Wednesday 10-11."}
+    ]})
+}
+
+fn good_hold() -> Value {
+    json!({"edits": [
+        {"op": "add_attribute", "attribute": "riley_garden", "holder": "riley",
+         "text": "Riley spent the weekend repotting tomato plants."}
+    ]})
+}
+
+fn good_review() -> Value {
+    json!({"fluent": true, "states_fact": true, "sanitized_gives_away": false, "reason": "reads well"})
+}
+
+/// A deterministic model: the right reply for each kind of prompt.
+fn fake_model(body: &Value) -> Value {
+    let p = prompt(body);
+    let content = if p.starts_with("You review an edit") {
+        good_review()
+    } else if p.contains("is different from the current one") {
+        good_flip()
+    } else {
+        good_hold()
+    };
+    completion(&content.to_string())
+}
+
+/// A folder holding one seed, `ops_scheduling`.
+fn seed_dir(name: &str) -> PathBuf {
+    let dir = tempdir(name);
+    std::fs::create_dir_all(dir.join("seeds")).unwrap();
+    std::fs::copy(
+        root().join("seeds/ops_scheduling.cici"),
+        dir.join("seeds/ops_scheduling.cici"),
+    )
+    .unwrap();
+    dir
+}
+
+struct Ran {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `cici counterfactual` on the seed folder with the model settings.
+fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
+    let mut args: Vec<String> = [
+        "counterfactual",
+        "seeds",
+        "--out",
+        out,
+        "--kind",
+        "decision",
+        "--per-seed",
+        "1",
+        "--generator",
+        "llm",
+        "--critic",
+        "llm",
+        "--base-url",
+        url,
+        "--model",
+        "test-model",
+        "--api-key-env",
+        KEY_ENV,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // Defaults the caller did not set.
+    for (flag, value) in [("--cache-dir", "cache"), ("--timeout", "5")] {
+        if !extra.contains(&flag) {
+            args.extend([flag.to_string(), value.to_string()]);
+        }
+    }
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
+        .args(&args)
+        .current_dir(dir)
+        .env(KEY_ENV, KEY)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    Ran {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn records(dir: &Path, out: &str) -> Vec<Value> {
+    std::fs::read_to_string(dir.join(out).join("triplets.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Every file under a folder, recursively.
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                out.extend(files(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+fn assert_key_nowhere(dir: &Path, ran: &[&Ran]) {
+    for r in ran {
+        assert!(!r.stdout.contains(KEY) && !r.stderr.contains(KEY));
+    }
+    for f in files(dir) {
+        let bytes = std::fs::read(&f).unwrap();
+        assert!(
+            !String::from_utf8_lossy(&bytes).contains(KEY),
+            "the API key leaked into {}",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn a_model_grows_a_triplet_that_the_prover_labels_and_the_cache_replays() {
+    let server = Server::start(|body, _| Reply::Json(200, fake_model(body), Vec::new()));
+    let dir = seed_dir("llm-good");
+    let first = run(&dir, &server.url, "out", &[]);
+    assert_eq!(first.code, Some(0), "{}", first.stderr);
+    let recs = records(&dir, "out");
+    assert_eq!(recs.len(), 1, "{}", first.stderr);
+    let r = &recs[0];
+    assert_eq!(r["generator"], "llm:test-model");
+    // The prover, not the model, gave the labels.
+    assert_ne!(r["flipped"]["label"], r["anchor"]["label"]);
+    assert_eq!(r["held"]["label"], r["anchor"]["label"]);
+    assert!(r["flipped"]["seed"]
+        .as_str()
+        .unwrap()
+        .contains("unavailable(eli, wed 10:00-11:00)"));
+    let checks: Vec<&str> = r["flipped"]["critic"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["check"].as_str().unwrap())
+        .collect();
+    assert!(
+        checks.contains(&"llm_fluent") && checks.contains(&"llm_no_giveaway"),
+        "{checks:?}"
+    );
+
+    // Two generator calls and two critic calls, each with the key, JSON
+    // asked for by schema.
+    let seen = server.requests();
+    assert_eq!(seen.len(), 4);
+    for s in &seen {
+        assert_eq!(s.path, "/v1/chat/completions");
+        assert_eq!(
+            s.authorization.as_deref(),
+            Some(format!("Bearer {KEY}").as_str())
+        );
+        assert_eq!(s.body["model"], "test-model");
+        assert_eq!(s.body["response_format"]["type"], "json_schema");
+    }
+    assert!(
+        first
+            .stderr
+            .contains("4 requests (0 retries), 0 cache hits, 400 tokens in, 80 out"),
+        "{}",
+        first.stderr
+    );
+    let card = std::fs::read_to_string(dir.join("out/README.md")).unwrap();
+    assert!(
+        card.contains("4 requests") && card.contains("400 prompt tokens"),
+        "{card}"
+    );
+
+    // The same inputs again, into a fresh folder, offline: no request, the
+    // same output byte for byte.
+    let again = run(&dir, &server.url, "again", &["--offline"]);
+    assert_eq!(again.code, Some(0), "{}", again.stderr);
+    assert_eq!(server.requests().len(), 4, "the rerun made a request");
+    assert!(again.stderr.contains("0 requests") && again.stderr.contains("4 cache hits"));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("again/triplets.jsonl")).unwrap(),
+        std::fs::read_to_string(dir.join("out/triplets.jsonl")).unwrap()
+    );
+    assert_key_nowhere(&dir, &[&first, &again]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn offline_fails_fast_on_a_cache_miss() {
+    let server = Server::start(|body, _| Reply::Json(200, fake_model(body), Vec::new()));
+    let dir = seed_dir("llm-offline");
+    let ran = run(&dir, &server.url, "out", &["--offline"]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("offline") && ran.stderr.contains("no answer for request"),
+        "{}",
+        ran.stderr
+    );
+    assert!(server.requests().is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn malformed_and_hostile_replies_are_rejected_with_reasons() {
+    let script = |body: &Value, _n: usize| {
+        let p = prompt(body);
+        let content = if p.starts_with("You review an edit") {
+            good_review().to_string()
+        } else if p.contains("is different from the current one") {
+            // Each attempt sees the earlier failures in its prompt.
+            match p.matches("\n- [").count() {
+                0 => "Sure! I moved Eli's appointment.".to_string(),
+                1 => json!({"edits": [{"op": "set_holder", "attribute": "eli_infusion", "from": "eli", "to": "zed"}]}).to_string(),
+                2 => json!({"edits": [{"op": "replace_text", "attribute": "eli_infusion", "form": "sanitized",
+                    "from": "Eli is unavailable Tuesday 10-11.", "to": "{{ config.api_key }}"}]}).to_string(),
+                3 => json!({"edits": [{"op": "teleport", "attribute": "eli_infusion"}]}).to_string(),
+                _ => good_flip().to_string(),
+            }
+        } else {
+            good_hold().to_string()
+        };
+        Reply::Json(200, completion(&content), Vec::new())
+    };
+    let server = Server::start(script);
+    let dir = seed_dir("llm-hostile");
+    let ran = run(&dir, &server.url, "out", &[]);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let recs = records(&dir, "out");
+    assert_eq!(recs.len(), 1, "{}", ran.stderr);
+    let flipped = &recs[0]["flipped"];
+    assert_eq!(flipped["rounds"], 5);
+    let reasons: Vec<&str> = flipped["rejected"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["reason"].as_str().unwrap())
+        .collect();
+    assert!(reasons[0].contains("no JSON object"), "{reasons:?}");
+    assert!(reasons[1].contains("no person `zed`"), "{reasons:?}");
+    assert!(reasons[2].contains("template"), "{reasons:?}");
+    assert!(
+        reasons[3].contains("unknown variant `teleport`"),
+        "{reasons:?}"
+    );
+    // The hostile text is on record only as a rejected attempt: no variant
+    // carries it.
+    for side in ["anchor", "flipped", "held"] {
+        let seed = recs[0][side]["seed"].as_str().unwrap();
+        let vignette = recs[0][side]["vignette"].as_str().unwrap();
+        assert!(!seed.contains("{{") && !vignette.contains("{{"), "{side}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rate_limits_server_errors_and_slow_replies_are_retried() {
+    // 429, then 503, then a reply slower than the timeout, then answers.
+    let script = |body: &Value, n: usize| match n {
+        0 => Reply::Json(
+            429,
+            json!({"error": {"message": "slow down"}}),
+            vec![("Retry-After", "0".into())],
+        ),
+        1 => Reply::Json(503, json!({"error": {"message": "overloaded"}}), Vec::new()),
+        2 => Reply::Slow(
+            Duration::from_millis(1500),
+            Box::new(Reply::Json(200, fake_model(body), Vec::new())),
+        ),
+        _ => Reply::Json(200, fake_model(body), Vec::new()),
+    };
+    let server = Server::start(script);
+    let dir = seed_dir("llm-retry");
+    let ran = run(
+        &dir,
+        &server.url,
+        "out",
+        &["--timeout", "0.5", "--concurrency", "1"],
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert_eq!(records(&dir, "out").len(), 1, "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains("7 requests (3 retries)"),
+        "{}",
+        ran.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_unreachable_endpoint_or_an_unknown_model_stops_the_run_clearly() {
+    let dir = seed_dir("llm-down");
+    // A port nobody listens on.
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let url = format!("http://127.0.0.1:{port}/v1");
+    let ran = run(&dir, &url, "out", &["--retries", "1"]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr.contains(&format!("cannot reach {url}")),
+        "{}",
+        ran.stderr
+    );
+
+    let server = Server::start(|_, _| {
+        Reply::Json(
+            404,
+            json!({"error": {"message": "The model `test-model` does not exist.", "code": "model_not_found"}}),
+            Vec::new(),
+        )
+    });
+    let ran = run(&dir, &server.url, "out2", &[]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(
+        ran.stderr
+            .contains("does the server know the model `test-model`"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("does not exist"), "{}", ran.stderr);
+    assert_eq!(
+        server.requests().len(),
+        1,
+        "an unknown model is not retried"
+    );
+    assert_key_nowhere(&dir, &[&ran]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_batch_round_trip_gives_what_a_live_run_gives() {
+    let dir = seed_dir("llm-batch");
+    // Reference: the live run.
+    let server = Server::start(|body, _| Reply::Json(200, fake_model(body), Vec::new()));
+    let live = run(&dir, &server.url, "live", &["--cache-dir", "live-cache"]);
+    assert_eq!(live.code, Some(0), "{}", live.stderr);
+
+    // Batch: emit, run the batch here, ingest, until nothing is pending.
+    let unreachable = "http://127.0.0.1:9/v1";
+    let mut waves = 0;
+    let mut ingest: Vec<String> = Vec::new();
+    loop {
+        let mut extra = vec!["--emit-batch".to_string(), "batch.jsonl".to_string()];
+        extra.extend(ingest.iter().cloned());
+        let extra: Vec<&str> = extra.iter().map(String::as_str).collect();
+        let ran = run(&dir, unreachable, "batched", &extra);
+        assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+        assert_key_nowhere(&dir, &[&ran]);
+        let lines: Vec<Value> = std::fs::read_to_string(dir.join("batch.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        if lines.is_empty() {
+            break;
+        }
+        waves += 1;
+        assert!(waves <= 6, "the batch never drained");
+        let mut results = String::new();
+        for (i, l) in lines.iter().enumerate() {
+            assert_eq!(l["method"], "POST");
+            assert_eq!(l["url"], "/v1/chat/completions");
+            assert_eq!(l["custom_id"].as_str().unwrap().len(), 64);
+            let answer = json!({
+                "id": format!("batch_req_{i}"),
+                "custom_id": l["custom_id"],
+                "response": {"status_code": 200, "request_id": format!("r{i}"), "body": fake_model(&l["body"])},
+                "error": null,
+            });
+            results.push_str(&answer.to_string());
+            results.push('\n');
+        }
+        // One failed line: reported, not fatal.
+        results.push_str(&json!({"custom_id": "0".repeat(64), "response": {"status_code": 500, "body": {}}, "error": {"message": "boom"}}).to_string());
+        results.push('\n');
+        std::fs::write(dir.join("results.jsonl"), results).unwrap();
+        ingest = vec!["--ingest-batch".into(), "results.jsonl".into()];
+    }
+    // Generator calls, then critic calls: at least two waves.
+    assert!(waves >= 2, "{waves}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("batched/triplets.jsonl")).unwrap(),
+        std::fs::read_to_string(dir.join("live/triplets.jsonl")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_split_the_seeds_without_overlap() {
+    let mut seen: Vec<String> = Vec::new();
+    for i in 1..=3 {
+        let out = tempdir(&format!("shard-{i}"));
+        let output = super::common::cici(&[
+            "counterfactual",
+            "seeds/",
+            "--out",
+            out.to_str().unwrap(),
+            "--kind",
+            "flow",
+            "--per-seed",
+            "1",
+            "--shard",
+            &format!("{i}/3"),
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(&format!("shard {i}/3: 3 seeds")),
+            "{stderr}"
+        );
+        for r in records(&out, "") {
+            let s = r["scenario"].as_str().unwrap().to_string();
+            if !seen.contains(&s) {
+                seen.push(s);
+            }
+        }
+        let _ = std::fs::remove_dir_all(&out);
+    }
+    let mut all = super::common::cici(&["check", "--format", "json", "seeds/"]);
+    let json: Value = serde_json::from_slice(&std::mem::take(&mut all.stdout)).unwrap();
+    let total = json["scenarios"].as_array().unwrap().len();
+    assert!(seen.len() <= total);
+    let bad = super::common::cici(&["counterfactual", "seeds/", "--out", "x", "--shard", "4/3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("between 1 and N"));
+}
+
+#[test]
+fn settings_come_from_cici_yaml_and_plain_json_is_asked_where_schemas_are_refused() {
+    // A server without structured output: 400 on `response_format`.
+    let server = Server::start(|body, _| {
+        if body.get("response_format").is_some() {
+            Reply::Json(
+                400,
+                json!({"error": {"message": "response_format is not supported"}}),
+                Vec::new(),
+            )
+        } else {
+            // The reply wraps its JSON in prose and a fence.
+            let inner = fake_model(body)["choices"][0]["message"]["content"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            Reply::Json(
+                200,
+                completion(&format!("Here you go:\n```json\n{inner}\n```")),
+                Vec::new(),
+            )
+        }
+    });
+    let dir = seed_dir("llm-yaml");
+    std::fs::write(
+        dir.join("cici.yaml"),
+        format!(
+            "llm:\n  base_url: {}\n  model: yaml-model\n  api_key_env: {KEY_ENV}\n  cache_dir: yaml-cache\n  concurrency: 2\n",
+            server.url
+        ),
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
+        .args([
+            "counterfactual",
+            "seeds",
+            "--out",
+            "out",
+            "--kind",
+            "decision",
+            "--per-seed",
+            "1",
+            "--generator",
+            "llm",
+            "--critic",
+            "llm",
+        ])
+        .current_dir(&dir)
+        .env(KEY_ENV, KEY)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert_eq!(records(&dir, "out")[0]["generator"], "llm:yaml-model");
+    assert!(dir.join("yaml-cache").is_dir());
+    let seen = server.requests();
+    assert_eq!(seen[0].body["model"], "yaml-model");
+    assert!(seen[0].body.get("response_format").is_some());
+    assert!(seen[1..]
+        .iter()
+        .all(|s| s.body.get("response_format").is_none()));
+
+    // A setting the file does not know is an error, not a silent default.
+    std::fs::write(dir.join("cici.yaml"), "llm:\n  modle: x\n").unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
+        .args([
+            "counterfactual",
+            "seeds",
+            "--out",
+            "out",
+            "--generator",
+            "llm",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown field `modle`"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
