@@ -473,7 +473,8 @@ fn pin_after(sc: &Scenario, text: &str, removal: &Edit) -> Option<Fix> {
 /// New attributes that make the oracle the only allowed decision, inserted
 /// before the `oracle` statement.
 fn pin_oracle(sc: &Scenario, text: &str) -> Option<Fix> {
-    let facts = planted::pin_oracle(sc)?;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let facts = planted::pin_oracle(sc, deadline)?;
     if facts.is_empty() {
         return None;
     }

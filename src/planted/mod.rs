@@ -333,8 +333,9 @@ pub(crate) fn shell(
 /// allowed decision, each keeping the oracle allowed: for every decision
 /// still allowed beside the oracle, one fact that rules it out. `None` when
 /// no fact of the family tells some decision from the oracle, or the oracle
-/// itself is not allowed. Deterministic: the same scenario, the same facts.
-pub(crate) fn pin_oracle(sc: &Scenario) -> Option<Vec<Predicate>> {
+/// itself is not allowed, or the search would pass `deadline`.
+/// Deterministic: the same scenario, the same facts.
+pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<Vec<Predicate>> {
     let in_force = |sc: &Scenario| -> Vec<Predicate> {
         sc.attributes
             .iter()
@@ -349,7 +350,24 @@ pub(crate) fn pin_oracle(sc: &Scenario) -> Option<Vec<Predicate>> {
         let Decision::Severity(oracle) = sc.oracle else {
             return None;
         };
+        // Levels are found by walking the completions of the unknown
+        // evidence: too many of them, and no fix is offered.
+        let completions: Option<u64> = ss
+            .evidence
+            .iter()
+            .enumerate()
+            .filter(|(v, _)| {
+                !facts
+                    .iter()
+                    .any(|f| matches!(f, Predicate::Evidence { variable, .. } if variable == v))
+            })
+            .map(|(_, e)| e.values.len() as u64)
+            .try_fold(1u64, |acc, n| acc.checked_mul(n).filter(|&p| p <= 1 << 12));
+        completions?;
         loop {
+            if std::time::Instant::now() > deadline {
+                return None;
+            }
             let refs: Vec<&Predicate> = facts.iter().collect();
             let levels = crate::semantics::severity_levels(ss, &refs);
             if !levels.contains(&oracle) {
@@ -387,7 +405,7 @@ pub(crate) fn pin_oracle(sc: &Scenario) -> Option<Vec<Predicate>> {
     // with a huge decision space from running long.
     for _ in 0..32 {
         let m = model::lower(&work);
-        let mut session = Session::new(&m, None);
+        let mut session = Session::new(&m, Some(deadline));
         let oracle = m.encode(&work.oracle)?;
         let not_oracle = session.differ_from(&oracle);
         let on: Vec<bool> = m

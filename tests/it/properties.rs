@@ -15,7 +15,7 @@ use cici::model::{lower, FactStatus};
 use cici::planted::{generate, Config};
 use cici::sema::*;
 use cici::solver::{Outcome, Session};
-use cici::span::{SourceId, Span};
+use cici::span::Span;
 
 /// A small planted scenario whose decision space brute force can walk.
 fn small(family: Family, seed: u64) -> Scenario {
@@ -246,9 +246,14 @@ proptest! {
     fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let mut run = cici::driver::Run::new();
-        run.check_text("fuzz.cici", text, &Options::default());
+        run.check_text("fuzz.cici", text.clone(), &Options::default());
         for d in &run.diagnostics {
             prop_assert!(d.diagnostic.code().is_some());
+        }
+        run.compute_fixes(&Options::default());
+        if let Ok(formatted) = cici::syntax::format(&text) {
+            let again = cici::syntax::format(&formatted).ok();
+            prop_assert_eq!(again.as_deref(), Some(formatted.as_str()));
         }
     }
 
@@ -267,8 +272,19 @@ proptest! {
         }
         let text: String = text.into_iter().collect();
         let mut run = cici::driver::Run::new();
-        run.check_text("mutated.cici", text, &Options::default());
-        let _ = cici::syntax::parse(SourceId(0), "");
+        run.check_text("mutated.cici", text.clone(), &Options::default());
+        // Fixes are proposed and verified without panicking, and every one
+        // applies to the text it was made for.
+        run.compute_fixes(&Options::default());
+        for d in &run.diagnostics {
+            for fix in &d.fixes {
+                prop_assert!(cici::fixit::apply(&text, &fix.edits).is_some());
+            }
+        }
+        if let Ok(formatted) = cici::syntax::format(&text) {
+            let again = cici::syntax::format(&formatted).ok();
+            prop_assert_eq!(again.as_deref(), Some(formatted.as_str()));
+        }
     }
 }
 
