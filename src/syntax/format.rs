@@ -12,26 +12,14 @@
 //! lines fold into one.
 
 use pest::iterators::Pair;
-use pest::Parser as _;
 
 use super::error::SyntaxError;
-use super::parser::{CiciParser, Rule};
-use super::recover::{check_nesting, from_pest};
+use super::parser::Rule;
 
 /// Formats a whole seed file. A file that does not parse is not formatted:
 /// the syntax errors come back instead, as `cici check` would report them.
 pub fn format(text: &str) -> Result<String, Vec<SyntaxError>> {
-    if let Some(err) = check_nesting(text) {
-        return Err(vec![err]);
-    }
-    let (_, errors) = super::parser::parse(crate::span::SourceId(0), text);
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let file = match CiciParser::parse(Rule::file, text) {
-        Ok(mut pairs) => pairs.next().expect("the file rule yields one pair"),
-        Err(e) => return Err(vec![from_pest(&e, text, 0)]),
-    };
+    let file = super::parser::parse_tree(text)?;
     let f = Formatter {
         text,
         comments: comments(text),

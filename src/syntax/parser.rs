@@ -65,6 +65,34 @@ pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
     }
 }
 
+/// The parse tree of a whole file that parses without any error, for the
+/// formatter; otherwise every syntax error, as [`parse`] reports them.
+pub(super) fn parse_tree(text: &str) -> Result<Pair<'_, Rule>, Vec<SyntaxError>> {
+    if let Some(err) = check_nesting(text) {
+        return Err(vec![err]);
+    }
+    pest::set_error_detail(true);
+    match CiciParser::parse(Rule::file, text) {
+        Ok(mut pairs) => {
+            let file = pairs.next().expect("the file rule always yields one pair");
+            // Converting finds what the grammar lets through: bad escapes,
+            // impossible slots, integers too large.
+            let mut cx = Cx::new(SourceId(0), 0);
+            for p in file.clone().into_inner() {
+                if p.as_rule() == Rule::scenario {
+                    cx.scenario(p);
+                }
+            }
+            if cx.errors.is_empty() {
+                Ok(file)
+            } else {
+                Err(cx.errors)
+            }
+        }
+        Err(_) => Err(parse(SourceId(0), text).1),
+    }
+}
+
 /// Conversion context: the source id, the offset of the parsed text in the
 /// file, and the errors found while converting.
 struct Cx {
