@@ -157,6 +157,7 @@ fn code_of(d: &Diagnosed) -> String {
 struct Tally {
     errors: usize,
     same_code: usize,
+    syntax: usize,
 }
 
 impl Tally {
@@ -170,12 +171,18 @@ impl Tally {
                 .iter()
                 .filter(|d| code_of(d) == code)
                 .count(),
+            syntax: run
+                .diagnostics
+                .iter()
+                .filter(|d| code_of(d).starts_with("cici::syntax::"))
+                .count(),
         }
     }
 
-    /// The fixed text has fewer diagnostics of this code, and, for a fix of
-    /// the analyses, no more errors than before (one fewer for an error).
-    /// A name fix may uncover findings of later stages, which is progress.
+    /// The fixed text has fewer diagnostics of this code and no new syntax
+    /// error, and, for a fix of the analyses, no more errors than before
+    /// (one fewer for an error). A fix of a keyword or a name may uncover
+    /// findings of later stages, which is progress.
     fn improved_by(
         &self,
         name: &str,
@@ -188,11 +195,8 @@ impl Tally {
         let Some(fixed) = apply(text, &fix.edits) else {
             return false;
         };
-        if !crate::syntax::parse(SourceId(0), &fixed).1.is_empty() {
-            return false;
-        }
         let after = Tally::of(name, &fixed, code, options);
-        if after.same_code >= self.same_code {
+        if after.same_code >= self.same_code || after.syntax > self.syntax {
             return false;
         }
         if code.starts_with("cici::check::") {
@@ -235,19 +239,24 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str) -> Vec<Candidate> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    if code.starts_with("cici::resolve::unknown_") {
+    let typo = code.starts_with("cici::resolve::unknown_") || code == "cici::syntax::unexpected";
+    if typo {
         let help = d
             .diagnostic
             .help()
             .map(|h| h.to_string())
             .unwrap_or_default();
+        let word = &text[offset..(offset + length).min(text.len())];
+        let is_word =
+            !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if let Some(name) = help
             .strip_prefix("did you mean `")
             .and_then(|h| h.strip_suffix("`?"))
+            .filter(|_| is_word)
         {
             out.push(Candidate {
                 fix: Fix {
-                    message: format!("replace `{}` with `{name}`", &text[offset..offset + length]),
+                    message: format!("replace `{word}` with `{name}`"),
                     unambiguous: false,
                     edits: vec![Edit {
                         offset,
