@@ -559,28 +559,44 @@ fn completions(doc: &Document, pos: Position) -> Vec<CompletionItem> {
             })
             .collect()
     };
-    match previous {
-        "fact" | "soft" => predicates(),
-        "holder" | "about" | "executor" => names(&[Kind::Person]),
-        "family" => Family::ALL
+    // What the statement of this line takes where the cursor is.
+    let first = before.split_whitespace().next().unwrap_or("");
+    let in_parens = before
+        .rfind('(')
+        .is_some_and(|i| !before[i..].contains(')'));
+    let in_list = before
+        .rfind('[')
+        .is_some_and(|i| !before[i..].contains(']'));
+    let families = || {
+        Family::ALL
             .iter()
             .map(|f| CompletionItem {
                 label: f.name().to_string(),
                 kind: Some(CompletionItemKind::ENUM_MEMBER),
                 ..CompletionItem::default()
             })
-            .collect(),
-        "oracle" | "otherwise" => names(&[Kind::Level]),
+            .collect()
+    };
+    let everything = &[
+        Kind::Person,
+        Kind::Room,
+        Kind::Meeting,
+        Kind::Ticket,
+        Kind::Level,
+        Kind::Variable,
+    ];
+    match (previous, first) {
+        ("fact" | "soft", _) => predicates(),
+        _ if in_parens => names(everything),
+        ("holder" | "about" | "executor", _) => names(&[Kind::Person]),
+        ("family", _) => families(),
+        ("oracle" | "otherwise", _) => names(&[Kind::Level]),
+        (_, "attendees") if in_list => names(&[Kind::Person]),
+        (_, "rooms") if in_list => names(&[Kind::Room]),
+        (_, "raw" | "sanitized") if in_list || previous == "except" => names(&[Kind::Person]),
         _ => {
-            let mut items = names(&[
-                Kind::Person,
-                Kind::Room,
-                Kind::Meeting,
-                Kind::Ticket,
-                Kind::Level,
-                Kind::Variable,
-            ]);
-            if before.split_whitespace().count() <= 1 && !before.contains('(') {
+            let mut items = names(everything);
+            if before.split_whitespace().count() <= 1 {
                 items.extend(KEYWORDS.iter().map(|k| CompletionItem {
                     label: k.to_string(),
                     kind: Some(CompletionItemKind::KEYWORD),

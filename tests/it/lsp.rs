@@ -256,6 +256,20 @@ fn a_scripted_editor_session() {
         json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "holder eli", 7)}),
     );
     assert_eq!(labels(&items), vec!["maya", "eli"]);
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "rooms [cedar", 7)}),
+    );
+    assert_eq!(labels(&items), vec!["cedar", "elm"]);
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "avoid_room(eli", 11)}),
+    );
+    let items = labels(&items);
+    assert!(
+        items.contains(&"eli".to_string()) && items.contains(&"cedar".to_string()),
+        "{items:?}"
+    );
 
     // Formatting gives the canonical layout as one edit.
     let edits = c.request(
