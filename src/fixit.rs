@@ -16,8 +16,11 @@
 //!   suggested raw and sanitized text;
 //! - facts that conflict, or that rule the oracle out: which fact to drop;
 //! - a fact that forbids nothing: drop it;
-//! - a personal raw form used as evidence without a sanitized form: the
-//!   sanitized form the fact implies;
+//! - a personal raw form used as evidence without a sanitized form, or an
+//!   oracle that only inappropriate forms reach: the sanitized form the
+//!   fact implies;
+//! - an executor who cannot see a form the decision needs: the executor
+//!   joins its `visible` list;
 //! - a sanitized text that leaks: the leaking words are labelled, and a
 //!   sanitized text derived from the fact is proposed.
 
@@ -313,33 +316,86 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str) -> Vec<Candidate> {
                 });
             }
         }
-        "cici::check::missing_sanitized" => {
-            let Some(attr) = sc
-                .attributes
-                .iter()
-                .find(|a| a.raw.span.start as usize == offset)
-            else {
+        "cici::check::missing_sanitized" | "cici::check::inappropriate_need" => {
+            // Every attribute labelled whose raw form states the facts.
+            let mut edits = Vec::new();
+            let mut forms = Vec::new();
+            for &(at, _, _) in &labels {
+                let Some(attr) = sc
+                    .attributes
+                    .iter()
+                    .find(|a| a.sanitized.is_none() && a.raw.span.start as usize == at)
+                else {
+                    continue;
+                };
+                let Some(sanitized) = derived_sanitized(sc, attr) else {
+                    return out;
+                };
+                let indent = indentation(text, attr.raw.span.start as usize);
+                let clause = format!("sanitized {}", crate::printer::quote(&sanitized));
+                edits.push(Edit {
+                    offset: attr.raw.span.end as usize,
+                    length: 0,
+                    replacement: format!("\n{indent}{clause}"),
+                });
+                forms.push(format!("`{clause}` to `{}`", attr.id));
+            }
+            if !edits.is_empty() {
+                out.push(Candidate {
+                    fix: Fix {
+                        message: format!(
+                            "add {} (the sanitized form states the fact; the raw form stays with its holder)",
+                            forms.join(" and ")
+                        ),
+                        unambiguous: false,
+                        edits,
+                    },
+                    sole_kind: true,
+                });
+            }
+        }
+        "cici::check::executor_cannot_see" => {
+            let executor = &sc.people[sc.executor].id;
+            let form_span = sc.attributes.iter().find_map(|a| {
+                std::iter::once(&a.raw)
+                    .chain(a.sanitized.as_ref())
+                    .find(|f| f.span.start as usize == offset)
+                    .map(|f| (f.span.start as usize, f.span.end as usize))
+            });
+            let Some((start, end)) = form_span else {
                 return out;
             };
-            let Some(sanitized) = derived_sanitized(sc, attr) else {
+            // `visible [a, b]`: the executor joins the list. Other shapes
+            // (`all except [...]`) are left to the help.
+            let clause = &text[start..end];
+            let Some(v) = clause.find("visible") else {
                 return out;
             };
-            let raw_end = attr.raw.span.end as usize;
-            let indent = indentation(text, attr.raw.span.start as usize);
+            let after = clause[v + "visible".len()..].trim_start();
+            if !after.starts_with('[') {
+                return out;
+            }
+            let Some(close) = clause[v..].find(']').map(|i| start + v + i) else {
+                return out;
+            };
+            let inside = text[..close].trim_end();
+            let replacement = if inside.ends_with('[') {
+                executor.clone()
+            } else if inside.ends_with(',') {
+                format!(" {executor}")
+            } else {
+                format!(", {executor}")
+            };
             out.push(Candidate {
                 fix: Fix {
                     message: format!(
-                        "add the sanitized form `sanitized {}` (the raw form becomes inappropriate)",
-                        crate::printer::quote(&sanitized)
+                        "let `{executor}` see it: add `{executor}` to its `visible` list"
                     ),
                     unambiguous: false,
                     edits: vec![Edit {
-                        offset: raw_end,
+                        offset: inside.len(),
                         length: 0,
-                        replacement: format!(
-                            "\n{indent}sanitized {}",
-                            crate::printer::quote(&sanitized)
-                        ),
+                        replacement,
                     }],
                 },
                 sole_kind: true,
