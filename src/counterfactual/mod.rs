@@ -219,6 +219,12 @@ pub struct Evaluated {
 /// candidate is the one decision its facts allow, found by the solver;
 /// `None` with a reason when there is no single one or the seed has errors.
 pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, String> {
+    compile(with_oracle(candidate)?, options)
+}
+
+/// The candidate's scenario with its oracle set to the one decision its
+/// facts allow.
+fn with_oracle(candidate: &Candidate) -> Result<Scenario, String> {
     let mut sc = candidate.scenario.clone();
     let model = crate::model::lower(&sc);
     let mut session = crate::solver::Session::new(&model, None);
@@ -235,6 +241,11 @@ pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, S
         return Err("the edited facts allow more than one decision".into());
     }
     sc.oracle = model.decode(&first);
+    Ok(sc)
+}
+
+/// Prints a scenario and runs the whole compiler on the text.
+fn compile(sc: Scenario, options: &Options) -> Result<Evaluated, String> {
     let text = crate::printer::print(&sc);
     let mut run = Run::new();
     run.check_text(format!("{}.cici", sc.id), text.clone(), options);
@@ -253,8 +264,13 @@ pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, S
 
 /// The decision label of a checked scenario.
 pub fn decision_label(c: &Checked) -> Label {
+    decision_label_of(&c.scenario)
+}
+
+/// The decision label of a scenario's oracle.
+fn decision_label_of(sc: &Scenario) -> Label {
     Label::Decision(
-        crate::analysis::decision_rows(&c.scenario, &c.scenario.oracle)
+        crate::analysis::decision_rows(sc, &sc.oracle)
             .into_iter()
             .map(|(target, value)| OracleEntryExport { target, value })
             .collect(),
@@ -317,7 +333,7 @@ fn accept(
     anchor: &Anchor,
     proposer: &mut dyn Proposer,
     goal: &str,
-    want: impl Fn(&Checked) -> Option<Label>,
+    want: Want,
     accepted: &mut std::collections::HashSet<String>,
     config: &Config,
     templates: &Templates,
@@ -338,14 +354,29 @@ fn accept(
                 reason,
             })
         };
-        let ev = match evaluate(&candidate, &config.options) {
+        let sc = match with_oracle(&candidate) {
+            Ok(sc) => sc,
+            Err(reason) => {
+                reject(reason, &mut rejected);
+                continue;
+            }
+        };
+        // A decision label is known once the oracle is: a candidate with
+        // the wrong one is turned down before the whole compiler runs.
+        if let Want::Decision { flip, base } = &want {
+            if (decision_label_of(&sc) == **base) == *flip {
+                reject("the label is not the one wanted".into(), &mut rejected);
+                continue;
+            }
+        }
+        let ev = match compile(sc, &config.options) {
             Ok(ev) => ev,
             Err(reason) => {
                 reject(reason, &mut rejected);
                 continue;
             }
         };
-        let Some(label) = want(&ev.checked) else {
+        let Some(label) = want.label(&ev.checked) else {
             reject("the label is not the one wanted".into(), &mut rejected);
             continue;
         };
@@ -401,6 +432,28 @@ fn accept(
         });
     }
     None
+}
+
+/// Computes the wanted label of a compiled variant, if it has it.
+type LabelFn<'a> = Box<dyn Fn(&Checked) -> Option<Label> + 'a>;
+
+/// Which label a side wants.
+enum Want<'a> {
+    /// The decision differs from `base` (`flip`) or equals it.
+    Decision { flip: bool, base: &'a Label },
+    /// A flow label, computed from the compiled variant.
+    Flow(LabelFn<'a>),
+}
+
+impl Want<'_> {
+    fn label(&self, c: &Checked) -> Option<Label> {
+        match self {
+            Want::Decision { flip, base } => {
+                Some(decision_label(c)).filter(|l| (l != *base) == *flip)
+            }
+            Want::Flow(f) => f(c),
+        }
+    }
 }
 
 /// The model's proposer for one side, or the listed candidates.
@@ -473,8 +526,6 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                 );
                 let (mut flips_taken, mut holds_taken) = (Vec::new(), Vec::new());
                 for k in 0..config.per_seed {
-                    let flip_label = |c: &Checked| Some(decision_label(c)).filter(|l| *l != base);
-                    let hold_label = |c: &Checked| Some(decision_label(c)).filter(|l| *l == base);
                     // Candidates of every fact and of the public setting,
                     // interleaved so that no single fact uses up the rounds.
                     // Both lists are drawn up front, so that the random
@@ -497,7 +548,10 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &anchor,
                         flips.as_mut(),
                         &flip_goal,
-                        flip_label,
+                        Want::Decision {
+                            flip: true,
+                            base: &base,
+                        },
                         &mut accepted,
                         config,
                         templates,
@@ -516,7 +570,10 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &anchor,
                         holds.as_mut(),
                         &hold_goal,
-                        hold_label,
+                        Want::Decision {
+                            flip: false,
+                            base: &base,
+                        },
                         &mut accepted,
                         config,
                         templates,
@@ -625,7 +682,9 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &anchor,
                         flips.as_mut(),
                         &flip_goal,
-                        |c| flow_for(c).filter(|&l| l != base).map(Label::Flow),
+                        Want::Flow(Box::new(|c| {
+                            flow_for(c).filter(|&l| l != base).map(Label::Flow)
+                        })),
                         &mut accepted,
                         config,
                         templates,
@@ -638,7 +697,9 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &anchor,
                         held_source.as_mut(),
                         &hold_goal,
-                        |c| flow_for(c).filter(|&l| l == base).map(Label::Flow),
+                        Want::Flow(Box::new(|c| {
+                            flow_for(c).filter(|&l| l == base).map(Label::Flow)
+                        })),
                         &mut accepted,
                         config,
                         templates,
