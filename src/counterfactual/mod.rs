@@ -337,7 +337,7 @@ fn accept(
     accepted: &mut std::collections::HashSet<String>,
     config: &Config,
     templates: &Templates,
-) -> Option<Variant> {
+) -> Attempt {
     let mut rejected = Vec::new();
     for round in 0..config.rounds {
         let candidate = match proposer.next(&rejected) {
@@ -346,7 +346,8 @@ fn accept(
                 rejected.push(r);
                 continue;
             }
-            Proposal::Done | Proposal::Wait | Proposal::Stop(_) => return None,
+            Proposal::Done => return Attempt::Failed,
+            Proposal::Wait | Proposal::Stop(_) => return Attempt::Waiting,
         };
         let reject = |reason: String, rejected: &mut Vec<Rejection>| {
             rejected.push(Rejection {
@@ -393,7 +394,7 @@ fn accept(
                 ) {
                     Some(v) => verdicts.extend(v),
                     // Waiting for a batch, or stopped: nothing more this run.
-                    None => return None,
+                    None => return Attempt::Waiting,
                 }
             }
         }
@@ -408,7 +409,7 @@ fn accept(
         }
         accepted.insert(ev.text.clone());
         let vignette = vignette(&ev.checked, templates);
-        return Some(Variant {
+        return Attempt::Accepted(Box::new(Variant {
             minimality: Minimality {
                 edits: candidate.edits.len(),
                 seed_chars: char_distance(&anchor.text, &ev.text),
@@ -429,9 +430,18 @@ fn accept(
             critic: verdicts,
             rounds: round + 1,
             rejected,
-        });
+        }));
     }
-    None
+    Attempt::Failed
+}
+
+/// How one side of a triplet came out.
+enum Attempt {
+    Accepted(Box<Variant>),
+    /// No candidate made it within the rounds.
+    Failed,
+    /// A model's answer waits in a batch (or the model stopped the run).
+    Waiting,
 }
 
 /// Computes the wanted label of a compiled variant, if it has it.
@@ -544,7 +554,7 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &flips_taken,
                         flip_list,
                     );
-                    let Some(flipped) = accept(
+                    let flipped = accept(
                         &anchor,
                         flips.as_mut(),
                         &flip_goal,
@@ -555,9 +565,10 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &mut accepted,
                         config,
                         templates,
-                    ) else {
+                    );
+                    if matches!(flipped, Attempt::Failed) {
                         break;
-                    };
+                    }
                     let mut holds = proposer(
                         config,
                         templates,
@@ -566,7 +577,9 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &holds_taken,
                         hold_list,
                     );
-                    let Some(held) = accept(
+                    // Tried even while the flip waits for a batch, so that
+                    // both sides' requests go out in the same batch.
+                    let held = accept(
                         &anchor,
                         holds.as_mut(),
                         &hold_goal,
@@ -577,9 +590,12 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &mut accepted,
                         config,
                         templates,
-                    ) else {
+                    );
+                    let (Attempt::Accepted(flipped), Attempt::Accepted(held)) = (flipped, held)
+                    else {
                         break;
                     };
+                    let (flipped, held) = (*flipped, *held);
                     flips_taken.push(flipped.clone());
                     holds_taken.push(held.clone());
                     out.push(record(
@@ -678,7 +694,7 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                     );
                     let mut flips =
                         proposer(config, templates, &anchor, &flip_goal, &[], vec![flip]);
-                    let Some(flipped) = accept(
+                    let flipped = accept(
                         &anchor,
                         flips.as_mut(),
                         &flip_goal,
@@ -688,12 +704,13 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &mut accepted,
                         config,
                         templates,
-                    ) else {
+                    );
+                    if matches!(flipped, Attempt::Failed) {
                         continue;
-                    };
+                    }
                     let mut held_source =
                         proposer(config, templates, &anchor, &hold_goal, &[], holds);
-                    let Some(held) = accept(
+                    let held = accept(
                         &anchor,
                         held_source.as_mut(),
                         &hold_goal,
@@ -703,8 +720,13 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                         &mut accepted,
                         config,
                         templates,
-                    ) else {
-                        continue;
+                    );
+                    let (flipped, held) = match (flipped, held) {
+                        (Attempt::Accepted(f), Attempt::Accepted(h)) => (*f, *h),
+                        // Later flows wait too, so that a triplet's number
+                        // does not depend on which answers are in yet.
+                        (Attempt::Waiting, _) | (_, Attempt::Waiting) => break,
+                        _ => continue,
                     };
                     out.push(record(
                         sc,
