@@ -115,6 +115,8 @@ struct Document {
     run: Run,
     /// The parse, for names and definitions even when resolving fails.
     ast: syntax::File,
+    /// What was published for it, one per diagnostic of `run`.
+    published: Vec<Diagnostic>,
 }
 
 impl Document {
@@ -124,12 +126,15 @@ impl Document {
         run.check_text(uri.path().as_str(), text.clone(), &options);
         run.compute_fixes(&options);
         let ast = syntax::parse(SourceId(0), &text).0;
-        Document {
+        let mut doc = Document {
             lines: LineIndex::new(&text),
             text,
             run,
             ast,
-        }
+            published: Vec::new(),
+        };
+        doc.published = diagnostics(uri, &doc);
+        doc
     }
 }
 
@@ -170,7 +175,7 @@ impl Server {
 
     fn update(&mut self, uri: Uri, text: String) -> Vec<Notification> {
         let doc = Document::new(&uri, text);
-        let diagnostics = diagnostics(&uri, &doc);
+        let diagnostics = doc.published.clone();
         self.documents.insert(uri.as_str().to_string(), doc);
         vec![publish(uri, diagnostics)]
     }
@@ -609,10 +614,9 @@ fn completions(doc: &Document, pos: Position) -> Vec<CompletionItem> {
 }
 
 fn code_actions(uri: &Uri, doc: &Document, range: Range) -> Vec<CodeActionOrCommand> {
-    let published = diagnostics(uri, doc);
     let overlaps = |r: &Range| !(r.end < range.start || range.end < r.start);
     let mut out = Vec::new();
-    for (d, lsp_diag) in doc.run.diagnostics.iter().zip(&published) {
+    for (d, lsp_diag) in doc.run.diagnostics.iter().zip(&doc.published) {
         if !overlaps(&lsp_diag.range) {
             continue;
         }

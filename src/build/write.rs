@@ -98,7 +98,19 @@ pub(crate) fn write_if_changed(path: &Path, text: &str) -> std::io::Result<bool>
     if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
         return Ok(false);
     }
-    let dir = path.parent().expect("outputs live in a folder");
+    write_atomic(path, text)?;
+    Ok(true)
+}
+
+/// Writes `text` to a temporary file beside `path` and renames it into
+/// place: readers and an interruption see the old file or the new one,
+/// never part of it. Missing folders are made; a file that existed keeps
+/// its permissions.
+pub(crate) fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let mut tmp = tempfile::Builder::new()
         .prefix(TMP_PREFIX)
@@ -111,7 +123,7 @@ pub(crate) fn write_if_changed(path: &Path, text: &str) -> std::io::Result<bool>
     // readers and against interruption, and a flush of every one of a
     // large corpus's files costs twenty times the build itself.
     tmp.persist(path).map_err(|e| e.error)?;
-    Ok(true)
+    Ok(())
 }
 
 fn remove_temporaries(dir: &Path) -> std::io::Result<()> {

@@ -1,7 +1,7 @@
 //! `cici fmt`
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{check::handler, fail, FmtArgs};
@@ -68,7 +68,7 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
                 "{}",
                 unified(&name, &text, &out, true)
             );
-        } else if let Err(e) = write(file, &out) {
+        } else if let Err(e) = write_if_changed(file, &out) {
             return fail(format!("{}: {e}", file.display()));
         }
     }
@@ -88,10 +88,6 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-fn write(path: &Path, text: &str) -> std::io::Result<()> {
-    write_if_changed(path, text).map(|_| ())
 }
 
 /// The formatted text, or `None` after reporting why the text cannot be

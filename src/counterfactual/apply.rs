@@ -231,20 +231,7 @@ pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
             if v.people[p].name != *name_from {
                 return Err(format!("`{from}` is not called `{name_from}`"));
             }
-            v.people[p].id = to.clone();
-            v.people[p].name = name_to.clone();
-            let (old_first, new_first) = (
-                name_from.split_whitespace().next().unwrap_or(""),
-                name_to.split_whitespace().next().unwrap_or(""),
-            );
-            if !old_first.is_empty() && !new_first.is_empty() {
-                for a in &mut v.attributes {
-                    a.raw.text = super::mutate::replace_words(&a.raw.text, old_first, new_first).0;
-                    if let Some(s) = a.sanitized.as_mut() {
-                        s.text = super::mutate::replace_words(&s.text, old_first, new_first).0;
-                    }
-                }
-            }
+            super::mutate::rename_person(v, p, to, name_to);
         }
         Edit::SetVisibility {
             attribute: id,

@@ -671,7 +671,7 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
                             form,
                             person: c.scenario.people.get(p)?.id.clone(),
                         };
-                        flow_for_checked(c, &f, &flow)
+                        flow_label(c, &f)
                     };
                     let form_name = match form {
                         crate::sema::FormKind::Raw => "raw",
@@ -745,16 +745,6 @@ pub fn triplets(seed: &Checked, config: &Config, templates: &Templates) -> Vec<T
         }
     }
     out
-}
-
-/// The flow label of a variant: the flow at the anchor's position, when it
-/// is still the same attribute and form (an edit from a model may drop or
-/// add attributes).
-fn flow_for_checked(c: &Checked, at_position: &Flow, anchor_flow: &Flow) -> Option<bool> {
-    if at_position.form != anchor_flow.form {
-        return None;
-    }
-    flow_label(c, at_position)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -85,7 +85,7 @@ pub struct Candidate {
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
 /// text and whether anything changed.
-pub(crate) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
+fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
     if old.is_empty() || old == new {
         return (text.to_string(), false);
     }
@@ -501,6 +501,27 @@ const NAMES: &[&str] = &[
     "Ulrich", "Vesna", "Wanjiru",
 ];
 
+/// Gives person `p` a new id and display name everywhere: whole-word uses
+/// of the first word of the old name in texts become the new one's, and
+/// attribute ids that carry the old id carry the new one.
+pub(crate) fn rename_person(v: &mut Scenario, p: PersonId, new_id: &str, new_name: &str) {
+    let old_id = std::mem::replace(&mut v.people[p].id, new_id.to_string());
+    let old_name = std::mem::replace(&mut v.people[p].name, new_name.to_string());
+    let first = old_name.split_whitespace().next().unwrap_or("");
+    let new_first = new_name.split_whitespace().next().unwrap_or("");
+    for a in &mut v.attributes {
+        if !first.is_empty() && !new_first.is_empty() {
+            a.raw.text = replace_words(&a.raw.text, first, new_first).0;
+            if let Some(s) = a.sanitized.as_mut() {
+                s.text = replace_words(&s.text, first, new_first).0;
+            }
+        }
+        // Attribute ids often carry the holder's id; keep them readable.
+        let (id, _) = replace_words(&a.id.replace('_', " "), &old_id, new_id);
+        a.id = id.replace(' ', "_");
+    }
+}
+
 /// Renames person `p` everywhere: id, display name, and whole-word uses of
 /// the first word of the name in texts.
 pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candidate> {
@@ -517,17 +538,7 @@ pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candid
     let mut v = sc.clone();
     let new_id = new_first.to_lowercase();
     let new_name = old.name.replacen(&first, &new_first, 1);
-    v.people[p].id = new_id.clone();
-    v.people[p].name = new_name.clone();
-    for a in &mut v.attributes {
-        a.raw.text = replace_words(&a.raw.text, &first, &new_first).0;
-        if let Some(s) = a.sanitized.as_mut() {
-            s.text = replace_words(&s.text, &first, &new_first).0;
-        }
-        // Attribute ids often carry the holder's id; keep them readable.
-        let (id, _) = replace_words(&a.id.replace('_', " "), &old.id, &new_id);
-        a.id = id.replace(' ', "_");
-    }
+    rename_person(&mut v, p, &new_id, &new_name);
     Some(Candidate {
         scenario: v,
         edits: vec![Edit::RenamePerson {

@@ -13,6 +13,7 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::{Config, Kind, TripletRecord};
+use crate::build::write::write_atomic;
 use crate::driver::Checked;
 use crate::render::Templates;
 
@@ -51,17 +52,6 @@ fn existing(path: &Path) -> std::io::Result<Vec<TripletRecord>> {
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect())
-}
-
-fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path.parent().expect("a file in a folder");
-    std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".cici-tmp-")
-        .tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 /// Generates triplets for every seed into `out`, resuming what is there.

@@ -6,7 +6,6 @@
 //! stored. Entries are written atomically: a killed run leaves each one
 //! whole or absent.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
@@ -92,19 +91,10 @@ impl Cache {
     /// Stores a response with the request it answers (`Null` when only the
     /// key is known, as for batch results).
     pub fn put(&self, key: &str, request: &Value, response: &Value) -> std::io::Result<()> {
-        let path = self.path(key);
-        let dir = path.parent().expect("entries live in a folder");
-        std::fs::create_dir_all(dir)?;
         let entry = serde_json::json!({ "request": request, "response": response });
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".cici-tmp-")
-            .tempfile_in(dir)?;
-        tmp.write_all(
-            serde_json::to_string_pretty(&entry)
-                .expect("values serialize")
-                .as_bytes(),
-        )?;
-        tmp.persist(&path).map_err(|e| e.error)?;
-        Ok(())
+        crate::build::write::write_atomic(
+            &self.path(key),
+            &serde_json::to_string_pretty(&entry).expect("values serialize"),
+        )
     }
 }

@@ -1,7 +1,6 @@
 //! Calls with retries, the cache in front, and the batch alternative.
 
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -381,16 +380,7 @@ impl Llm {
             text.push_str(&line.to_string());
             text.push('\n');
         }
-        let dir = path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        std::fs::create_dir_all(dir)?;
-        let mut tmp = tempfile::Builder::new()
-            .prefix(".cici-tmp-")
-            .tempfile_in(dir)?;
-        tmp.write_all(text.as_bytes())?;
-        tmp.persist(path).map_err(|e| e.error)?;
+        crate::build::write::write_atomic(path, &text)?;
         Ok(pending.len())
     }
 }
