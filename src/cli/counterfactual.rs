@@ -55,6 +55,11 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         max_solve: Some(Duration::from_millis(args.max_solve_ms)),
     };
     let uses_model = args.generator == GeneratorArg::Llm || args.critic == CriticArg::Llm;
+    if !uses_model && (args.offline || args.emit_batch.is_some()) {
+        return fail(
+            "--offline and --emit-batch concern a model: add --generator llm or --critic llm",
+        );
+    }
     let settings = match llm_config(&args) {
         Ok(c) => c,
         Err(e) => return fail(e),

@@ -607,6 +607,9 @@ fn shards_split_the_seeds_without_overlap() {
     let bad = super::common::cici(&["counterfactual", "seeds/", "--out", "x", "--shard", "4/3"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("between 1 and N"));
+    let bad = super::common::cici(&["counterfactual", "seeds/", "--out", "x", "--offline"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("add --generator llm"));
 }
 
 #[test]
