@@ -215,40 +215,25 @@ struct Ran {
     stderr: String,
 }
 
-/// Runs `cici counterfactual` on the seed folder with the model settings.
-fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
-    let mut args: Vec<String> = [
-        "counterfactual",
-        "seeds",
-        "--out",
-        out,
-        "--kind",
-        "decision",
-        "--per-seed",
-        "1",
-        "--generator",
-        "llm",
-        "--critic",
-        "llm",
-        "--base-url",
-        url,
-        "--model",
-        "test-model",
-        "--api-key-env",
-        KEY_ENV,
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    // Defaults the caller did not set.
-    for (flag, value) in [("--cache-dir", "cache"), ("--timeout", "5")] {
-        if !extra.contains(&flag) {
-            args.extend([flag.to_string(), value.to_string()]);
-        }
-    }
-    args.extend(extra.iter().map(|s| s.to_string()));
+/// The flags every run here shares: one decision triplet from the seed
+/// folder, model generator and critic.
+const BASE: &[&str] = &[
+    "counterfactual",
+    "seeds",
+    "--kind",
+    "decision",
+    "--per-seed",
+    "1",
+    "--generator",
+    "llm",
+    "--critic",
+    "llm",
+];
+
+/// Runs the binary in `dir` with the API key in its environment.
+fn cici_in(dir: &Path, args: &[String]) -> Ran {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
-        .args(&args)
+        .args(args)
         .current_dir(dir)
         .env(KEY_ENV, KEY)
         .env("NO_COLOR", "1")
@@ -259,6 +244,33 @@ fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
         stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
     }
+}
+
+/// Runs `cici counterfactual` on the seed folder with the model settings.
+fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
+    let mut args: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();
+    args.extend(
+        [
+            "--out",
+            out,
+            "--base-url",
+            url,
+            "--model",
+            "test-model",
+            "--api-key-env",
+            KEY_ENV,
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    // Defaults the caller did not set.
+    for (flag, value) in [("--cache-dir", "cache"), ("--timeout", "5")] {
+        if !extra.contains(&flag) {
+            args.extend([flag.to_string(), value.to_string()]);
+        }
+    }
+    args.extend(extra.iter().map(|s| s.to_string()));
+    cici_in(dir, &args)
 }
 
 fn records(dir: &Path, out: &str) -> Vec<Value> {
@@ -644,27 +656,10 @@ fn settings_come_from_cici_yaml_and_plain_json_is_asked_where_schemas_are_refuse
         ),
     )
     .unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
-        .args([
-            "counterfactual",
-            "seeds",
-            "--out",
-            "out",
-            "--kind",
-            "decision",
-            "--per-seed",
-            "1",
-            "--generator",
-            "llm",
-            "--critic",
-            "llm",
-        ])
-        .current_dir(&dir)
-        .env(KEY_ENV, KEY)
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let mut args: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();
+    args.extend(["--out".to_string(), "out".to_string()]);
+    let ran = cici_in(&dir, &args);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
     assert_eq!(records(&dir, "out")[0]["generator"], "llm:yaml-model");
     assert!(dir.join("yaml-cache").is_dir());
     let seen = server.requests();
@@ -676,19 +671,12 @@ fn settings_come_from_cici_yaml_and_plain_json_is_asked_where_schemas_are_refuse
 
     // A setting the file does not know is an error, not a silent default.
     std::fs::write(dir.join("cici.yaml"), "llm:\n  modle: x\n").unwrap();
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
-        .args([
-            "counterfactual",
-            "seeds",
-            "--out",
-            "out",
-            "--generator",
-            "llm",
-        ])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("unknown field `modle`"));
+    let ran = cici_in(&dir, &args);
+    assert_eq!(ran.code, Some(2));
+    assert!(
+        ran.stderr.contains("unknown field `modle`"),
+        "{}",
+        ran.stderr
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
