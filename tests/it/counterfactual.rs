@@ -242,3 +242,65 @@ fn the_committed_sample_is_what_the_command_gives() {
         );
     }
 }
+
+/// Learning from rejections never drops a candidate that would have had
+/// the wanted label: every flip candidate of every seed is evaluated in
+/// full, the list is walked as the loop walks it (each candidate turned
+/// down with the evaluator's reason), and every candidate the list drops
+/// unseen must be one the evaluator rejects or labels wrongly.
+#[test]
+fn candidates_dropped_after_a_rejection_could_not_have_flipped() {
+    use cici::counterfactual::mutate::{decision_flips, public_edits};
+    use cici::counterfactual::{decision_label, evaluate, Listed, Proposal, Proposer, Rejection};
+    use rand::SeedableRng;
+
+    let mut run = Run::new();
+    run.check_paths(&[root().join("seeds")], &Options::default())
+        .unwrap();
+    let templates = cici::render::Templates::builtin();
+    let mut dropped_total = 0;
+    for seed in &run.checked {
+        let base = decision_label(seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut candidates = decision_flips(seed, templates.facts(), &mut rng);
+        candidates.extend(public_edits(&seed.scenario, &mut rng));
+        // What each candidate comes to, by its edits.
+        let outcome = |c: &cici::counterfactual::mutate::Candidate| -> Result<bool, String> {
+            evaluate(c, &Options::default()).map(|ev| decision_label(&ev.checked) != base)
+        };
+        let all: Vec<_> = candidates
+            .iter()
+            .map(|c| (c.edits.clone(), outcome(c)))
+            .collect();
+        let mut list = Listed::new(candidates);
+        let mut rejected: Vec<Rejection> = Vec::new();
+        let mut yielded = Vec::new();
+        while let Proposal::Candidate(c) = list.next(&rejected) {
+            let reason = match all.iter().find(|(e, _)| *e == c.edits).map(|(_, o)| o) {
+                Some(Err(r)) => r.clone(),
+                Some(Ok(false)) => "the label is not the one wanted".to_string(),
+                _ => "critic: walked past to see the whole list".to_string(),
+            };
+            rejected.push(Rejection {
+                edits: c.edits.clone(),
+                reason,
+            });
+            yielded.push(c.edits.clone());
+        }
+        for (edits, o) in &all {
+            if yielded.contains(edits) {
+                continue;
+            }
+            dropped_total += 1;
+            assert!(
+                !matches!(o, Ok(true)),
+                "{}: dropped a candidate that flips: {edits:?}",
+                seed.scenario.id
+            );
+        }
+    }
+    assert!(
+        dropped_total > 10,
+        "the learning dropped only {dropped_total}"
+    );
+}
