@@ -81,18 +81,46 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         )
         .map_err(|e| e.to_string())?;
     let mut server = Server::default();
-    for msg in &connection.receiver {
+    let mut shutting_down = false;
+    let mut queue: std::collections::VecDeque<Message> = std::collections::VecDeque::new();
+    loop {
+        let msg = match queue.pop_front() {
+            Some(m) => m,
+            None => match connection.receiver.recv() {
+                Ok(m) => m,
+                Err(_) => return Ok(()),
+            },
+        };
+        // Changes typed faster than they are checked: when the next thing
+        // waiting for the same document is a newer change, this one is
+        // skipped, so the checker never falls behind the typist.
+        queue.extend(connection.receiver.try_iter());
+        if superseded(&msg, &queue) {
+            continue;
+        }
         match msg {
+            Message::Request(req) if req.method == "shutdown" => {
+                shutting_down = true;
+                send(
+                    connection,
+                    Message::Response(Response::new_ok(req.id, serde_json::Value::Null)),
+                )?;
+            }
+            Message::Request(req) if shutting_down => {
+                send(
+                    connection,
+                    Message::Response(Response::new_err(
+                        req.id,
+                        lsp_server::ErrorCode::InvalidRequest as i32,
+                        "the server is shutting down".into(),
+                    )),
+                )?;
+            }
             Message::Request(req) => {
-                if connection
-                    .handle_shutdown(&req)
-                    .map_err(|e| e.to_string())?
-                {
-                    return Ok(());
-                }
                 let resp = server.request(req);
                 send(connection, Message::Response(resp))?;
             }
+            Message::Notification(n) if n.method == "exit" => return Ok(()),
             Message::Notification(n) => {
                 for out in server.notification(n) {
                     send(connection, Message::Notification(out))?;
@@ -101,7 +129,32 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             Message::Response(_) => {}
         }
     }
-    Ok(())
+}
+
+/// The URI a change notification is about.
+fn changed_uri(msg: &Message) -> Option<String> {
+    match msg {
+        Message::Notification(n) if n.method == DidChangeTextDocument::METHOD => {
+            n.params["textDocument"]["uri"].as_str().map(str::to_string)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a change is followed by a newer change of the same document
+/// with nothing in between that would read the document.
+fn superseded(msg: &Message, queue: &std::collections::VecDeque<Message>) -> bool {
+    let Some(uri) = changed_uri(msg) else {
+        return false;
+    };
+    for next in queue {
+        match (changed_uri(next), next) {
+            (Some(u), _) if u == uri => return true,
+            (_, Message::Request(_)) => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 fn send(connection: &Connection, msg: Message) -> Result<(), String> {
@@ -595,6 +648,19 @@ fn completions(doc: &Document, pos: Position) -> Vec<CompletionItem> {
         _ if in_parens => names(everything),
         ("holder" | "about" | "executor", _) => names(&[Kind::Person]),
         ("family", _) => families(),
+        ("category", _) => crate::sema::Category::ALL
+            .iter()
+            .map(|c| CompletionItem {
+                label: c.name().to_string(),
+                kind: Some(CompletionItemKind::ENUM_MEMBER),
+                detail: Some(if c.is_personal() {
+                    "personal".to_string()
+                } else {
+                    "not personal".to_string()
+                }),
+                ..CompletionItem::default()
+            })
+            .collect(),
         ("oracle" | "otherwise", _) => names(&[Kind::Level]),
         (_, "attendees") if in_list => names(&[Kind::Person]),
         (_, "rooms") if in_list => names(&[Kind::Room]),

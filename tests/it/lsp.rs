@@ -292,6 +292,46 @@ fn a_scripted_editor_session() {
     let diags = c.diagnostics(uri);
     assert_eq!(diags[0]["code"], "cici::syntax::unexpected");
 
+    // A burst of edits, as from fast typing: the broken ones may be skipped,
+    // the last one is what the diagnostics describe.
+    for v in 0..20 {
+        let text = if v < 19 {
+            broken.replacen("task", &format!("tsk{v}"), 1)
+        } else {
+            fixed.clone()
+        };
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 4 + v}, "contentChanges": [{"text": text}]}),
+        );
+    }
+    let hover = c.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "attribute eli_court", 12)}),
+    );
+    assert!(hover["contents"]["value"]
+        .as_str()
+        .unwrap()
+        .contains("critical"));
+    let last = c
+        .notifications
+        .iter()
+        .rev()
+        .find(|n| n["method"] == "textDocument/publishDiagnostics")
+        .expect("diagnostics after the burst");
+    assert_eq!(last["params"]["diagnostics"], json!([]));
+
+    // Categories after `category`.
+    let items = c.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "category legal", 9)}),
+    );
+    let items = labels(&items);
+    assert!(
+        items.contains(&"health".to_string()) && items.contains(&"operational".to_string()),
+        "{items:?}"
+    );
+
     assert_eq!(c.request("shutdown", Value::Null), Value::Null);
     c.notify("exit", Value::Null);
     let status = c.child.wait().unwrap();
