@@ -249,7 +249,7 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str) -> Vec<Candidate> {
             .help()
             .map(|h| h.to_string())
             .unwrap_or_default();
-        let word = &text[offset..(offset + length).min(text.len())];
+        let word = text.get(offset..offset + length).unwrap_or("");
         let is_word =
             !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         if let Some(name) = help
