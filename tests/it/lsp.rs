@@ -92,6 +92,31 @@ impl Client {
         }
     }
 
+    /// A request at a position of a document: hover, definition, completion.
+    fn at(&mut self, method: &str, uri: &str, position: Value) -> Value {
+        self.request(
+            method,
+            json!({"textDocument": {"uri": uri}, "position": position}),
+        )
+    }
+
+    /// The text a hover shows.
+    fn hover(&mut self, uri: &str, position: Value) -> String {
+        let h = self.at("textDocument/hover", uri, position);
+        h["contents"]["value"].as_str().unwrap_or("").to_string()
+    }
+
+    /// The labels a completion offers.
+    fn complete(&mut self, uri: &str, position: Value) -> Vec<String> {
+        let items = self.at("textDocument/completion", uri, position);
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect()
+    }
+
     fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
@@ -184,11 +209,7 @@ fn a_scripted_editor_session() {
     assert_eq!(c.diagnostics(uri), Vec::<Value>::new());
 
     // Hover on an attribute: labels, visibility and class.
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "attribute eli_court", 12)}),
-    );
-    let shown = hover["contents"]["value"].as_str().unwrap();
+    let shown = c.hover(uri, position_of(&fixed, "attribute eli_court", 12));
     assert!(
         shown.contains("`eli_court`") && shown.contains("critical"),
         "{shown}"
@@ -199,50 +220,30 @@ fn a_scripted_editor_session() {
     );
 
     // Hover on a person and on a predicate.
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "attendees [eli]", 12)}),
-    );
-    assert!(hover["contents"]["value"]
-        .as_str()
-        .unwrap()
+    assert!(c
+        .hover(uri, position_of(&fixed, "attendees [eli]", 12))
         .contains("Security Partner"));
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "avoid_room(", 2)}),
-    );
-    assert!(hover["contents"]["value"]
-        .as_str()
-        .unwrap()
+    assert!(c
+        .hover(uri, position_of(&fixed, "avoid_room(", 2))
         .contains("avoid_room(person, room)"));
 
     // Go to definition: from a use of a room to its declaration.
-    let def = c.request(
+    let def = c.at(
         "textDocument/definition",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "@ elm", 3)}),
+        uri,
+        position_of(&fixed, "@ elm", 3),
     );
     assert_eq!(def["uri"], uri);
     assert_eq!(def["range"]["start"], position_of(&fixed, "room elm", 5));
-    let def = c.request(
+    let def = c.at(
         "textDocument/definition",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "holder eli", 8)}),
+        uri,
+        position_of(&fixed, "holder eli", 8),
     );
     assert_eq!(def["range"]["start"], position_of(&fixed, "person eli", 7));
 
     // Completion: predicates after `fact`, people after `holder`.
-    let labels = |v: &Value| -> Vec<String> {
-        v.as_array()
-            .unwrap()
-            .iter()
-            .map(|i| i["label"].as_str().unwrap().to_string())
-            .collect()
-    };
-    let after_fact = position_of(&fixed, "fact avoid_room", 5);
-    let items = c.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": uri}, "position": after_fact}),
-    );
-    let items = labels(&items);
+    let items = c.complete(uri, position_of(&fixed, "fact avoid_room", 5));
     assert!(
         items.contains(&"unavailable".to_string()) && items.contains(&"needs_feature".to_string()),
         "{items:?}"
@@ -251,21 +252,15 @@ fn a_scripted_editor_session() {
         !items.contains(&"evidence".to_string()),
         "only the family's predicates: {items:?}"
     );
-    let items = c.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "holder eli", 7)}),
+    assert_eq!(
+        c.complete(uri, position_of(&fixed, "holder eli", 7)),
+        vec!["maya", "eli"]
     );
-    assert_eq!(labels(&items), vec!["maya", "eli"]);
-    let items = c.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "rooms [cedar", 7)}),
+    assert_eq!(
+        c.complete(uri, position_of(&fixed, "rooms [cedar", 7)),
+        vec!["cedar", "elm"]
     );
-    assert_eq!(labels(&items), vec!["cedar", "elm"]);
-    let items = c.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "avoid_room(eli", 11)}),
-    );
-    let items = labels(&items);
+    let items = c.complete(uri, position_of(&fixed, "avoid_room(eli", 11));
     assert!(
         items.contains(&"eli".to_string()) && items.contains(&"cedar".to_string()),
         "{items:?}"
@@ -305,13 +300,8 @@ fn a_scripted_editor_session() {
             json!({"textDocument": {"uri": uri, "version": 4 + v}, "contentChanges": [{"text": text}]}),
         );
     }
-    let hover = c.request(
-        "textDocument/hover",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "attribute eli_court", 12)}),
-    );
-    assert!(hover["contents"]["value"]
-        .as_str()
-        .unwrap()
+    assert!(c
+        .hover(uri, position_of(&fixed, "attribute eli_court", 12))
         .contains("critical"));
     let last = c
         .notifications
@@ -322,11 +312,7 @@ fn a_scripted_editor_session() {
     assert_eq!(last["params"]["diagnostics"], json!([]));
 
     // Categories after `category`.
-    let items = c.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": uri}, "position": position_of(&fixed, "category legal", 9)}),
-    );
-    let items = labels(&items);
+    let items = c.complete(uri, position_of(&fixed, "category legal", 9));
     assert!(
         items.contains(&"health".to_string()) && items.contains(&"operational".to_string()),
         "{items:?}"
