@@ -166,9 +166,8 @@ impl Proposer for LlmProposer<'_> {
         let prompt = match self.templates.render("prompts/generate.j2", &ctx) {
             Ok(p) => p,
             Err(e) => {
-                let message = format!("the generator prompt: {e}");
-                self.llm.stop(message.clone());
-                return Proposal::Stop(message);
+                self.llm.stop(format!("the generator prompt: {e}"));
+                return Proposal::Stop;
             }
         };
         let messages = [Message::system(SYSTEM), Message::user(prompt)];
@@ -178,7 +177,7 @@ impl Proposer for LlmProposer<'_> {
         {
             Ok(r) => r,
             Err(CallError::Pending) => return Proposal::Wait,
-            Err(CallError::Fatal(m)) => return Proposal::Stop(m),
+            Err(CallError::Fatal(_)) => return Proposal::Stop,
             Err(CallError::Failed(m)) => {
                 return Proposal::Rejected(Rejection {
                     edits: Vec::new(),

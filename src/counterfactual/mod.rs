@@ -183,8 +183,9 @@ pub enum Proposal {
     Done,
     /// The answer waits in a batch: the triplet is finished by a later run.
     Wait,
-    /// Nothing more can be done this run.
-    Stop(String),
+    /// Nothing more can be done this run; the model keeps the reason and
+    /// the run reports it.
+    Stop,
 }
 
 /// A source of candidates that may learn from the rejections so far.
@@ -482,7 +483,7 @@ fn accept(
                 continue;
             }
             Proposal::Done => return Attempt::Failed,
-            Proposal::Wait | Proposal::Stop(_) => return Attempt::Waiting,
+            Proposal::Wait | Proposal::Stop => return Attempt::Waiting,
         };
         let reject = |reason: String, rejected: &mut Vec<Rejection>| {
             rejected.push(Rejection {

@@ -59,7 +59,7 @@ pub enum CallError {
 }
 
 /// What a run used, for stderr and the dataset card.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Usage {
     /// Requests sent over the network (retries included).
     pub requests: u64,
