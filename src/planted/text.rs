@@ -116,7 +116,7 @@ pub(crate) fn irrelevant(texts: &FactTexts, rng: &mut ChaCha8Rng) -> (Category, 
 /// `Tuesday 10-11` for `tue 10:00-11:00`.
 pub(crate) fn when(slot: &Slot) -> String {
     let t = |m: u16| {
-        if m % 60 == 0 {
+        if m.is_multiple_of(60) {
             format!("{}", m / 60)
         } else {
             format!("{}:{:02}", m / 60, m % 60)

@@ -179,7 +179,7 @@ fn scrambled(family: Family, seed: u64, noise: &[u8]) -> String {
             }
             ' ' => out.push_str([" ", "  ", "\n", "\n\n    ", "\t", " "][n as usize % 6]),
             '\n' => {
-                if n % 4 == 0 {
+                if n.is_multiple_of(4) {
                     comment += 1;
                     out.push_str(&format!(" # note {comment}"));
                 }
