@@ -110,6 +110,9 @@ pub struct Run {
     pub sources: Sources,
     pub checked: Vec<Checked>,
     pub diagnostics: Vec<Diagnosed>,
+    /// Paths found in a folder and passed over (not regular files), each
+    /// with the reason: warnings for the command line to print.
+    pub skipped: Vec<String>,
 }
 
 impl Run {
@@ -191,9 +194,10 @@ impl Run {
         options: &Options,
     ) -> Result<(), std::io::Error> {
         let mut texts = Vec::new();
-        for file in seed_files(paths)? {
-            let bytes = std::fs::read(&file)
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", file.display())))?;
+        let found = seed_files(paths)?;
+        self.skipped.extend(found.skipped);
+        for file in found.files {
+            let bytes = crate::io::read_input(&file)?;
             texts.push((
                 file.display().to_string(),
                 String::from_utf8_lossy(&bytes).into_owned(),
@@ -256,33 +260,60 @@ pub fn parallel_map_n<T: Sync, R: Send>(
         .collect()
 }
 
-/// The `*.cici` files under the given paths, sorted, without duplicates.
-pub fn seed_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, std::io::Error> {
-    let mut out = Vec::new();
+/// The seed files under some paths, and what was passed over.
+#[derive(Debug, Default)]
+pub struct SeedFiles {
+    /// Sorted, without duplicates.
+    pub files: Vec<PathBuf>,
+    /// `*.cici` entries in a folder that are not regular files (a FIFO, a
+    /// device, a dangling link), with why: never opened, never waited on.
+    pub skipped: Vec<String>,
+}
+
+/// The `*.cici` files under the given paths: a path named is read as it
+/// is (and refused if it is not a regular file or folder); a folder is
+/// searched recursively, without following linked folders.
+pub fn seed_files(paths: &[PathBuf]) -> Result<SeedFiles, std::io::Error> {
+    let mut out = SeedFiles::default();
     for p in paths {
         let meta = std::fs::metadata(p)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", p.display())))?;
         if meta.is_dir() {
             collect(p, &mut out)?;
+        } else if meta.is_file() {
+            out.files.push(p.clone());
         } else {
-            out.push(p.clone());
+            return Err(crate::io::InputError::NotRegular {
+                path: p.display().to_string(),
+            }
+            .into());
         }
     }
-    out.sort();
-    out.dedup();
+    out.files.sort();
+    out.files.dedup();
     Ok(out)
 }
 
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), std::io::Error> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+fn collect(dir: &Path, out: &mut SeedFiles) -> Result<(), std::io::Error> {
+    let context =
+        |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", dir.display()));
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .map_err(context)?
+        .collect::<Result<_, _>>()
+        .map_err(context)?;
     entries.sort_by_key(|e| e.path());
     for e in entries {
         let path = e.path();
-        let kind = e.file_type()?;
+        let kind = e.file_type().map_err(context)?;
         if kind.is_dir() {
             collect(&path, out)?;
         } else if path.extension().is_some_and(|x| x == "cici") {
-            out.push(path);
+            if crate::io::is_regular(&path) {
+                out.files.push(path);
+            } else {
+                out.skipped
+                    .push(format!("{}: skipped, not a regular file", path.display()));
+            }
         }
     }
     Ok(())

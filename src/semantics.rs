@@ -153,11 +153,11 @@ fn jira(
     for f in facts {
         let broken = match f {
             Predicate::Capacity { person, hours } => {
-                let load: u32 = (0..asg.len())
+                let load: u64 = (0..asg.len())
                     .filter(|&t| on(t, *person))
-                    .map(|t| js.tickets[t].hours)
+                    .map(|t| u64::from(js.tickets[t].hours))
                     .sum();
-                load > *hours
+                load > u64::from(*hours)
             }
             Predicate::CannotOwn { person, ticket } => asg[*ticket].owner == *person,
             Predicate::NoSensitive { person } => {

@@ -15,9 +15,9 @@
 //! <id>/...                       the rendered artifacts (see `render`)
 //! ```
 
-pub(crate) mod write;
+mod write;
 
-pub use write::{check, write, Difference, WriteSummary};
+pub use write::{check, unified, write, Difference, Manifest, WriteSummary, JOURNAL};
 
 use std::collections::BTreeMap;
 
@@ -115,9 +115,7 @@ pub fn plan(run: &Run, templates: &Templates) -> Plan {
         "stats.md".into(),
         crate::stats::markdown(&crate::stats::stats(&built)),
     );
-    let manifest: Vec<&String> = plan.files.keys().collect();
-    let manifest =
-        serde_json::to_string_pretty(&manifest).expect("a list of paths serializes") + "\n";
+    let manifest = write::Manifest::new(plan.files.keys().cloned().collect()).text();
     plan.files.insert(MANIFEST.into(), manifest);
     plan
 }

@@ -2,17 +2,27 @@
 //!
 //! Every file is written to a temporary file beside it and renamed into
 //! place, so an interrupted build (killed, or stopped with Ctrl-C) leaves
-//! each output either as it was or complete. Temporaries left by a killed build are removed by the next.
-//! Files whose content did not change are not touched.
+//! each output either as it was or complete. Files whose content did not
+//! change are not touched.
+//!
+//! The manifest of an earlier build is input like any other: it may have
+//! been edited, committed from elsewhere or planted. Only what it lists
+//! that stays inside the output folder (plain relative paths, no symlink
+//! on the way) is ever read or removed, and a `manifest.json` that cici
+//! did not write is refused. Before it writes, a build records every path
+//! it may touch in a journal, so the files of a build killed half-way are
+//! known to the next one and pruned; one build at a time holds the folder.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
 use std::path::Path;
 
-use super::MANIFEST;
+use serde::{Deserialize, Serialize};
 
-/// The prefix of temporary files; never the name of an output.
-const TMP_PREFIX: &str = ".cici-tmp-";
+use super::MANIFEST;
+use crate::io::{contained, write_atomic, FolderLock, LOCK_WAIT, TMP_PREFIX};
+
+/// The journal of a build in progress: every path it may write or prune.
+pub const JOURNAL: &str = ".cici-journal.json";
 
 /// What a write did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,38 +40,112 @@ pub struct Difference {
     pub diff: String,
 }
 
-/// The files a previous build wrote, from its manifest.
-fn old_manifest(out: &Path) -> BTreeSet<String> {
-    std::fs::read_to_string(out.join(MANIFEST))
-        .ok()
+/// The manifest a build writes: which files it wrote, relative to the
+/// output folder.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Always `"cici"`: marks the folder as one cici builds into.
+    pub generator: String,
+    pub files: Vec<String>,
+}
+
+impl Manifest {
+    pub fn new(files: Vec<String>) -> Manifest {
+        Manifest {
+            generator: "cici".into(),
+            files,
+        }
+    }
+
+    /// The manifest as the file holds it.
+    pub fn text(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a manifest serializes") + "\n"
+    }
+}
+
+fn invalid(message: String) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidData, message)
+}
+
+/// The files an earlier build wrote, by its manifest (an older cici wrote
+/// a plain list) and by the journal of a build that did not finish. A
+/// `manifest.json` in another shape belongs to something else: refused.
+fn previous_files(out: &Path) -> std::io::Result<BTreeSet<String>> {
+    let mut files = BTreeSet::new();
+    let path = out.join(MANIFEST);
+    if let Ok(meta) = std::fs::symlink_metadata(&path) {
+        let text = meta
+            .is_file()
+            .then(|| std::fs::read_to_string(&path).ok())
+            .flatten();
+        let parsed = text.as_deref().and_then(|t| {
+            serde_json::from_str::<Manifest>(t)
+                .ok()
+                .filter(|m| m.generator == "cici")
+                .map(|m| m.files)
+                .or_else(|| serde_json::from_str::<Vec<String>>(t).ok())
+        });
+        match parsed {
+            Some(list) => files.extend(list),
+            None => {
+                return Err(invalid(format!(
+                    "{} was not written by cici; refusing to build into {} \
+                     (choose another --out, or remove the file)",
+                    path.display(),
+                    out.display()
+                )))
+            }
+        }
+    }
+    files.extend(journal(out));
+    Ok(files)
+}
+
+/// What the journal of an interrupted build lists (nothing when there is
+/// none, or it is unreadable: it is only ever a list of candidates).
+fn journal(out: &Path) -> Vec<String> {
+    contained(out, JOURNAL)
+        .and_then(|p| std::fs::read_to_string(p).ok())
         .and_then(|t| serde_json::from_str::<Vec<String>>(&t).ok())
         .unwrap_or_default()
-        .into_iter()
-        .collect()
 }
 
 /// Writes the plan under `out`. With `prune`, files that an earlier build
-/// wrote (by its manifest) and this one does not are removed.
+/// wrote (by its manifest or journal) and this one does not are removed.
 pub fn write(
     out: &Path,
     files: &BTreeMap<String, String>,
     prune: bool,
 ) -> std::io::Result<WriteSummary> {
     std::fs::create_dir_all(out)?;
+    let _lock = FolderLock::acquire(out, LOCK_WAIT)?;
+    let previous = previous_files(out)?;
+    for rel in files.keys() {
+        if contained(out, rel).is_none() {
+            return Err(invalid(format!(
+                "{}: a symlink stands where cici writes; refusing to write through it",
+                out.join(rel).display()
+            )));
+        }
+    }
     remove_temporaries(out)?;
-    let previous = old_manifest(out);
+    // Every path this build may touch, before it touches any.
+    let intent: BTreeSet<&String> = previous.iter().chain(files.keys()).collect();
+    write_atomic(
+        &out.join(JOURNAL),
+        &(serde_json::to_string(&intent).expect("paths serialize") + "\n"),
+    )?;
     let mut summary = WriteSummary::default();
     // The manifest goes last: until it is replaced, the old one still lists
     // every file a later prune may need to remove.
-    let ordered = files
+    let entries: Vec<(&String, &String)> = files
         .iter()
         .filter(|(p, _)| p.as_str() != MANIFEST)
-        .chain(files.get_key_value(MANIFEST));
-    let entries: Vec<(&String, &String)> = ordered.collect();
-    let results = crate::driver::parallel_map(
-        &entries[..entries.len().saturating_sub(1)],
-        |(rel, text)| write_if_changed(&out.join(rel), text),
-    );
+        .collect();
+    let results = crate::driver::parallel_map(&entries, |(rel, text)| {
+        crate::io::write_if_changed(&out.join(rel), text)
+    });
     for r in results {
         if r? {
             summary.written += 1;
@@ -71,65 +155,51 @@ pub fn write(
     }
     if prune {
         for rel in previous.iter().filter(|p| !files.contains_key(*p)) {
-            let path = out.join(rel);
-            match std::fs::remove_file(&path) {
-                Ok(()) => {
-                    summary.removed += 1;
-                    remove_empty_parents(out, &path);
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(e),
+            if rel == MANIFEST || rel == JOURNAL {
+                continue;
             }
+            // Only a regular file inside `out`, reached without a symlink.
+            let Some(path) = contained(out, rel) else {
+                continue;
+            };
+            if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+                continue;
+            }
+            std::fs::remove_file(&path)?;
+            summary.removed += 1;
+            remove_empty_parents(out, &path);
         }
     }
-    if let Some((rel, text)) = entries.last() {
-        if write_if_changed(&out.join(rel), text)? {
+    // A build that could not prune (it had errors) lists what it kept
+    // beside what it wrote, so that the next clean build prunes them.
+    let kept: Vec<String> = previous
+        .iter()
+        .filter(|p| !prune && !files.contains_key(*p) && *p != MANIFEST && *p != JOURNAL)
+        .cloned()
+        .collect();
+    let manifest = if kept.is_empty() {
+        files.get(MANIFEST).cloned()
+    } else {
+        let mut all: BTreeSet<String> = files.keys().filter(|p| *p != MANIFEST).cloned().collect();
+        all.extend(kept);
+        Some(Manifest::new(all.into_iter().collect()).text())
+    };
+    if let Some(text) = manifest {
+        if crate::io::write_if_changed(&out.join(MANIFEST), &text)? {
             summary.written += 1;
         } else {
             summary.unchanged += 1;
         }
     }
+    std::fs::remove_file(out.join(JOURNAL))?;
     Ok(summary)
-}
-
-/// Writes `text` to `path` unless it already holds exactly that; true if
-/// it wrote. A file that existed keeps its permissions.
-pub(crate) fn write_if_changed(path: &Path, text: &str) -> std::io::Result<bool> {
-    if std::fs::read(path).is_ok_and(|old| old == text.as_bytes()) {
-        return Ok(false);
-    }
-    write_atomic(path, text)?;
-    Ok(true)
-}
-
-/// Writes `text` to a temporary file beside `path` and renames it into
-/// place: readers and an interruption see the old file or the new one,
-/// never part of it. Missing folders are made; a file that existed keeps
-/// its permissions.
-pub(crate) fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(TMP_PREFIX)
-        .tempfile_in(dir)?;
-    tmp.write_all(text.as_bytes())?;
-    if let Ok(meta) = std::fs::metadata(path) {
-        tmp.as_file().set_permissions(meta.permissions())?;
-    }
-    // No fsync per file: the rename is what makes the write atomic for
-    // readers and against interruption, and a flush of every one of a
-    // large corpus's files costs twenty times the build itself.
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 fn remove_temporaries(dir: &Path) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();
+        // `file_type` does not follow symlinks: a linked folder is not ours.
         if entry.file_type()?.is_dir() {
             remove_temporaries(&path)?;
         } else if entry.file_name().to_string_lossy().starts_with(TMP_PREFIX) {
@@ -142,39 +212,68 @@ fn remove_temporaries(dir: &Path) -> std::io::Result<()> {
 fn remove_empty_parents(root: &Path, path: &Path) {
     let mut dir = path.parent();
     while let Some(d) = dir {
-        if d == root || std::fs::remove_dir(d).is_err() {
+        if d == root || !d.starts_with(root) || std::fs::remove_dir(d).is_err() {
             break;
         }
         dir = d.parent();
     }
 }
 
+/// The text of a regular file inside `out`, never through a symlink.
+fn read_inside(out: &Path, rel: &str) -> Option<String> {
+    let path = contained(out, rel)?;
+    std::fs::symlink_metadata(&path)
+        .is_ok_and(|m| m.is_file())
+        .then(|| std::fs::read_to_string(&path).ok())
+        .flatten()
+}
+
 /// How the disk under `out` differs from the plan: missing files, files
 /// whose content is stale, and files an earlier build wrote that this one
-/// would remove. Empty when the tree is up to date.
+/// would remove. Empty when the tree is up to date. Reads nothing outside
+/// `out` and nothing through a symlink.
 pub fn check(out: &Path, files: &BTreeMap<String, String>) -> Vec<Difference> {
     let mut diffs = Vec::new();
+    let previous = match previous_files(out) {
+        Ok(p) => p,
+        Err(e) => {
+            diffs.push(Difference {
+                path: MANIFEST.into(),
+                diff: format!("{e}\n"),
+            });
+            BTreeSet::new()
+        }
+    };
     for (rel, text) in files {
-        let old = std::fs::read_to_string(out.join(rel)).unwrap_or_default();
-        if old != *text {
+        let old = read_inside(out, rel);
+        if old.as_deref() != Some(text.as_str()) {
+            let existed = std::fs::symlink_metadata(out.join(rel)).is_ok();
             diffs.push(Difference {
                 path: rel.clone(),
-                diff: unified(rel, &old, text, out.join(rel).exists()),
+                diff: unified(rel, old.as_deref().unwrap_or_default(), text, existed),
             });
         }
     }
-    for rel in old_manifest(out).iter().filter(|p| !files.contains_key(*p)) {
-        if let Ok(old) = std::fs::read_to_string(out.join(rel)) {
+    for rel in previous.iter().filter(|p| !files.contains_key(*p)) {
+        if let Some(old) = read_inside(out, rel) {
             diffs.push(Difference {
                 path: rel.clone(),
                 diff: unified(rel, &old, "", true),
             });
         }
     }
+    if std::fs::symlink_metadata(out.join(JOURNAL)).is_ok() {
+        diffs.push(Difference {
+            path: JOURNAL.into(),
+            diff: format!("{JOURNAL}: a build into this folder did not finish\n"),
+        });
+    }
     diffs
 }
 
-pub(crate) fn unified(rel: &str, old: &str, new: &str, existed: bool) -> String {
+/// A unified diff of one file, `a/` to `b/`, with `/dev/null` for a side
+/// that does not exist.
+pub fn unified(rel: &str, old: &str, new: &str, existed: bool) -> String {
     let diff = similar::TextDiff::from_lines(old, new);
     let old_name = if existed {
         format!("a/{rel}")

@@ -22,6 +22,9 @@ pub(crate) fn handler() -> miette::GraphicalReportHandler {
 /// Renders every diagnostic of a run as text.
 pub fn render(run: &Run, handler: &miette::GraphicalReportHandler) -> String {
     let mut out = String::new();
+    for s in &run.skipped {
+        out.push_str(&format!("warning: {s}\n"));
+    }
     for d in run.with_sources() {
         if handler.render_report(&mut out, &d).is_err() {
             out.push_str(&format!("{d}\n"));
@@ -104,12 +107,21 @@ fn apply_fixes(run: &Run) -> Result<usize, String> {
         let Some(file) = run.sources.get(source) else {
             continue;
         };
+        let path = std::path::Path::new(&file.name);
+        // The file as it is now, strictly: a file that is not UTF-8 (the
+        // check read it with replacement characters) or that changed since
+        // is left alone rather than rewritten.
+        let now = crate::io::read_text(path).map_err(|e| e.to_string())?;
+        if now != file.text {
+            return Err(format!(
+                "{}: changed while it was checked; not fixed",
+                file.name
+            ));
+        }
         let Some(text) = crate::fixit::apply(&file.text, &edits) else {
             continue;
         };
-        let path = std::path::Path::new(&file.name);
-        crate::build::write::write_if_changed(path, &text)
-            .map_err(|e| format!("{}: {e}", file.name))?;
+        crate::io::write_in_place(path, &text).map_err(|e| format!("{}: {e}", file.name))?;
         changed += 1;
         eprintln!(
             "fixed {}: {} edit{}",

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{check::handler, fail, FmtArgs};
-use crate::build::write::{unified, write_if_changed};
+use crate::build::unified;
 use crate::driver::{seed_files, WithSource};
+use crate::io::{read_text, write_in_place, MAX_INPUT_BYTES};
 
 pub(super) fn run(args: FmtArgs) -> ExitCode {
     let handler = handler();
@@ -18,8 +19,17 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
     };
     if !stdin.is_empty() {
         let mut text = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+        if let Err(e) = std::io::stdin()
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_string(&mut text)
+        {
             return fail(format!("reading stdin: {e}"));
+        }
+        if text.len() as u64 > MAX_INPUT_BYTES {
+            return fail(format!(
+                "stdin: larger than the {} MiB an input may have",
+                MAX_INPUT_BYTES >> 20
+            ));
         }
         match format_one("<stdin>", &text, &handler) {
             Some(out) if args.check => {
@@ -42,15 +52,20 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
         Vec::new()
     } else {
         match seed_files(&paths) {
-            Ok(files) => files,
+            Ok(found) => {
+                for s in &found.skipped {
+                    eprintln!("warning: {s}");
+                }
+                found.files
+            }
             Err(e) => return fail(e),
         }
     };
     let (mut changed, mut unchanged) = (0usize, 0usize);
     for file in &files {
-        let text = match std::fs::read_to_string(file) {
+        let text = match read_text(file) {
             Ok(t) => t,
-            Err(e) => return fail(format!("{}: {e}", file.display())),
+            Err(e) => return fail(e),
         };
         let name = file.display().to_string();
         let Some(out) = format_one(&name, &text, &handler) else {
@@ -68,7 +83,7 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
                 "{}",
                 unified(&name, &text, &out, true)
             );
-        } else if let Err(e) = write_if_changed(file, &out) {
+        } else if let Err(e) = write_in_place(file, &out) {
             return fail(format!("{}: {e}", file.display()));
         }
     }

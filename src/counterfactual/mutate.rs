@@ -212,17 +212,15 @@ fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicate> {
     let mut out = Vec::new();
     match old {
         Predicate::Capacity { person, hours } => {
-            let total: u32 = sc
-                .jira_setting()
-                .map_or(0, |j| j.tickets.iter().map(|t| t.hours * 2).sum());
-            out.extend(
-                (0..=total.min(60))
-                    .filter(|h| h != hours)
-                    .map(|h| Predicate::Capacity {
-                        person: *person,
-                        hours: h,
-                    }),
-            );
+            let total: u64 = sc.jira_setting().map_or(0, |j| {
+                j.tickets.iter().map(|t| u64::from(t.hours) * 2).sum()
+            });
+            out.extend((0..=total.min(60) as u32).filter(|h| h != hours).map(|h| {
+                Predicate::Capacity {
+                    person: *person,
+                    hours: h,
+                }
+            }));
         }
         Predicate::CannotOwn { person, ticket } => {
             let n = sc.jira_setting().map_or(0, |j| j.tickets.len());

@@ -13,8 +13,8 @@ use std::path::Path;
 use serde::Serialize;
 
 use super::{Config, Kind, TripletRecord};
-use crate::build::write::write_atomic;
 use crate::driver::Checked;
+use crate::io::write_atomic;
 use crate::render::Templates;
 
 pub const TRIPLETS: &str = "triplets.jsonl";

@@ -92,7 +92,7 @@ impl Cache {
     /// key is known, as for batch results).
     pub fn put(&self, key: &str, request: &Value, response: &Value) -> std::io::Result<()> {
         let entry = serde_json::json!({ "request": request, "response": response });
-        crate::build::write::write_atomic(
+        crate::io::write_atomic(
             &self.path(key),
             &serde_json::to_string_pretty(&entry).expect("values serialize"),
         )

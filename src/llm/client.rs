@@ -380,7 +380,7 @@ impl Llm {
             text.push_str(&line.to_string());
             text.push('\n');
         }
-        crate::build::write::write_atomic(path, &text)?;
+        crate::io::write_atomic(path, &text)?;
         Ok(pending.len())
     }
 }

@@ -72,8 +72,10 @@ pub(super) fn lower(sc: &Scenario) -> Model {
                     let (o, c) = roles(t, *person);
                     terms.extend(o.into_iter().chain(c).map(|v| (Lit::pos(v), ticket.hours)));
                 }
-                let total: u32 = terms.iter().map(|(_, w)| *w).sum();
-                if total > *hours {
+                // 64-bit: hours are bounded at resolve time, but a sum of
+                // bounded numbers must still never wrap.
+                let total: u64 = terms.iter().map(|(_, w)| u64::from(*w)).sum();
+                if total > u64::from(*hours) {
                     holds.push(Constraint::AtMost {
                         terms: terms.clone(),
                         bound: *hours,

@@ -77,6 +77,43 @@ pub enum ResolveError {
         first: SourceSpan,
     },
 
+    /// A quantity above the documented maximum (100,000): sums of hours and
+    /// capacities must never wrap.
+    ///
+    /// ```text
+    /// hours 4294967295
+    /// ```
+    #[error("{what} {value} is larger than {max}")]
+    #[diagnostic(
+        code(cici::resolve::number_too_large),
+        help("quantities (room capacity, ticket hours, a person's capacity) are at most {max}")
+    )]
+    NumberTooLarge {
+        what: String,
+        value: u32,
+        max: u32,
+        #[label("at most {max}")]
+        span: SourceSpan,
+    },
+
+    /// An identifier longer than 64 characters: ids name output files.
+    ///
+    /// ```text
+    /// person a_very_long_identifier_of_more_than_sixty_four_characters_in_all_of_it "A" role "B"
+    /// ```
+    #[error("{kind} id of {length} characters is longer than {max}")]
+    #[diagnostic(
+        code(cici::resolve::name_too_long),
+        help("ids name output files and folders; use a shorter id (the display name can be long)")
+    )]
+    NameTooLong {
+        kind: String,
+        length: usize,
+        max: usize,
+        #[label("at most {max} characters")]
+        span: SourceSpan,
+    },
+
     /// Two scenarios in one run share an id.
     ///
     /// ```text

@@ -324,7 +324,7 @@ pub(super) fn fact(cx: &mut Cx, f: &ast::FactAst, soft: bool) -> Option<Fact> {
         (Family::JiraAllocation, "capacity") => Predicate::Capacity {
             person: cx.person(ident(0))?,
             hours: match &f.args[1] {
-                Arg::Int(i) => i.value,
+                Arg::Int(i) => cx.quantity(i, "capacity"),
                 _ => unreachable!("argument shapes were checked"),
             },
         },

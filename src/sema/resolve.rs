@@ -8,6 +8,21 @@ use crate::span::Span;
 use crate::suggest::help_for;
 use crate::syntax::{self as ast, Ident, Item};
 
+/// The longest identifier a declaration may have: ids name output files
+/// and folders, which file systems cap at 255 bytes.
+pub const MAX_NAME: usize = 64;
+
+pub(super) fn check_name_length(kind: &str, id: &Ident, errors: &mut Vec<ResolveError>) {
+    if id.name.len() > MAX_NAME {
+        errors.push(ResolveError::NameTooLong {
+            kind: kind.to_string(),
+            length: id.name.len(),
+            max: MAX_NAME,
+            span: id.span.into(),
+        });
+    }
+}
+
 /// A name table for one kind of declaration.
 #[derive(Default)]
 pub(super) struct Names {
@@ -22,6 +37,7 @@ impl Names {
         id: &Ident,
         errors: &mut Vec<ResolveError>,
     ) -> bool {
+        check_name_length(kind, id, errors);
         if let Some((_, first)) = self.map.get(&id.name) {
             errors.push(ResolveError::DuplicateName {
                 kind: kind.to_string(),
@@ -60,7 +76,27 @@ pub(super) struct Cx {
     pub errors: Vec<ResolveError>,
 }
 
+/// The largest number a quantity may take: room capacity, ticket hours,
+/// a person's capacity in hours. Sums of quantities are computed in 64
+/// bits, so no scenario within this bound can overflow them.
+pub const MAX_QUANTITY: u32 = 100_000;
+
 impl Cx {
+    /// A quantity, checked against [`MAX_QUANTITY`]; an error (and the
+    /// bound itself, so later stages see a sane number) when above it.
+    pub fn quantity(&mut self, i: &crate::syntax::Int, what: &str) -> u32 {
+        if i.value > MAX_QUANTITY {
+            self.errors.push(ResolveError::NumberTooLarge {
+                what: what.to_string(),
+                value: i.value,
+                max: MAX_QUANTITY,
+                span: i.span.into(),
+            });
+            return MAX_QUANTITY;
+        }
+        i.value
+    }
+
     pub fn person(&mut self, id: &Ident) -> Option<PersonId> {
         let found = self.people.get(&id.name);
         if found.is_none() {
@@ -224,6 +260,7 @@ fn not_in_family(what: &str, family: Family, span: Span) -> ResolveError {
 /// Resolves one scenario block. Returns every error found, not just the first.
 pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
     let mut errors = Vec::new();
+    check_name_length("scenario", &sc.id, &mut errors);
     let mut family = Once::new("family");
     let mut title = Once::new("title");
     let mut task = Once::new("task");

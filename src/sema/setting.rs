@@ -32,7 +32,7 @@ pub(super) fn meeting(
             out.rooms.push(Room {
                 id: r.id.name.clone(),
                 name: r.name.as_ref().map(|s| s.value.clone()),
-                capacity: r.capacity.value,
+                capacity: cx.quantity(&r.capacity, "room capacity"),
                 features,
                 span: r.span,
             });
@@ -178,7 +178,7 @@ pub(super) fn jira(cx: &mut Cx, people: &[Person], tickets: &[&ast::TicketAst]) 
             }
         };
         let hours = match hours.get() {
-            Some(h) => h.value,
+            Some(h) => cx.quantity(h, "ticket hours"),
             None => {
                 cx.errors
                     .push(missing("hours", &container, t.id.span, None));

@@ -317,9 +317,9 @@ impl<'m, B: Backend> Session<'m, B> {
                         terms
                             .iter()
                             .filter(|(l, _)| value(l))
-                            .map(|(_, w)| *w)
-                            .sum::<u32>()
-                            >= *bound
+                            .map(|(_, w)| u64::from(*w))
+                            .sum::<u64>()
+                            >= u64::from(*bound)
                     }
                 })
             })

@@ -1,6 +1,6 @@
 mod build;
 mod cli;
-mod common;
+pub mod common;
 mod corpus;
 mod counterfactual;
 mod fixit;

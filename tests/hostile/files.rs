@@ -1,0 +1,312 @@
+//! Files: the manifest as untrusted input, non-regular inputs, files kept
+//! as they were, concurrent and interrupted builds, number bounds.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::it::common::{root, tempdir};
+
+/// Runs the binary in `dir` and gives up (failing the test) after 60 s:
+/// a hang is a failure here, never a stuck suite.
+fn cici_in(dir: &Path, args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cici"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("cici {args:?} did not finish within 60 s");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A folder with one seed in `seeds/`, and the path of the seed.
+fn workspace(name: &str) -> (PathBuf, PathBuf) {
+    let dir = tempdir(name);
+    std::fs::create_dir_all(dir.join("seeds")).unwrap();
+    let seed = dir.join("seeds/ops.cici");
+    std::fs::copy(root().join("seeds/ops_scheduling.cici"), &seed).unwrap();
+    (dir, seed)
+}
+
+fn add_to_manifest(manifest: &Path, extra: &[&str]) {
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(manifest).unwrap()).unwrap();
+    let files = json["files"].as_array_mut().unwrap();
+    for e in extra {
+        files.push(serde_json::json!(e));
+    }
+    std::fs::write(manifest, serde_json::to_string(&json).unwrap()).unwrap();
+}
+
+#[test]
+fn a_build_never_removes_a_file_outside_its_folder() {
+    let (dir, _) = workspace("hostile-prune");
+    let victim = dir.join("victim.txt");
+    let outside = tempdir("hostile-prune-abs");
+    let absolute = outside.join("secret.txt");
+    let nested = outside.join("sub/inner.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    std::fs::write(&absolute, "keep me too").unwrap();
+    std::fs::create_dir_all(nested.parent().unwrap()).unwrap();
+    std::fs::write(&nested, "and me").unwrap();
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert!(out.status.success(), "{}", text(&out));
+    // A symlink inside the folder that leads out of it.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&outside, dir.join("p/escape")).unwrap();
+    add_to_manifest(
+        &dir.join("p/manifest.json"),
+        &[
+            "../victim.txt",
+            absolute.to_str().unwrap(),
+            "ops_scheduling/../../victim.txt",
+            "escape/sub/inner.txt",
+            "escape",
+        ],
+    );
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(text(&out).contains("0 removed"), "{}", text(&out));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    assert_eq!(std::fs::read_to_string(&absolute).unwrap(), "keep me too");
+    assert_eq!(std::fs::read_to_string(&nested).unwrap(), "and me");
+}
+
+#[test]
+fn build_check_never_prints_a_file_outside_its_folder() {
+    let (dir, _) = workspace("hostile-check");
+    let secret = tempdir("hostile-check-secret").join("secret.txt");
+    std::fs::write(&secret, "TOP-SECRET-CONTENT").unwrap();
+    std::fs::write(dir.join("outside.txt"), "ALSO-SECRET").unwrap();
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert!(out.status.success(), "{}", text(&out));
+    add_to_manifest(
+        &dir.join("p/manifest.json"),
+        &[secret.to_str().unwrap(), "../outside.txt"],
+    );
+    // A planned output replaced by a link to the secret is not read either.
+    let brief = dir.join("p/ops_scheduling/brief.md");
+    std::fs::remove_file(&brief).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&secret, &brief).unwrap();
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
+    let shown = text(&out);
+    assert!(!shown.contains("TOP-SECRET-CONTENT"), "{shown}");
+    assert!(!shown.contains("ALSO-SECRET"), "{shown}");
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+}
+
+#[test]
+fn a_foreign_manifest_is_refused_not_overwritten() {
+    let (dir, _) = workspace("hostile-foreign");
+    std::fs::create_dir_all(dir.join("p")).unwrap();
+    let foreign = r#"{"name": "some-web-app", "version": "1.0"}"#;
+    std::fs::write(dir.join("p/manifest.json"), foreign).unwrap();
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("not written by cici"), "{}", text(&out));
+    assert_eq!(
+        std::fs::read_to_string(dir.join("p/manifest.json")).unwrap(),
+        foreign
+    );
+}
+
+#[test]
+fn the_files_of_a_killed_build_are_pruned_by_the_next() {
+    let (dir, _) = workspace("hostile-journal");
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert!(out.status.success(), "{}", text(&out));
+    // What a build of a larger seed set, killed before its manifest, leaves:
+    // the journal it wrote first, and files the manifest does not list.
+    let orphan = dir.join("p/other_scenario/brief.md");
+    std::fs::create_dir_all(orphan.parent().unwrap()).unwrap();
+    std::fs::write(&orphan, "half a build").unwrap();
+    std::fs::write(
+        dir.join("p").join(cici::build::JOURNAL),
+        r#"["other_scenario/brief.md", "ops_scheduling/brief.md"]"#,
+    )
+    .unwrap();
+    let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
+    assert_eq!(check.status.code(), Some(1), "{}", text(&check));
+    assert!(text(&check).contains("other_scenario/brief.md"));
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(!orphan.exists());
+    assert!(!dir.join("p/other_scenario").exists());
+    assert!(!dir.join("p").join(cici::build::JOURNAL).exists());
+    let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
+    assert!(check.status.success(), "{}", text(&check));
+}
+
+#[test]
+fn concurrent_builds_into_one_folder_all_succeed() {
+    let (dir, _) = workspace("hostile-concurrent");
+    let children: Vec<_> = (0..4)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_cici"))
+                .args(["build", "seeds", "--out", "p"])
+                .current_dir(&dir)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for c in children {
+        let out = c.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out));
+    }
+    let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
+    assert!(check.status.success(), "{}", text(&check));
+}
+
+#[cfg(unix)]
+#[test]
+fn outputs_follow_the_umask() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let (dir, _) = workspace("hostile-umask");
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert!(out.status.success(), "{}", text(&out));
+    // A file this process creates the ordinary way has the mode the
+    // umask gives; cici's outputs must have the same.
+    let probe = dir.join("probe.txt");
+    std::fs::write(&probe, "x").unwrap();
+    let want = std::fs::metadata(&probe).unwrap().permissions().mode() & 0o777;
+    let got = std::fs::metadata(dir.join("p/ops_scheduling/brief.md"))
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
+    assert_eq!(format!("{got:o}"), format!("{want:o}"));
+}
+
+#[cfg(unix)]
+#[test]
+fn fifos_and_devices_never_block() {
+    let (dir, _) = workspace("hostile-fifo");
+    let fifo = dir.join("seeds/blocked.cici");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    for args in [
+        &["check", "seeds"][..],
+        &["fmt", "--check", "seeds"],
+        &["build", "seeds", "--out", "p"],
+    ] {
+        let out = cici_in(&dir, args);
+        let shown = text(&out);
+        assert!(
+            shown.contains("blocked.cici: skipped, not a regular file"),
+            "{args:?}: {shown}"
+        );
+        assert!(out.status.success(), "{args:?}: {shown}");
+    }
+    for named in ["/dev/zero", fifo.to_str().unwrap()] {
+        let out = cici_in(&dir, &["check", named]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+        assert!(text(&out).contains("not a regular file"), "{}", text(&out));
+    }
+}
+
+#[test]
+fn fix_refuses_a_file_that_is_not_utf8() {
+    let (dir, seed) = workspace("hostile-latin1");
+    // A misspelled person (a fix-it `--fix` applies) and a Latin-1 byte.
+    let mut bytes = std::fs::read_to_string(&seed)
+        .unwrap()
+        .replacen("executor maya", "executor mya", 1)
+        .into_bytes();
+    bytes.extend_from_slice(b"# caf\xe9\n");
+    std::fs::write(&seed, &bytes).unwrap();
+    let out = cici_in(&dir, &["check", "--fix", "seeds"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert!(text(&out).contains("not UTF-8"), "{}", text(&out));
+    assert_eq!(std::fs::read(&seed).unwrap(), bytes);
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_and_fix_write_through_a_symlink() {
+    let (dir, seed) = workspace("hostile-symlink");
+    let messy = std::fs::read_to_string(&seed)
+        .unwrap()
+        .replace("executor maya", "executor     mya");
+    std::fs::write(&seed, &messy).unwrap();
+    let link = dir.join("link.cici");
+    std::os::unix::fs::symlink(&seed, &link).unwrap();
+    let out = cici_in(&dir, &["check", "--fix", "link.cici"]);
+    assert!(text(&out).contains("fixed link.cici"), "{}", text(&out));
+    let out = cici_in(&dir, &["fmt", "link.cici"]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    let fixed = std::fs::read_to_string(&seed).unwrap();
+    assert!(fixed.contains("executor maya"), "{fixed}");
+}
+
+#[test]
+fn hour_sums_cannot_wrap_into_a_wrong_verdict() {
+    let dir = tempdir("hostile-overflow");
+    let seed = dir.join("overflow.cici");
+    std::fs::copy(
+        root().join("tests/fixtures/resolve/err/number_too_large.cici"),
+        &seed,
+    )
+    .unwrap();
+    let out = cici_in(&dir, &["check", "overflow.cici"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("cici::resolve::number_too_large"));
+    assert!(!text(&out).contains("unique"), "{}", text(&out));
+    // At the bound, the sum is right: 100000 + 2 hours break a 1-hour
+    // capacity, a conflict and never `unique`.
+    let at_bound = std::fs::read_to_string(&seed)
+        .unwrap()
+        .replace("4294967295", "100000");
+    std::fs::write(&seed, at_bound).unwrap();
+    let out = cici_in(&dir, &["check", "--format", "json", "overflow.cici"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["scenarios"][0]["unique"], false, "{}", text(&out));
+}
+
+#[test]
+fn an_over_long_id_is_a_diagnostic_not_a_failed_build() {
+    let dir = tempdir("hostile-long-id");
+    std::fs::create_dir_all(dir.join("seeds")).unwrap();
+    std::fs::copy(
+        root().join("tests/fixtures/resolve/err/name_too_long.cici"),
+        dir.join("seeds/long.cici"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("seeds/ops_scheduling.cici"),
+        dir.join("seeds/ops.cici"),
+    )
+    .unwrap();
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(text(&out).contains("cici::resolve::name_too_long"));
+    assert!(text(&out).contains("long.cici"), "{}", text(&out));
+    // The other seed still builds, with a manifest.
+    assert!(dir.join("p/ops_scheduling/brief.md").is_file());
+    assert!(dir.join("p/manifest.json").is_file());
+}

@@ -1,0 +1,4 @@
+//! Regressions for hostile or careless input: each test is a reproduction
+//! that once deleted, printed, hung, crashed or gave a wrong verdict.
+
+mod files;
