@@ -119,9 +119,15 @@ pub fn print(sc: &Scenario) -> String {
             }
         }
         Setting::Severity(ss) => {
+            let policy = sc.family == crate::sema::Family::PolicyDecision;
+            let (list_kw, block_kw) = if policy {
+                ("outcomes", "rules")
+            } else {
+                ("levels", "rubric")
+            };
             let _ = writeln!(
                 o,
-                "  levels {}",
+                "  {list_kw} {}",
                 list(ss.levels.iter().map(|l| l.id.as_str()))
             );
             for e in &ss.evidence {
@@ -132,7 +138,7 @@ pub fn print(sc: &Scenario) -> String {
                     list(e.values.iter().map(String::as_str))
                 );
             }
-            let _ = writeln!(o, "  rubric {{");
+            let _ = writeln!(o, "  {block_kw} {{");
             for r in &ss.rubric.rules {
                 let _ = writeln!(
                     o,
@@ -141,8 +147,17 @@ pub fn print(sc: &Scenario) -> String {
                     crate::export::condition_text(ss, &r.when)
                 );
             }
-            let _ = writeln!(o, "    otherwise {}", ss.levels[ss.rubric.otherwise].id);
+            if let Some(otherwise) = ss.rubric.otherwise {
+                let _ = writeln!(o, "    otherwise {}", ss.levels[otherwise].id);
+            }
             let _ = writeln!(o, "  }}");
+            for e in &ss.excludes {
+                let _ = writeln!(
+                    o,
+                    "  exclude {}",
+                    crate::export::condition_text(ss, &e.when)
+                );
+            }
         }
     }
     for a in &sc.attributes {

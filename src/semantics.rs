@@ -202,9 +202,10 @@ pub fn severity_levels(ss: &SeveritySetting, facts: &[&Predicate]) -> Vec<LevelI
         for (i, d) in fixed.iter().enumerate() {
             values[i] = d[idx[i]];
         }
-        let level = ss.rubric.level(&values);
-        if !levels.contains(&level) && toward.as_ref().is_none_or(|t| t.contains(&level)) {
-            levels.push(level);
+        if let Some(level) = ss.rubric.level(&values).filter(|_| ss.valid(&values)) {
+            if !levels.contains(&level) && toward.as_ref().is_none_or(|t| t.contains(&level)) {
+                levels.push(level);
+            }
         }
         // Next completion, odometer style.
         let mut i = 0;

@@ -70,6 +70,64 @@ pub enum CheckDiagnostic {
         help: Option<String>,
     },
 
+    /// A valid configuration that no rule matches, in `rules` without
+    /// `otherwise`: the seed gives it no outcome.
+    ///
+    /// ```text
+    /// rules { go when w = ok }   # and nothing for w = bad
+    /// ```
+    #[error("no rule gives an outcome when {configuration}")]
+    #[diagnostic(
+        code(cici::check::uncovered_configuration),
+        help("add a rule that covers it, an `otherwise`, or an `exclude` if it cannot occur")
+    )]
+    UncoveredConfiguration {
+        configuration: String,
+        #[label("no rule matches {configuration}")]
+        span: SourceSpan,
+    },
+
+    /// A rule that no valid configuration reaches first: an earlier rule
+    /// or an exclusion always takes its configurations.
+    ///
+    /// ```text
+    /// rules { hold when w = bad  stop when w = bad and v = bad  otherwise go }
+    /// ```
+    #[error("the rule for `{outcome}` never fires")]
+    #[diagnostic(code(cici::check::dead_rule), severity(Warning))]
+    DeadRule {
+        outcome: String,
+        #[label("no valid configuration reaches this rule first")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// Rules with different outcomes whose conditions hold together for
+    /// some valid configuration: only their order decides, which is easy
+    /// to misread in prose (`policy_decision`). One warning per scenario,
+    /// on the first such pair, with the number of pairs.
+    ///
+    /// ```text
+    /// rules { hold when w = bad  stop when v = bad  otherwise go }   # w = bad, v = bad
+    /// ```
+    #[error("the rules for `{first}` and `{second}` both hold when {configuration} ({pairs} such pair{s})", s = if *pairs == 1 { "" } else { "s" })]
+    #[diagnostic(
+        code(cici::check::overlapping_rules),
+        severity(Warning),
+        help("only the order decides (`{first}` comes first); make the conditions exclusive, or `exclude` configurations that cannot occur")
+    )]
+    OverlappingRules {
+        first: String,
+        second: String,
+        configuration: String,
+        pairs: usize,
+        #[label("holds")]
+        first_span: SourceSpan,
+        #[label("also holds")]
+        second_span: SourceSpan,
+    },
+
     /// More than one decision is allowed.
     ///
     /// ```text

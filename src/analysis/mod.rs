@@ -18,6 +18,9 @@ mod classify;
 mod describe;
 mod diagnostic;
 pub mod lints;
+mod rules;
+
+pub use rules::dead_rules;
 
 pub use describe::{decision_rows, describe_predicate, side_by_side};
 pub use diagnostic::CheckDiagnostic;
@@ -169,7 +172,21 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
             timed_out: false,
         },
     };
-    if cx.run().is_err() {
+    let rules_done = match sc.severity_setting() {
+        Some(ss) => match rules::lint(
+            ss,
+            sc.family == crate::sema::Family::PolicyDecision,
+            deadline,
+        ) {
+            Ok(found) => {
+                cx.report.diagnostics.extend(found);
+                true
+            }
+            Err(()) => false,
+        },
+        None => true,
+    };
+    if !rules_done || cx.run().is_err() {
         cx.report.timed_out = true;
         cx.report.diagnostics.push(CheckDiagnostic::Timeout {
             scenario: sc.id.clone(),
@@ -336,6 +353,7 @@ impl Cx<'_> {
                     crate::sema::Family::MeetingAllocation => "check room capacities, required features and overlapping candidate slots".into(),
                     crate::sema::Family::JiraAllocation => "check that every ticket has enough people with its skill (two for a pair ticket)".into(),
                     crate::sema::Family::SeverityClassification => "check that the rubric can give some level".into(),
+                    crate::sema::Family::PolicyDecision => "check that some configuration is valid: the exclusions may rule out every one".into(),
                 }),
             });
             return Ok(());

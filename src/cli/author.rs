@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use super::{fail, FamilyArg, NewArgs, SynthArgs};
 use crate::sema::Family;
 
-const STARTERS: [(Family, &str); 3] = [
+const STARTERS: [(Family, &str); 4] = [
     (
         Family::MeetingAllocation,
         include_str!("../../templates/starters/meeting_allocation.cici"),
@@ -19,6 +19,10 @@ const STARTERS: [(Family, &str); 3] = [
         Family::SeverityClassification,
         include_str!("../../templates/starters/severity_classification.cici"),
     ),
+    (
+        Family::PolicyDecision,
+        include_str!("../../templates/starters/policy_decision.cici"),
+    ),
 ];
 
 fn family(f: FamilyArg) -> Family {
@@ -26,6 +30,7 @@ fn family(f: FamilyArg) -> Family {
         FamilyArg::MeetingAllocation => Family::MeetingAllocation,
         FamilyArg::JiraAllocation => Family::JiraAllocation,
         FamilyArg::SeverityClassification => Family::SeverityClassification,
+        FamilyArg::PolicyDecision => Family::PolicyDecision,
     }
 }
 

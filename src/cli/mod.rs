@@ -48,6 +48,7 @@ pub enum FamilyArg {
     MeetingAllocation,
     JiraAllocation,
     SeverityClassification,
+    PolicyDecision,
 }
 
 #[derive(clap::Args, Debug)]
@@ -68,8 +69,9 @@ pub struct SynthArgs {
     /// People, the executor included.
     #[arg(long, value_parser = clap::value_parser!(u64).range(3..=200))]
     people: Option<u64>,
-    /// Tickets, meetings or evidence variables.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=200))]
+    /// Tickets, meetings or evidence variables (`--variables` reads better
+    /// for the rule-based families).
+    #[arg(long, visible_alias = "variables", value_parser = clap::value_parser!(u64).range(1..=200))]
     size: Option<u64>,
     /// Soft distractors.
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=200))]

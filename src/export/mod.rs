@@ -79,6 +79,16 @@ pub enum SettingExport {
         levels: Vec<String>,
         evidence: Vec<EvidenceExport>,
         rubric: Vec<RuleExport>,
+        /// Conditions of the configurations ruled out, in seed syntax.
+        excludes: Vec<String>,
+    },
+    PolicyDecision {
+        outcomes: Vec<String>,
+        evidence: Vec<EvidenceExport>,
+        /// First match wins; a last rule without `when` is `otherwise`.
+        rules: Vec<RuleExport>,
+        /// Conditions of the configurations ruled out, in seed syntax.
+        excludes: Vec<String>,
     },
 }
 
@@ -304,17 +314,17 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                 })
                 .collect(),
         },
-        Setting::Severity(ss) => SettingExport::SeverityClassification {
-            levels: ss.levels.iter().map(|l| l.id.clone()).collect(),
-            evidence: ss
+        Setting::Severity(ss) => {
+            let levels: Vec<String> = ss.levels.iter().map(|l| l.id.clone()).collect();
+            let evidence = ss
                 .evidence
                 .iter()
                 .map(|e| EvidenceExport {
                     variable: e.id.clone(),
                     values: e.values.clone(),
                 })
-                .collect(),
-            rubric: ss
+                .collect();
+            let rules = ss
                 .rubric
                 .rules
                 .iter()
@@ -322,12 +332,32 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                     level: ss.levels[r.level].id.clone(),
                     when: Some(condition_text(ss, &r.when)),
                 })
-                .chain(std::iter::once(RuleExport {
-                    level: ss.levels[ss.rubric.otherwise].id.clone(),
+                .chain(ss.rubric.otherwise.map(|o| RuleExport {
+                    level: ss.levels[o].id.clone(),
                     when: None,
                 }))
-                .collect(),
-        },
+                .collect();
+            let excludes = ss
+                .excludes
+                .iter()
+                .map(|e| condition_text(ss, &e.when))
+                .collect();
+            if sc.family == crate::sema::Family::PolicyDecision {
+                SettingExport::PolicyDecision {
+                    outcomes: levels,
+                    evidence,
+                    rules,
+                    excludes,
+                }
+            } else {
+                SettingExport::SeverityClassification {
+                    levels,
+                    evidence,
+                    rubric: rules,
+                    excludes,
+                }
+            }
+        }
     }
 }
 
@@ -340,6 +370,14 @@ pub fn condition_text(ss: &SeveritySetting, c: &Condition) -> String {
         match c {
             Condition::Eq(v, x) => atom(v, x, "="),
             Condition::Ne(v, x) => atom(v, x, "!="),
+            Condition::In(v, xs) => format!(
+                "{} in [{}]",
+                ss.evidence[*v].id,
+                xs.iter()
+                    .map(|x| ss.evidence[*v].values[*x].as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Condition::Not(inner) => format!("not {}", go(ss, inner, true)),
             Condition::And(parts) | Condition::Or(parts) => {
                 let op = if matches!(c, Condition::And(_)) {

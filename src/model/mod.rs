@@ -17,6 +17,8 @@ mod jira;
 mod meeting;
 mod severity;
 
+pub use severity::configurations;
+
 use crate::sema::{AttributeId, Decision, Family, FormKind, PersonId, Placement, Scenario};
 use crate::span::Span;
 
@@ -306,7 +308,7 @@ pub fn estimated_size(sc: &Scenario) -> u64 {
         }
         crate::sema::Setting::Severity(ss) => {
             let values: u64 = ss.evidence.iter().map(|e| e.values.len() as u64).sum();
-            (ss.rubric.rules.len() as u64 + 1)
+            (ss.rubric.rules.len() as u64 + ss.excludes.len() as u64 + 1)
                 .saturating_mul(values + ss.levels.len() as u64)
                 .saturating_add(facts)
         }
@@ -318,7 +320,7 @@ pub fn lower(scenario: &Scenario) -> Model {
     let mut model = match scenario.family {
         Family::MeetingAllocation => meeting::lower(scenario),
         Family::JiraAllocation => jira::lower(scenario),
-        Family::SeverityClassification => severity::lower(scenario),
+        Family::SeverityClassification | Family::PolicyDecision => severity::lower(scenario),
     };
     model.facts.shrink_to_fit();
     model

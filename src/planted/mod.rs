@@ -10,6 +10,7 @@
 
 mod jira;
 mod meeting;
+mod policy;
 mod severity;
 pub(crate) mod text;
 
@@ -47,6 +48,7 @@ impl Config {
             Family::JiraAllocation => (8, 8),
             Family::MeetingAllocation => (8, 4),
             Family::SeverityClassification => (5, 3),
+            Family::PolicyDecision => (6, 6),
         };
         Config {
             family,
@@ -76,17 +78,22 @@ pub fn generate(config: &Config) -> Scenario {
                 severity::restrict(&mut sc, &completion, &mut rng);
                 sc
             }
+            Family::PolicyDecision => {
+                let (mut sc, configuration) = policy::setting(config, &mut rng);
+                severity::restrict(&mut sc, &configuration, &mut rng);
+                sc
+            }
         };
-        if config.family == Family::SeverityClassification
-            || restrict_until_unique(&mut sc, &mut rng)
-        {
+        if config.family.is_rule_based() || restrict_until_unique(&mut sc, &mut rng) {
             break sc;
         }
     };
     match config.family {
         Family::JiraAllocation => jira::distractors(&mut sc, config.soft, &mut rng),
         Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, &mut rng),
-        Family::SeverityClassification => severity::distractors(&mut sc, config.soft, &mut rng),
+        Family::SeverityClassification | Family::PolicyDecision => {
+            severity::distractors(&mut sc, config.soft, &mut rng)
+        }
     }
     for _ in 0..config.irrelevant {
         let holder = rng.random_range(1..sc.people.len());
@@ -154,7 +161,7 @@ pub(crate) fn separating_facts(sc: &Scenario, other: &crate::sema::Decision) -> 
     match sc.family {
         Family::JiraAllocation => jira::candidates(sc, other),
         Family::MeetingAllocation => meeting::candidates(sc, other),
-        Family::SeverityClassification => Vec::new(),
+        Family::SeverityClassification | Family::PolicyDecision => Vec::new(),
     }
 }
 

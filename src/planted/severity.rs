@@ -30,33 +30,20 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
             span: Span::DERIVED,
         })
         .collect();
-    let rules: Vec<RubricRule> = (0..LEVELS.len() - 1)
-        .map(|level| {
-            let n = rng.random_range(1..=k.min(3));
-            let mut vars: Vec<usize> = (0..k).collect();
-            vars.shuffle(rng);
-            let parts: Vec<Condition> = vars[..n]
-                .iter()
-                .map(|&v| Condition::Eq(v, rng.random_range(0..2)))
-                .collect();
-            RubricRule {
-                level,
-                when: if parts.len() == 1 {
-                    parts.into_iter().next().expect("one")
-                } else {
-                    Condition::And(parts)
-                },
-                span: Span::DERIVED,
-            }
-        })
-        .collect();
-    let rubric = Rubric {
-        rules,
-        otherwise: LEVELS.len() - 1,
-        span: Span::DERIVED,
-    };
+    // Rules drawn at random can shadow each other; draw again (a few
+    // times) until every rule can fire, else drop the ones that cannot.
+    let mut rubric = draw_rubric(k, rng);
+    for _ in 0..32 {
+        if dead(&rubric, &evidence).is_empty() {
+            break;
+        }
+        rubric = draw_rubric(k, rng);
+    }
+    for i in dead(&rubric, &evidence).into_iter().rev() {
+        rubric.rules.remove(i);
+    }
     let completion: Vec<usize> = (0..k).map(|_| rng.random_range(0..2)).collect();
-    let oracle = rubric.level(&completion);
+    let oracle = rubric.level(&completion).expect("the rubric has otherwise");
     let levels = LEVELS
         .iter()
         .map(|l| Level {
@@ -78,30 +65,79 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
             levels,
             evidence,
             rubric,
+            excludes: Vec::new(),
         }),
         Decision::Severity(oracle),
     );
     (sc, completion)
 }
 
-/// Adds evidence of the completion, in random order, until the level is unique.
-pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha8Rng) {
-    // How many levels remain possible, without attribute `skip`.
-    let levels = |sc: &Scenario, skip: Option<usize>| {
-        let ss = sc.severity_setting().expect("severity");
-        let facts: Vec<&Predicate> = sc
-            .attributes
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| Some(*i) != skip)
-            .flat_map(|(_, a)| a.fact_form().1.facts.iter().map(|f| &f.predicate))
-            .collect();
-        crate::semantics::severity_levels(ss, &facts).len()
+fn draw_rubric(k: usize, rng: &mut ChaCha8Rng) -> Rubric {
+    let rules: Vec<RubricRule> = (0..LEVELS.len() - 1)
+        .map(|level| {
+            let n = rng.random_range(1..=k.min(3));
+            let mut vars: Vec<usize> = (0..k).collect();
+            vars.shuffle(rng);
+            let parts: Vec<Condition> = vars[..n]
+                .iter()
+                .map(|&v| Condition::Eq(v, rng.random_range(0..2)))
+                .collect();
+            RubricRule {
+                level,
+                when: if parts.len() == 1 {
+                    parts.into_iter().next().expect("one")
+                } else {
+                    Condition::And(parts)
+                },
+                span: Span::DERIVED,
+            }
+        })
+        .collect();
+    Rubric {
+        rules,
+        otherwise: Some(LEVELS.len() - 1),
+        span: Span::DERIVED,
+    }
+}
+
+fn dead(rubric: &Rubric, evidence: &[Evidence]) -> Vec<usize> {
+    crate::analysis::dead_rules(&SeveritySetting {
+        levels: Vec::new(),
+        evidence: evidence.to_vec(),
+        rubric: rubric.clone(),
+        excludes: Vec::new(),
+    })
+}
+
+/// How many decisions (0, 1, or 2 meaning "several") the scenario's facts
+/// allow without attribute `skip`: a solver query, so the cost grows with
+/// the rules, not with the number of configurations.
+fn decisions_left(sc: &Scenario, skip: Option<usize>) -> usize {
+    let mut sc = sc.clone();
+    if let Some(i) = skip {
+        sc.attributes.remove(i);
+    }
+    let model = crate::model::lower(&sc);
+    let mut session = crate::solver::Session::new(&model, None);
+    let all = vec![true; model.facts.len()];
+    let first = match session.solve(&all, &[]) {
+        crate::solver::Outcome::Sat(c) => c,
+        _ => return 0,
     };
+    let other = session.differ_from(&first);
+    match session.solve(&all, &[other]) {
+        crate::solver::Outcome::Sat(_) => 2,
+        _ => 1,
+    }
+}
+
+/// Adds evidence of the completion, in random order, until the decision is
+/// unique; then drops what became redundant, so every fact left is critical.
+pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha8Rng) {
     let mut order: Vec<usize> = (0..completion.len()).collect();
     order.shuffle(rng);
     for v in order {
-        if levels(sc, None) <= 1 {
+        if decisions_left(sc, None) <= 1 {
             break;
         }
         let p = Predicate::Evidence {
@@ -112,10 +148,10 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
         super::add_fact(sc, holder, p, rng);
     }
     // An early fact can become redundant once later ones are in: drop every
-    // fact the level no longer needs, so that each one left is critical.
+    // fact the decision no longer needs, so that each one left is critical.
     let mut i = 0;
     while i < sc.attributes.len() {
-        if levels(sc, Some(i)) <= 1 {
+        if decisions_left(sc, Some(i)) <= 1 {
             sc.attributes.remove(i);
         } else {
             i += 1;
@@ -131,17 +167,32 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
     let Decision::Severity(oracle) = sc.oracle else {
         return;
     };
+    let levels: Vec<String> = sc
+        .severity_setting()
+        .map(|ss| ss.levels.iter().map(|l| l.id.clone()).collect())
+        .unwrap_or_default();
+    if levels.len() < 2 {
+        return;
+    }
+    let policy = sc.family == Family::PolicyDecision;
     for i in 0..n {
         let level = if i % 2 == 0 {
-            (oracle + 1 + rng.random_range(0..LEVELS.len() - 1)) % LEVELS.len()
+            (oracle + 1 + rng.random_range(0..levels.len() - 1)) % levels.len()
         } else {
             oracle
         };
         let holder = rng.random_range(1..sc.people.len());
-        let raw = format!(
-            "Leadership would prefer this incident to be filed as {}.",
-            LEVELS[level]
-        );
+        let raw = if policy {
+            format!(
+                "The sponsor would rather see this recorded as {}.",
+                levels[level].replace('_', " ")
+            )
+        } else {
+            format!(
+                "Leadership would prefer this incident to be filed as {}.",
+                levels[level]
+            )
+        };
         push_attribute(
             sc,
             holder,

@@ -253,6 +253,22 @@ pub enum ResolveError {
         help: Option<String>,
     },
 
+    /// A name used where an outcome of `policy_decision` is expected
+    /// resolves to no outcome.
+    ///
+    /// ```text
+    /// oracle hold_for_reveiw
+    /// ```
+    #[error("unknown outcome `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_outcome))]
+    UnknownOutcome {
+        name: String,
+        #[label("not in `outcomes`")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
     /// A name used where an evidence variable is expected resolves to none.
     ///
     /// ```text

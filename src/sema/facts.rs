@@ -345,12 +345,12 @@ pub(super) fn fact(cx: &mut Cx, f: &ast::FactAst, soft: bool) -> Option<Fact> {
         (Family::JiraAllocation, "unavailable") => Predicate::Off {
             person: cx.person(ident(0))?,
         },
-        (Family::SeverityClassification, "evidence") => {
+        (Family::SeverityClassification | Family::PolicyDecision, "evidence") => {
             let variable = cx.variable(ident(0))?;
             let value = cx.value(variable, ident(1))?;
             Predicate::Evidence { variable, value }
         }
-        (Family::SeverityClassification, "toward") => Predicate::Toward {
+        (Family::SeverityClassification | Family::PolicyDecision, "toward") => Predicate::Toward {
             level: cx.level(ident(0))?,
         },
         _ => unreachable!("every predicate of every family is handled"),

@@ -145,13 +145,24 @@ impl Cx {
         found
     }
 
+    /// A level (severity) or an outcome (policy): the decision space of
+    /// the rule-based families.
     pub fn level(&mut self, id: &Ident) -> Option<LevelId> {
         let found = self.levels.get(&id.name);
         if found.is_none() {
-            self.errors.push(ResolveError::UnknownLevel {
-                name: id.name.clone(),
-                span: id.span.into(),
-                help: self.levels.help(&id.name, "level"),
+            let (name, span) = (id.name.clone(), id.span.into());
+            self.errors.push(if self.family == Family::PolicyDecision {
+                ResolveError::UnknownOutcome {
+                    name,
+                    span,
+                    help: self.levels.help(&id.name, "outcome"),
+                }
+            } else {
+                ResolveError::UnknownLevel {
+                    name,
+                    span,
+                    help: self.levels.help(&id.name, "level"),
+                }
             });
         }
         found
@@ -246,7 +257,9 @@ fn not_in_family(what: &str, family: Family, span: Span) -> ResolveError {
     let home = match what {
         "room" | "meeting" => Some(Family::MeetingAllocation),
         "ticket" | "skills" => Some(Family::JiraAllocation),
-        "levels" | "evidence" | "rubric" => Some(Family::SeverityClassification),
+        "levels" | "rubric" => Some(Family::SeverityClassification),
+        "outcomes" | "rules" => Some(Family::PolicyDecision),
+        "evidence" | "exclude" => Some(Family::PolicyDecision),
         _ => None,
     };
     ResolveError::NotInFamily {
@@ -269,6 +282,9 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
     let mut policy = Once::new("policy");
     let mut levels = Once::new("levels");
     let mut rubric = Once::new("rubric");
+    let mut outcomes = Once::new("outcomes");
+    let mut rules = Once::new("rules");
+    let mut excludes = Vec::new();
     let mut oracle = Once::new("oracle");
     let mut public = Vec::new();
     let mut persons = Vec::new();
@@ -294,6 +310,9 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
             Item::Levels(l) => levels.set(l, l.span, &mut errors),
             Item::Evidence(e) => evidence.push(e),
             Item::Rubric(r) => rubric.set(r, r.span, &mut errors),
+            Item::Outcomes(l) => outcomes.set(l, l.span, &mut errors),
+            Item::Rules(r) => rules.set(r, r.span, &mut errors),
+            Item::Exclude(e) => excludes.push(e),
             Item::Attribute(a) => attributes.push(a),
             Item::Oracle(o) => oracle.set(o, o.span, &mut errors),
         }
@@ -390,15 +409,29 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
             cx.errors.push(not_in_family("ticket", fam, t.span));
         }
     }
+    let rule_based = matches!(fam, Family::SeverityClassification | Family::PolicyDecision);
     if fam != Family::SeverityClassification {
         if let Some(l) = levels.get() {
             cx.errors.push(not_in_family("levels", fam, l.span));
         }
+        if let Some(r) = rubric.get() {
+            cx.errors.push(not_in_family("rubric", fam, r.span));
+        }
+    }
+    if fam != Family::PolicyDecision {
+        if let Some(l) = outcomes.get() {
+            cx.errors.push(not_in_family("outcomes", fam, l.span));
+        }
+        if let Some(r) = rules.get() {
+            cx.errors.push(not_in_family("rules", fam, r.span));
+        }
+    }
+    if !rule_based {
         for e in &evidence {
             cx.errors.push(not_in_family("evidence", fam, e.span));
         }
-        if let Some(r) = rubric.get() {
-            cx.errors.push(not_in_family("rubric", fam, r.span));
+        for e in &excludes {
+            cx.errors.push(not_in_family("exclude", fam, e.span));
         }
     }
     let setting = match fam {
@@ -406,14 +439,14 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
             Setting::Meeting(super::setting::meeting(&mut cx, &rooms, &meetings))
         }
         Family::JiraAllocation => Setting::Jira(super::setting::jira(&mut cx, &people, &tickets)),
-        Family::SeverityClassification => {
+        Family::SeverityClassification | Family::PolicyDecision => {
+            let (decisions, block) = if fam == Family::PolicyDecision {
+                (outcomes.get(), rules.get())
+            } else {
+                (levels.get(), rubric.get())
+            };
             match super::setting::severity(
-                &mut cx,
-                &container,
-                sc.id.span,
-                levels.get(),
-                &evidence,
-                rubric.get(),
+                &mut cx, &container, sc.id.span, decisions, &evidence, block, &excludes,
             ) {
                 Some(s) => Setting::Severity(s),
                 None => return Err(cx.errors),

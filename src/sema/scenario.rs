@@ -29,20 +29,42 @@ pub enum Family {
     MeetingAllocation,
     JiraAllocation,
     SeverityClassification,
+    /// Any decision made by ordered rules over evidence variables; the
+    /// severity family is this one spelled for incidents.
+    PolicyDecision,
 }
 
 impl Family {
-    pub const ALL: [Family; 3] = [
+    pub const ALL: [Family; 4] = [
         Family::MeetingAllocation,
         Family::JiraAllocation,
         Family::SeverityClassification,
+        Family::PolicyDecision,
     ];
+
+    /// Whether the decision comes from ordered rules over evidence
+    /// (severity and policy), rather than an allocation.
+    pub fn is_rule_based(self) -> bool {
+        matches!(
+            self,
+            Family::SeverityClassification | Family::PolicyDecision
+        )
+    }
+
+    /// What one decision of a rule-based family is called.
+    pub fn decision_word(self) -> &'static str {
+        match self {
+            Family::PolicyDecision => "outcome",
+            _ => "level",
+        }
+    }
 
     pub fn name(self) -> &'static str {
         match self {
             Family::MeetingAllocation => "meeting_allocation",
             Family::JiraAllocation => "jira_allocation",
             Family::SeverityClassification => "severity_classification",
+            Family::PolicyDecision => "policy_decision",
         }
     }
 
@@ -69,7 +91,7 @@ impl Family {
                 ("cannot_pair", &[Person, Person]),
                 ("unavailable", &[Person]),
             ],
-            Family::SeverityClassification => {
+            Family::SeverityClassification | Family::PolicyDecision => {
                 &[("evidence", &[Variable, Value]), ("toward", &[Level])]
             }
         }
@@ -110,7 +132,9 @@ impl Family {
                 "work",
                 "sprint",
             ],
-            Family::SeverityClassification => &["evidence", "level", "severity"],
+            Family::SeverityClassification | Family::PolicyDecision => {
+                &["evidence", "level", "severity", "outcome"]
+            }
         }
     }
 }
@@ -319,6 +343,8 @@ pub struct Evidence {
 pub enum Condition {
     Eq(VariableId, usize),
     Ne(VariableId, usize),
+    /// The variable has one of these values.
+    In(VariableId, Vec<usize>),
     Not(Box<Condition>),
     And(Vec<Condition>),
     Or(Vec<Condition>),
@@ -330,6 +356,7 @@ impl Condition {
         match self {
             Condition::Eq(v, x) => values[*v] == *x,
             Condition::Ne(v, x) => values[*v] != *x,
+            Condition::In(v, xs) => xs.contains(&values[*v]),
             Condition::Not(c) => !c.eval(values),
             Condition::And(cs) => cs.iter().all(|c| c.eval(values)),
             Condition::Or(cs) => cs.iter().any(|c| c.eval(values)),
@@ -347,25 +374,46 @@ pub struct RubricRule {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rubric {
     pub rules: Vec<RubricRule>,
-    pub otherwise: LevelId,
+    /// Always given in a severity rubric; optional in policy rules that
+    /// cover every valid configuration.
+    pub otherwise: Option<LevelId>,
     pub span: Span,
 }
 
 impl Rubric {
-    /// The level the rubric gives a full assignment: the first rule that holds.
-    pub fn level(&self, values: &[usize]) -> LevelId {
+    /// The level the rubric gives a full assignment: the first rule that
+    /// holds, else `otherwise`; `None` when neither gives one.
+    pub fn level(&self, values: &[usize]) -> Option<LevelId> {
         self.rules
             .iter()
             .find(|r| r.when.eval(values))
-            .map_or(self.otherwise, |r| r.level)
+            .map(|r| r.level)
+            .or(self.otherwise)
     }
+}
+
+/// `exclude <condition>`: configurations that cannot occur.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exclusion {
+    pub when: Condition,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeveritySetting {
+    /// Levels (severity) or outcomes (policy), in order.
     pub levels: Vec<Level>,
     pub evidence: Vec<Evidence>,
     pub rubric: Rubric,
+    /// Configurations the process rules out.
+    pub excludes: Vec<Exclusion>,
+}
+
+impl SeveritySetting {
+    /// Whether a full configuration is valid: no exclusion holds.
+    pub fn valid(&self, values: &[usize]) -> bool {
+        !self.excludes.iter().any(|e| e.when.eval(values))
+    }
 }
 
 /// The family-specific public declarations.

@@ -205,18 +205,29 @@ pub(super) fn severity(
     levels: Option<&ast::List<Ident>>,
     evidence: &[&ast::EvidenceAst],
     rubric: Option<&ast::RubricAst>,
+    excludes: &[&ast::ExcludeAst],
 ) -> Option<SeveritySetting> {
+    let policy = cx.family == Family::PolicyDecision;
+    let (list_kw, block_kw, word) = if policy {
+        ("outcomes", "rules", "outcome")
+    } else {
+        ("levels", "rubric", "level")
+    };
     let mut level_list = Vec::new();
     match levels {
-        None => cx.errors.push(missing("levels", container, id_span, None)),
+        None => cx.errors.push(missing(list_kw, container, id_span, None)),
         Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
-            what: "the `levels` list".into(),
+            what: format!("the `{list_kw}` list"),
             span: l.span.into(),
-            help: Some("list the levels, most severe first".into()),
+            help: Some(if policy {
+                "list the outcomes the decision can take".into()
+            } else {
+                "list the levels, most severe first".into()
+            }),
         }),
         Some(l) => {
             for i in &l.items {
-                if cx.levels.declare("level", i, &mut cx.errors) {
+                if cx.levels.declare(word, i, &mut cx.errors) {
                     level_list.push(Level {
                         id: i.name.clone(),
                         span: i.span,
@@ -253,11 +264,20 @@ pub(super) fn severity(
     }
     let rubric = match rubric {
         None => {
-            cx.errors.push(missing("rubric", container, id_span, None));
+            cx.errors.push(missing(block_kw, container, id_span, None));
             return None;
         }
         Some(r) => r,
     };
+    let excludes: Vec<Exclusion> = excludes
+        .iter()
+        .filter_map(|e| {
+            Some(Exclusion {
+                when: condition(cx, &e.when)?,
+                span: e.span,
+            })
+        })
+        .collect();
     let mut rules = Vec::new();
     for rule in &rubric.rules {
         let level = cx.level(&rule.level);
@@ -270,7 +290,19 @@ pub(super) fn severity(
             });
         }
     }
-    let otherwise = cx.level(&rubric.otherwise)?;
+    let otherwise = match &rubric.otherwise {
+        Some(o) => Some(cx.level(o)?),
+        None if policy => None,
+        None => {
+            cx.errors.push(missing(
+                "otherwise",
+                "the rubric",
+                rubric.span,
+                Some("end the rubric with `otherwise <level>`".into()),
+            ));
+            return None;
+        }
+    };
     Some(SeveritySetting {
         levels: level_list,
         evidence: vars,
@@ -279,6 +311,7 @@ pub(super) fn severity(
             otherwise,
             span: rubric.span,
         },
+        excludes,
     })
 }
 
@@ -292,6 +325,14 @@ fn condition(cx: &mut Cx, c: &ast::Cond) -> Option<Condition> {
             } else {
                 Condition::Ne(v, x)
             }
+        }
+        ast::Cond::In(var, values, _) => {
+            let v = cx.variable(var)?;
+            let xs: Option<Vec<usize>> = values.items.iter().map(|x| cx.value(v, x)).collect();
+            let mut xs = xs?;
+            xs.sort_unstable();
+            xs.dedup();
+            Condition::In(v, xs)
         }
         ast::Cond::Not(inner) => Condition::Not(Box::new(condition(cx, inner)?)),
         ast::Cond::And(parts) | ast::Cond::Or(parts) => {

@@ -153,8 +153,11 @@ pub enum Item {
     Meeting(MeetingAst),
     Ticket(TicketAst),
     Levels(List<Ident>),
+    Outcomes(List<Ident>),
     Evidence(EvidenceAst),
     Rubric(RubricAst),
+    Rules(RubricAst),
+    Exclude(ExcludeAst),
     Attribute(AttributeAst),
     Oracle(OracleAst),
 }
@@ -227,6 +230,7 @@ pub struct EvidenceAst {
 pub enum Cond {
     Eq(Ident, Ident, Span),
     Ne(Ident, Ident, Span),
+    In(Ident, List<Ident>, Span),
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
@@ -239,10 +243,19 @@ pub struct RubricRuleAst {
     pub span: Span,
 }
 
+/// A `rubric` (severity) or `rules` (policy) block; `otherwise` is
+/// required in a rubric, optional in rules.
 #[derive(Clone, Debug)]
 pub struct RubricAst {
     pub rules: Vec<RubricRuleAst>,
-    pub otherwise: Ident,
+    pub otherwise: Option<Ident>,
+    pub span: Span,
+}
+
+/// `exclude <condition>`
+#[derive(Clone, Debug)]
+pub struct ExcludeAst {
+    pub when: Cond,
     pub span: Span,
 }
 

@@ -357,6 +357,11 @@ impl Cx {
                 })
             }
             Rule::levels_stmt => Item::Levels(self.ident_list(inner.next().expect("levels"))),
+            Rule::outcomes_stmt => Item::Outcomes(self.ident_list(inner.next().expect("outcomes"))),
+            Rule::exclude_stmt => Item::Exclude(ExcludeAst {
+                when: self.condition(inner.next().expect("condition")),
+                span,
+            }),
             Rule::evidence_stmt => {
                 let variable = self.ident(inner.next().expect("variable"));
                 let values = self.ident_list(inner.next().expect("values"));
@@ -366,7 +371,8 @@ impl Cx {
                     span,
                 })
             }
-            Rule::rubric_stmt => {
+            Rule::rubric_stmt | Rule::rules_stmt => {
+                let is_rubric = rule == Rule::rubric_stmt;
                 let mut rules = Vec::new();
                 let mut otherwise = None;
                 for p in inner {
@@ -388,11 +394,16 @@ impl Cx {
                         }
                     }
                 }
-                Item::Rubric(RubricAst {
+                let block = RubricAst {
                     rules,
-                    otherwise: otherwise.expect("grammar requires otherwise"),
+                    otherwise,
                     span,
-                })
+                };
+                if is_rubric {
+                    Item::Rubric(block)
+                } else {
+                    Item::Rules(block)
+                }
             }
             Rule::attribute_stmt => {
                 let id = self.ident(inner.next().expect("id"));
@@ -553,7 +564,12 @@ impl Cx {
                 let span = self.span(&pair);
                 let mut c = pair.into_inner();
                 let var = self.ident(c.next().expect("variable"));
-                let op = c.next().expect("op").as_str().to_string();
+                let op = c.next().expect("op");
+                if op.as_rule() == Rule::kw_in {
+                    let values = self.ident_list(c.next().expect("values"));
+                    return Cond::In(var, values, span);
+                }
+                let op = op.as_str().to_string();
                 let value = self.ident(c.next().expect("value"));
                 if op == "=" {
                     Cond::Eq(var, value, span)

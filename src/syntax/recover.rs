@@ -177,6 +177,10 @@ fn keyword_of(rule: Rule) -> Option<&'static str> {
         Rule::kw_levels => "levels",
         Rule::kw_evidence => "evidence",
         Rule::kw_rubric => "rubric",
+        Rule::kw_outcomes => "outcomes",
+        Rule::kw_rules => "rules",
+        Rule::kw_exclude => "exclude",
+        Rule::kw_in => "in",
         Rule::kw_when => "when",
         Rule::kw_otherwise => "otherwise",
         Rule::kw_and => "and",
@@ -219,8 +223,11 @@ fn describe(rule: Rule) -> Option<String> {
                 | Rule::kw_meeting
                 | Rule::kw_ticket
                 | Rule::kw_levels
+                | Rule::kw_outcomes
                 | Rule::kw_evidence
                 | Rule::kw_rubric
+                | Rule::kw_rules
+                | Rule::kw_exclude
                 | Rule::kw_attribute
                 | Rule::kw_oracle
         );

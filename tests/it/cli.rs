@@ -229,6 +229,7 @@ fn synth_writes_checked_planted_seeds_deterministically() {
         "meeting_allocation",
         "jira_allocation",
         "severity_classification",
+        "policy_decision",
     ] {
         let a = cici(&["synth", family, "--seed", "5", "--id", "synthetic"]);
         let b = cici(&["synth", family, "--seed", "5", "--id", "synthetic"]);

@@ -285,5 +285,5 @@ fn the_project_seeds_are_formatted() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 9, "six hand-written seeds and three starters");
+    assert_eq!(checked, 10, "six hand-written seeds and four starters");
 }

@@ -23,6 +23,7 @@ fn small(family: Family, seed: u64) -> Scenario {
         Family::JiraAllocation => (4, 3),
         Family::MeetingAllocation => (5, 3),
         Family::SeverityClassification => (3, 3),
+        Family::PolicyDecision => (4, 4),
     };
     generate(&Config {
         family,
@@ -164,7 +165,7 @@ fn predicates(sc: &Scenario) -> Vec<Predicate> {
 }
 
 fn family(i: u8) -> Family {
-    Family::ALL[i as usize % 3]
+    Family::ALL[i as usize % Family::ALL.len()]
 }
 
 proptest! {
@@ -172,7 +173,7 @@ proptest! {
 
     #[test]
     fn solver_agrees_with_brute_force(
-        fam in 0u8..3,
+        fam in 0u8..4,
         seed in 0u64..10_000,
         extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..4),
         mask_bits in any::<u64>(),
@@ -189,7 +190,7 @@ proptest! {
 
     #[test]
     fn verdicts_agree_with_brute_force(
-        fam in 0u8..3,
+        fam in 0u8..4,
         seed in 0u64..10_000,
         extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
     ) {
@@ -222,7 +223,7 @@ proptest! {
 
     #[test]
     fn adding_a_fact_never_widens_the_allowed_set(
-        fam in 0u8..3,
+        fam in 0u8..4,
         seed in 0u64..10_000,
         r in [0usize..1000, 0..1000, 0..1000, 0..1000],
         mask_bits in any::<u64>(),
