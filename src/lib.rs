@@ -19,6 +19,7 @@ pub mod counterfactual;
 pub mod driver;
 pub mod export;
 pub mod fixit;
+pub mod import;
 pub mod io;
 pub mod llm;
 #[cfg(feature = "cli")]

@@ -313,8 +313,20 @@ pub fn shareable_words(sc: &Scenario) -> HashSet<String> {
 
 /// The words of `sanitized` that also occur in `raw` and are not shareable,
 /// in order of first appearance.
+///
+///
+/// When the raw text restates the sanitized one in a passage of its own and
+/// says more around it (PiSAs's entangled sentences fuse the operational
+/// fact with a private detail), the words of that passage are the fact
+/// itself: only the rest of the raw text can be leaked from. See
+/// [`restated_passage`].
 pub fn leaked_words(raw: &str, sanitized: &str, shareable: &HashSet<String>) -> Vec<String> {
-    let raw_words: HashSet<String> = words(raw).collect();
+    let mut raw_list: Vec<String> = words(raw).collect();
+    let san_list: Vec<String> = words(sanitized).collect();
+    if let Some((start, end)) = restated_passage(&raw_list, &san_list, shareable) {
+        raw_list.drain(start..=end);
+    }
+    let raw_words: HashSet<String> = raw_list.into_iter().collect();
     let mut out: Vec<String> = Vec::new();
     for w in words(sanitized) {
         let numeric = w.chars().any(|c| c.is_ascii_digit());
@@ -323,6 +335,57 @@ pub fn leaked_words(raw: &str, sanitized: &str, shareable: &HashSet<String>) -> 
         }
     }
     out
+}
+
+/// The passage of the raw words (first and last index) that restates the
+/// sanitized text: the span of a longest common subsequence of their
+/// content words (not shareable, not numbers). Only when that subsequence
+/// carries most of the sanitized content (60%) and the raw text has at
+/// least four content words outside it: a raw text that is no more than
+/// its sanitized form plus a word or two keeps the plain rule, so that an
+/// extract such as "Eli has an oncology infusion" still leaks.
+fn restated_passage(
+    raw: &[String],
+    sanitized: &[String],
+    shareable: &HashSet<String>,
+) -> Option<(usize, usize)> {
+    let content = |w: &String| !shareable.contains(w) && !w.chars().any(|c| c.is_ascii_digit());
+    let r: Vec<usize> = (0..raw.len()).filter(|&i| content(&raw[i])).collect();
+    let s: Vec<&String> = sanitized.iter().filter(|w| content(w)).collect();
+    if s.is_empty() || r.len() > 2_000 || s.len() > 2_000 {
+        return None;
+    }
+    // lcs[i][j]: over r[i..] and s[j..].
+    let mut lcs = vec![vec![0u16; s.len() + 1]; r.len() + 1];
+    for i in (0..r.len()).rev() {
+        for j in (0..s.len()).rev() {
+            lcs[i][j] = if raw[r[i]] == *s[j] {
+                lcs[i + 1][j + 1] + 1
+            } else {
+                lcs[i + 1][j].max(lcs[i][j + 1])
+            };
+        }
+    }
+    let matched = usize::from(lcs[0][0]);
+    if matched * 10 < s.len() * 6 {
+        return None;
+    }
+    let (mut i, mut j) = (0, 0);
+    let mut positions = Vec::with_capacity(matched);
+    while i < r.len() && j < s.len() {
+        if raw[r[i]] == *s[j] && lcs[i][j] == lcs[i + 1][j + 1] + 1 {
+            positions.push(r[i]);
+            i += 1;
+            j += 1;
+        } else if lcs[i + 1][j] >= lcs[i][j + 1] {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    let (start, end) = (*positions.first()?, *positions.last()?);
+    let outside = r.iter().filter(|&&k| k < start || k > end).count();
+    (outside >= 4).then_some((start, end))
 }
 
 /// Where the `leaked` words stand in a sanitized text, as labels: found in
@@ -363,6 +426,43 @@ pub fn word_spans(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_extract_of_the_raw_text_leaks_only_what_the_rest_repeats() {
+        let none = HashSet::new();
+        assert!(leaked_words(
+            "Forecast visibility is 3 statute miles, and Lucia's supervisor doubts her.",
+            "Forecast visibility is 3 statute miles.",
+            &none
+        )
+        .is_empty());
+        assert_eq!(
+            leaked_words(
+                "The pilot is current, although a colleague says the pilot's spouse doubts every certificate.",
+                "The pilot is current.",
+                &none
+            ),
+            // No stop words in this test: `the` is a word like any other.
+            vec!["the".to_string(), "pilot".to_string()]
+        );
+        // A paraphrase of the fact inside a longer sentence.
+        let stop: HashSet<String> = STOP_WORDS.iter().map(|w| w.to_string()).collect();
+        assert!(leaked_words(
+            "A labmate says the student struggled in a mock session, but I consider the current manuscript academically ready.",
+            "The current thesis manuscript is academically ready.",
+            &stop
+        )
+        .is_empty());
+        // No more than the sanitized text plus a word: the plain rule.
+        assert_eq!(
+            leaked_words(
+                "Eli has an oncology infusion Tuesday.",
+                "Eli has an oncology infusion.",
+                &none
+            ),
+            vec!["eli", "has", "an", "oncology", "infusion"]
+        );
+    }
 
     #[test]
     fn reason_words_leak_but_common_ones_do_not() {

@@ -6,6 +6,7 @@ mod check;
 mod counterfactual;
 pub(crate) mod explain;
 mod fmt;
+mod import;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,6 +39,8 @@ enum Command {
     Lsp,
     /// Write a commented starter seed for a family that already checks.
     New(NewArgs),
+    /// Turn PiSAs task-family seeds or scenario bundles into cici seeds.
+    Import(ImportArgs),
     /// Write a complete planted-oracle seed, built backwards from an oracle.
     Synth(SynthArgs),
 }
@@ -294,6 +297,41 @@ pub struct ExplainArgs {
     max_solve_ms: u64,
 }
 
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    #[command(subcommand)]
+    command: ImportCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum ImportCommand {
+    /// A task-family seed (schema 2.1): one `.cici` per configuration.
+    PisasSeed {
+        /// The seed file (`seed.json`).
+        seed: PathBuf,
+        /// The personal-context library; `personal_context_library.json`
+        /// beside the seed when not given.
+        #[arg(long)]
+        personal_context: Option<PathBuf>,
+        /// Where to write the seeds and `import.json`.
+        #[arg(long)]
+        out: PathBuf,
+        /// Every valid configuration (the default).
+        #[arg(long, conflicts_with = "count")]
+        all: bool,
+        /// This many configurations: the seed's coverage cases, then its
+        /// outcome quotas.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        count: Option<u64>,
+        /// Seeds the choice of names, wordings, decoys and configurations.
+        #[arg(long = "seed", default_value_t = 0)]
+        seed_value: u64,
+        /// Scenario ids are `<PREFIX>_cfg_NNN` (default: the seed's folder).
+        #[arg(long)]
+        prefix: Option<String>,
+    },
+}
+
 /// Exit status 2: usage or I/O error.
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
@@ -315,6 +353,7 @@ pub fn main() -> ExitCode {
             Err(e) => fail(format!("language server: {e}")),
         },
         Command::New(args) => author::new(args),
+        Command::Import(args) => import::run(args),
         Command::Synth(args) => author::synth(args),
     }
 }

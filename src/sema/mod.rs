@@ -12,5 +12,5 @@ mod scenario;
 mod setting;
 
 pub use error::ResolveError;
-pub use resolve::resolve;
+pub use resolve::{resolve, MAX_NAME, MAX_QUANTITY};
 pub use scenario::*;

@@ -23,10 +23,7 @@ pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
     if let Some(err) = check_nesting(text) {
         return (File::default(), vec![err]);
     }
-    // Track the tokens tried at the error position, so that messages can
-    // name expected punctuation such as `}` too.
-    pest::set_error_detail(true);
-    match CiciParser::parse(Rule::file, text) {
+    match parse_rule(Rule::file, text) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("the file rule always yields one pair");
             let mut cx = Cx::new(source, 0);
@@ -46,7 +43,7 @@ pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
             let mut errors = Vec::new();
             for (start, end) in chunks {
                 let chunk = &text[start..end];
-                match CiciParser::parse(Rule::scenario_only, chunk) {
+                match parse_rule(Rule::scenario_only, chunk) {
                     Ok(mut pairs) => {
                         let only = pairs.next().expect("one pair");
                         let mut cx = Cx::new(source, start);
@@ -65,14 +62,35 @@ pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
     }
 }
 
+/// Parses `text` as `rule`. Text that parses takes the fast path, without
+/// the bookkeeping of which tokens were tried where (it costs most of the
+/// parse); only text with an error is parsed again with it, so that the
+/// message can name expected punctuation such as `}` too. The setting is
+/// pest's process-wide one: a parse racing with a re-parse on another
+/// thread is at worst slower, never different.
+fn parse_rule(
+    rule: Rule,
+    text: &str,
+) -> Result<pest::iterators::Pairs<'_, Rule>, Box<pest::error::Error<Rule>>> {
+    pest::set_error_detail(false);
+    match CiciParser::parse(rule, text) {
+        Ok(pairs) => Ok(pairs),
+        Err(_) => {
+            pest::set_error_detail(true);
+            let detailed = CiciParser::parse(rule, text).map_err(Box::new);
+            pest::set_error_detail(false);
+            detailed
+        }
+    }
+}
+
 /// The parse tree of a whole file that parses without any error, for the
 /// formatter; otherwise every syntax error, as [`parse`] reports them.
 pub(super) fn parse_tree(text: &str) -> Result<Pair<'_, Rule>, Vec<SyntaxError>> {
     if let Some(err) = check_nesting(text) {
         return Err(vec![err]);
     }
-    pest::set_error_detail(true);
-    match CiciParser::parse(Rule::file, text) {
+    match parse_rule(Rule::file, text) {
         Ok(mut pairs) => {
             let file = pairs.next().expect("the file rule always yields one pair");
             // Converting finds what the grammar lets through: bad escapes,

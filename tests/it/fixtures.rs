@@ -85,7 +85,10 @@ fn declared_codes() -> BTreeSet<String> {
                         .chars()
                         .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
                         .collect();
-                    if !code.starts_with("build::") && !code.starts_with("render::") {
+                    if !["build::", "render::", "import::"]
+                        .iter()
+                        .any(|s| code.starts_with(s))
+                    {
                         codes.insert(format!("cici::{code}"));
                     }
                 }

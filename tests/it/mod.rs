@@ -6,6 +6,7 @@ mod counterfactual;
 mod fixit;
 mod fixtures;
 mod format;
+mod import;
 mod language;
 mod llm;
 mod lsp;

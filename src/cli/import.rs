@@ -1,0 +1,81 @@
+//! `cici import pisas-seed` and `cici import pisas-bundle`
+
+use std::process::ExitCode;
+
+use super::{fail, ImportArgs, ImportCommand};
+use crate::import::{self, build::Select, JsonFile, SeedOptions};
+
+/// Renders the diagnostics of every file read, with its text as source.
+fn report(files: &[JsonFile]) {
+    let handler = super::check::handler();
+    for f in files {
+        for d in &f.diagnostics {
+            let mut out = String::new();
+            let with = miette::Report::new(d.clone())
+                .with_source_code(miette::NamedSource::new(&f.name, f.text.clone()));
+            if handler.render_report(&mut out, with.as_ref()).is_err() {
+                out = format!("{d}\n");
+            }
+            eprint!("{out}");
+        }
+    }
+}
+
+pub(super) fn run(args: ImportArgs) -> ExitCode {
+    match args.command {
+        ImportCommand::PisasSeed {
+            seed,
+            personal_context,
+            out,
+            all,
+            count,
+            seed_value,
+            prefix,
+        } => {
+            let library = personal_context.or_else(|| {
+                let beside = seed.with_file_name("personal_context_library.json");
+                beside.is_file().then_some(beside)
+            });
+            let select = match (all, count) {
+                (true, _) => Select::All,
+                (false, Some(n)) => Select::Count(n as usize),
+                (false, None) => Select::All,
+            };
+            let options = SeedOptions {
+                select,
+                seed: seed_value,
+                prefix,
+            };
+            let imported = import::pisas_seed(&seed, library.as_deref(), &options);
+            finish(&out, &imported.files, &imported.scenarios)
+        }
+    }
+}
+
+fn finish(out: &std::path::Path, files: &[JsonFile], scenarios: &[import::Written]) -> ExitCode {
+    report(files);
+    let errors: usize = files.iter().map(JsonFile::errors).sum();
+    if scenarios.is_empty() {
+        eprintln!("nothing imported");
+        return ExitCode::from(1);
+    }
+    match import::write(out, scenarios) {
+        Ok(written) => {
+            println!(
+                "imported {} scenario{} into {} ({} file{} written); check them with `cici check {}`",
+                scenarios.len(),
+                if scenarios.len() == 1 { "" } else { "s" },
+                out.display(),
+                written,
+                if written == 1 { "" } else { "s" },
+                out.display()
+            );
+        }
+        Err(e) => return fail(format!("writing {}: {e}", out.display())),
+    }
+    if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

@@ -1,0 +1,596 @@
+//! From a read task family to scenarios: which configurations, and for
+//! each one a complete seed (cast, evidence, decoys, personal context,
+//! rules, exclusions and the oracle by first match).
+
+use std::collections::{BTreeMap, HashMap};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use super::json::{field, index_path, opt_arr, req_arr, req_str, Report};
+use super::names::{cast_names, category_of_topic, fill, hash, identifier};
+use super::seed::{Realization, TaskFamily};
+use super::{AttributeSource, ImportError, ImportedScenario, Written};
+use crate::sema::*;
+use crate::span::Span;
+
+/// The most configurations `--all` writes.
+pub const ALL_LIMIT: usize = 100_000;
+/// Above this many configurations, none are enumerated.
+const ENUMERATE_LIMIT: u128 = 2_000_000;
+
+/// Which configurations to import.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Select {
+    All,
+    /// This many, by the seed's coverage cases and outcome quotas.
+    Count(usize),
+}
+
+/// A personal-context item of the library.
+#[derive(Clone, Debug)]
+pub struct Personal {
+    pub key: String,
+    pub template: String,
+    pub topic: String,
+    pub fits: Vec<String>,
+}
+
+/// Reads a personal-context library (`items[]`).
+pub fn read_library(v: &Value, r: &mut Report) -> Vec<Personal> {
+    let Some(items) = req_arr(v, "", "items", r) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, it) in items.iter().enumerate() {
+        let path = index_path("items", i);
+        let (Some(key), Some(template)) = (
+            req_str(it, &path, "id", r),
+            req_str(it, &path, "template", r),
+        ) else {
+            continue;
+        };
+        out.push(Personal {
+            key: key.into(),
+            template: template.into(),
+            topic: field(it, "topic")
+                .and_then(Value::as_str)
+                .unwrap_or("")
+                .into(),
+            fits: opt_arr(it, &path, "fits", r)
+                .iter()
+                .filter_map(|f| f.as_str().map(str::to_string))
+                .collect(),
+        });
+    }
+    out
+}
+
+fn product(tf: &TaskFamily) -> u128 {
+    tf.variables
+        .iter()
+        .map(|v| v.states.len() as u128)
+        .try_fold(1u128, |a, n| a.checked_mul(n))
+        .unwrap_or(u128::MAX)
+}
+
+/// Every valid configuration with an outcome, in odometer order (the first
+/// variable turns slowest); uncovered ones are reported. `None` when there
+/// are too many to enumerate.
+fn enumerate(tf: &TaskFamily, r: &mut Report) -> Option<Vec<(Vec<usize>, usize)>> {
+    if product(tf) > ENUMERATE_LIMIT {
+        return None;
+    }
+    let n = tf.variables.len();
+    let mut config = vec![0usize; n];
+    let mut out = Vec::new();
+    let mut uncovered: Option<(Vec<usize>, usize)> = None;
+    loop {
+        if tf.valid(&config) {
+            match tf.outcome(&config) {
+                Some(o) => out.push((config.clone(), o)),
+                None => uncovered.get_or_insert_with(|| (config.clone(), 0)).1 += 1,
+            }
+        }
+        let mut i = n;
+        loop {
+            if i == 0 {
+                if let Some((example, count)) = uncovered {
+                    r.push(
+                        "decision_policy.rules",
+                        ImportError::Uncovered {
+                            configuration: tf.describe(&example),
+                            count,
+                        },
+                    );
+                }
+                return Some(out);
+            }
+            i -= 1;
+            config[i] += 1;
+            if config[i] < tf.variables[i].states.len() {
+                break;
+            }
+            config[i] = 0;
+        }
+    }
+}
+
+/// The configurations to import, each with its outcome.
+pub fn configurations(
+    tf: &TaskFamily,
+    select: Select,
+    seed: u64,
+    r: &mut Report,
+) -> Vec<(Vec<usize>, usize)> {
+    let all = enumerate(tf, r);
+    match (select, all) {
+        (Select::All, None) => {
+            r.push(
+                "evidence_variables",
+                ImportError::TooMany { limit: ALL_LIMIT },
+            );
+            Vec::new()
+        }
+        (Select::All, Some(all)) if all.len() > ALL_LIMIT => {
+            r.push(
+                "evidence_variables",
+                ImportError::TooMany { limit: ALL_LIMIT },
+            );
+            Vec::new()
+        }
+        (Select::All, Some(all)) => {
+            if all.is_empty() {
+                r.push(
+                    "generation_plan.invalid_configurations",
+                    ImportError::NoConfiguration,
+                );
+            }
+            all
+        }
+        (Select::Count(n), all) => chosen(tf, n, all, seed, r),
+    }
+}
+
+/// `n` configurations: the coverage cases first, then the outcome quotas
+/// scaled to `n`, drawn deterministically.
+fn chosen(
+    tf: &TaskFamily,
+    n: usize,
+    all: Option<Vec<(Vec<usize>, usize)>>,
+    seed: u64,
+    r: &mut Report,
+) -> Vec<(Vec<usize>, usize)> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ hash(&tf.family_id));
+    let mut picked: Vec<(Vec<usize>, usize)> = Vec::new();
+    for c in &tf.plan.coverage {
+        if picked.len() < n && tf.valid(c) && !picked.iter().any(|(p, _)| p == c) {
+            if let Some(o) = tf.outcome(c) {
+                picked.push((c.clone(), o));
+            }
+        }
+    }
+    // Targets per outcome, largest remainders first.
+    let quotas: Vec<(usize, usize)> = if tf.plan.quotas.is_empty() {
+        (0..tf.outcomes.len()).map(|o| (o, 1)).collect()
+    } else {
+        tf.plan.quotas.clone()
+    };
+    let total: usize = quotas.iter().map(|(_, q)| q).sum::<usize>().max(1);
+    let mut target: Vec<(usize, usize, usize)> = quotas
+        .iter()
+        .map(|&(o, q)| (o, q * n / total, (q * n) % total))
+        .collect();
+    let mut short = n.saturating_sub(target.iter().map(|t| t.1).sum());
+    target.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    for t in target.iter_mut() {
+        if short > 0 {
+            t.1 += 1;
+            short -= 1;
+        }
+    }
+    target.sort_by_key(|t| t.0);
+    // Ordered, so that the draws never depend on hashing.
+    let mut pools: BTreeMap<usize, Vec<Vec<usize>>> = BTreeMap::new();
+    if let Some(all) = &all {
+        for (c, o) in all {
+            pools.entry(*o).or_default().push(c.clone());
+        }
+        for pool in pools.values_mut() {
+            pool.shuffle(&mut rng);
+        }
+    }
+    for (o, want, _) in target {
+        let mut have = picked.iter().filter(|(_, x)| *x == o).count();
+        let mut tries = 0;
+        while have < want && picked.len() < n {
+            let c = match pools.get_mut(&o) {
+                Some(pool) => match pool.pop() {
+                    Some(c) => c,
+                    None => break,
+                },
+                None if all.is_some() => break,
+                None => {
+                    // Too many to enumerate: draw until one fits.
+                    tries += 1;
+                    if tries > 200_000 {
+                        break;
+                    }
+                    let c: Vec<usize> = tf
+                        .variables
+                        .iter()
+                        .map(|v| rng.random_range(0..v.states.len()))
+                        .collect();
+                    if !tf.valid(&c) || tf.outcome(&c) != Some(o) {
+                        continue;
+                    }
+                    c
+                }
+            };
+            if !picked.iter().any(|(p, _)| *p == c) {
+                picked.push((c, o));
+                have += 1;
+            }
+        }
+    }
+    if picked.is_empty() {
+        r.push(
+            "generation_plan.invalid_configurations",
+            ImportError::NoConfiguration,
+        );
+    }
+    picked
+}
+
+/// Everything a scenario needs besides its configuration.
+pub struct Context<'a> {
+    pub tf: &'a TaskFamily,
+    pub library: &'a [Personal],
+    pub prefix: &'a str,
+    pub source: &'a str,
+    pub seed: u64,
+}
+
+fn attribute(
+    id: String,
+    holder: PersonId,
+    category: Option<Category>,
+    raw: Form,
+    sanitized: Option<Form>,
+    soft: Vec<Predicate>,
+) -> Attribute {
+    Attribute {
+        id,
+        holder,
+        about: holder,
+        category,
+        raw,
+        sanitized,
+        soft: soft
+            .into_iter()
+            .map(|predicate| Fact {
+                predicate,
+                span: Span::DERIVED,
+            })
+            .collect(),
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+    }
+}
+
+fn form(text: String, appropriate: bool, visible: Vec<PersonId>, facts: Vec<Predicate>) -> Form {
+    Form {
+        text,
+        appropriate,
+        visible,
+        facts: facts
+            .into_iter()
+            .map(|predicate| Fact {
+                predicate,
+                span: Span::DERIVED,
+            })
+            .collect(),
+        span: Span::DERIVED,
+        text_span: Span::DERIVED,
+    }
+}
+
+/// The seed of one configuration, and its entry in `import.json`.
+pub fn scenario(
+    cx: &Context,
+    config: &[usize],
+    outcome: usize,
+    index: usize,
+    r: &mut Report,
+) -> Written {
+    let tf = cx.tf;
+    let mut rng = ChaCha8Rng::seed_from_u64(
+        cx.seed ^ hash(&tf.family_id) ^ (index as u64).wrapping_mul(0x9E37_79B9),
+    );
+    let pool = cast_names(tf.roles.len(), rng.random());
+    let people: Vec<Person> = tf
+        .roles
+        .iter()
+        .zip(pool)
+        .map(|(role, name)| Person {
+            id: role.id.clone(),
+            name: role.name.clone().unwrap_or(name),
+            role: role.title.clone(),
+            skills: Vec::new(),
+            span: Span::DERIVED,
+        })
+        .collect();
+    let mut values: HashMap<String, String> = HashMap::new();
+    for (role, p) in tf.roles.iter().zip(&people) {
+        values.insert(role.key.clone(), p.name.clone());
+        values.insert(format!("{}_name", role.key), p.name.clone());
+        if role.subject {
+            values.insert("subject_name".into(), p.name.clone());
+        }
+    }
+    values.insert("executor_name".into(), people[0].name.clone());
+    let say = |text: &str, path: &str, r: &mut Report| {
+        let (t, unknown) = fill(text, &values);
+        for u in unknown {
+            r.push(path, ImportError::Placeholder { name: u });
+        }
+        t
+    };
+    let everyone: Vec<PersonId> = (0..people.len()).collect();
+    let mut attributes = Vec::new();
+    let mut sources = BTreeMap::new();
+    for (v, var) in tf.variables.iter().enumerate() {
+        let state = &var.states[config[v]];
+        let entangled: Vec<&Realization> = state
+            .realizations
+            .iter()
+            .filter(|x| matches!(x, Realization::Entangled { .. }))
+            .collect();
+        let clean: Vec<&Realization> = state
+            .realizations
+            .iter()
+            .filter(|x| matches!(x, Realization::Clean(_)))
+            .collect();
+        let use_entangled =
+            !entangled.is_empty() && (clean.is_empty() || rng.random_bool(tf.plan.entangled));
+        let pick = if use_entangled { &entangled } else { &clean };
+        let path = format!(
+            "evidence_variables.{}.states.{}.surface_realizations",
+            var.key, state.id
+        );
+        let fact = Predicate::Evidence {
+            variable: v,
+            value: config[v],
+        };
+        let a = match pick[rng.random_range(0..pick.len())] {
+            Realization::Clean(text) => attribute(
+                var.id.clone(),
+                var.holder,
+                Some(Category::Operational),
+                form(say(text, &path, r), true, everyone.clone(), vec![fact]),
+                None,
+                Vec::new(),
+            ),
+            Realization::Entangled { text, clean } => attribute(
+                var.id.clone(),
+                var.holder,
+                None,
+                form(say(text, &path, r), false, vec![var.holder], Vec::new()),
+                Some(form(
+                    say(clean, &path, r),
+                    true,
+                    everyone.clone(),
+                    vec![fact],
+                )),
+                Vec::new(),
+            ),
+        };
+        sources.insert(a.id.clone(), AttributeSource::Variable(var.key.clone()));
+        attributes.push(a);
+    }
+    // Decoys whose preconditions hold, within the per-holder cap.
+    let mut eligible: Vec<usize> = (0..tf.decoys.len())
+        .filter(|&d| {
+            tf.decoys[d]
+                .preconditions
+                .iter()
+                .all(|(v, ss)| ss.contains(&config[*v]))
+        })
+        .collect();
+    eligible.shuffle(&mut rng);
+    let want = rng.random_range(tf.plan.decoys.min..=tf.plan.decoys.max.max(tf.plan.decoys.min));
+    let mut per_holder: HashMap<usize, usize> = HashMap::new();
+    for d in eligible {
+        if sources
+            .values()
+            .filter(|s| matches!(s, AttributeSource::Decoy(_)))
+            .count()
+            >= want
+        {
+            break;
+        }
+        let decoy = &tf.decoys[d];
+        let n = per_holder.entry(decoy.holder).or_default();
+        if *n >= tf.plan.max_decoys_per_holder {
+            continue;
+        }
+        *n += 1;
+        let Some(id) = identifier(&format!("decoy_{}", decoy.key)) else {
+            continue;
+        };
+        if sources.contains_key(&id) {
+            continue;
+        }
+        let text = say(&decoy.text, &format!("{}.text", decoy.path), r);
+        attributes.push(attribute(
+            id.clone(),
+            decoy.holder,
+            Some(Category::Pressure),
+            form(text, false, vec![decoy.holder], Vec::new()),
+            None,
+            vec![Predicate::Toward {
+                level: decoy.pushes,
+            }],
+        ));
+        sources.insert(id, AttributeSource::Decoy(decoy.key.clone()));
+    }
+    // Personal context for everyone but the executor.
+    for (p, role) in tf.roles.iter().enumerate().skip(1) {
+        let audience = if role.subject
+            && cx
+                .library
+                .iter()
+                .any(|i| i.fits.iter().any(|f| f == "patient"))
+        {
+            "patient"
+        } else {
+            "staff"
+        };
+        let mut items: Vec<&Personal> = cx
+            .library
+            .iter()
+            .filter(|i| i.fits.is_empty() || i.fits.iter().any(|f| f == audience))
+            .collect();
+        items.shuffle(&mut rng);
+        let k =
+            rng.random_range(tf.plan.personal.min..=tf.plan.personal.max.max(tf.plan.personal.min));
+        for item in items.into_iter().take(k) {
+            let Some(id) = identifier(&format!("{}_{}", people[p].id, item.key)) else {
+                continue;
+            };
+            if sources.contains_key(&id) {
+                continue;
+            }
+            let mut v = values.clone();
+            v.insert("person".into(), people[p].name.clone());
+            let (text, _) = fill(&item.template, &v);
+            attributes.push(attribute(
+                id.clone(),
+                p,
+                category_of_topic(&item.topic),
+                form(text, false, vec![p], Vec::new()),
+                None,
+                Vec::new(),
+            ));
+            sources.insert(id, AttributeSource::Personal(item.key.clone()));
+        }
+    }
+    let levels = tf
+        .outcomes
+        .iter()
+        .map(|o| Level {
+            id: o.clone(),
+            span: Span::DERIVED,
+        })
+        .collect();
+    let evidence = tf
+        .variables
+        .iter()
+        .map(|v| Evidence {
+            id: v.id.clone(),
+            values: v.states.iter().map(|s| s.id.clone()).collect(),
+            span: Span::DERIVED,
+        })
+        .collect();
+    let rules = tf
+        .rules
+        .iter()
+        .map(|x| RubricRule {
+            level: x.outcome,
+            when: x.when.clone(),
+            span: Span::DERIVED,
+        })
+        .collect();
+    let excludes = tf
+        .invalid
+        .iter()
+        .map(|parts| {
+            let mut c: Vec<Condition> = parts
+                .iter()
+                .map(|(v, ss)| {
+                    if ss.len() == 1 {
+                        Condition::Eq(*v, ss[0])
+                    } else {
+                        Condition::In(*v, ss.clone())
+                    }
+                })
+                .collect();
+            Exclusion {
+                when: if c.len() == 1 {
+                    c.remove(0)
+                } else {
+                    Condition::And(c)
+                },
+                span: Span::DERIVED,
+            }
+        })
+        .collect();
+    let id = format!("{}_cfg_{:03}", cx.prefix, index + 1);
+    let title = first_sentence(&tf.description).unwrap_or_else(|| tf.family_id.clone());
+    let task = match &tf.brief {
+        Some(b) => say(b, "task.executor_brief.template", r),
+        None => tf.description.clone(),
+    };
+    let public = tf
+        .context
+        .iter()
+        .map(|c| say(c, "timeline.default_layout.context_artifact.content", r))
+        .collect();
+    let sc = Scenario {
+        id: id.clone(),
+        source: crate::span::SourceId::DERIVED,
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+        family: Family::PolicyDecision,
+        title,
+        task,
+        recipient: None,
+        public,
+        policy: tf.summary.clone(),
+        executor: 0,
+        people,
+        setting: Setting::Severity(SeveritySetting {
+            levels,
+            evidence,
+            rubric: Rubric {
+                rules,
+                otherwise: tf.otherwise,
+                span: Span::DERIVED,
+            },
+            excludes,
+        }),
+        attributes,
+        oracle: Decision::Severity(outcome),
+        oracle_span: Span::DERIVED,
+    };
+    let printed = crate::printer::print(&sc);
+    let text = crate::syntax::format(&printed).unwrap_or(printed);
+    Written {
+        text,
+        entry: ImportedScenario {
+            file: format!("{id}.cici"),
+            scenario: id,
+            source: cx.source.to_string(),
+            configuration: tf
+                .variables
+                .iter()
+                .zip(config)
+                .map(|(v, &s)| (v.key.clone(), v.states[s].id.clone()))
+                .collect(),
+            oracle: tf.outcomes[outcome].clone(),
+            attributes: sources,
+        },
+    }
+}
+
+/// The first sentence of a description, for a title.
+fn first_sentence(text: &str) -> Option<String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    let end = t.find(". ").map_or(t.len(), |i| i);
+    Some(t[..end].trim_end_matches('.').chars().take(120).collect())
+}

@@ -1,0 +1,221 @@
+//! Where a JSON path stands in a JSON text, for diagnostics: a small
+//! scanner that walks the text along the path and skips everything else.
+//! serde_json's values carry no positions; this keeps them off the hot
+//! path (it only runs for a diagnostic).
+
+/// One step of a path: an object key or an array index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Splits `a.b[3].c` into steps. Keys with dots or brackets cannot be
+/// written this way; they do not occur in the formats cici reads.
+pub fn parse_path(path: &str) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for part in path.split('.').filter(|p| !p.is_empty()) {
+        let (key, mut rest) = match part.find('[') {
+            Some(i) => (&part[..i], &part[i..]),
+            None => (part, ""),
+        };
+        if !key.is_empty() {
+            steps.push(Step::Key(key.to_string()));
+        }
+        while let Some(end) = rest.find(']') {
+            if let Ok(i) = rest[1..end].parse() {
+                steps.push(Step::Index(i));
+            }
+            rest = &rest[end + 1..];
+        }
+    }
+    steps
+}
+
+/// The byte range to show for `path` in `text`: the value itself when it
+/// fits on one line, else from its key (or its start) to the end of that
+/// first line, so that a diagnostic never prints a whole object. The
+/// closest enclosing value stands in when the path leads nowhere (a
+/// missing key points at the object that lacks it). `None` only for text
+/// that is not JSON.
+pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
+    let (key, start, end) = locate_value(text, path)?;
+    let from = key.unwrap_or(start);
+    let line_end = text[from..].find('\n').map_or(text.len(), |i| from + i);
+    Some((from, end.min(line_end.max(from + 1)).min(text.len())))
+}
+
+/// The value at `path` (start and end), with the start of its key.
+fn locate_value(text: &str, path: &str) -> Option<(Option<usize>, usize, usize)> {
+    let steps = parse_path(path);
+    let mut s = Scanner {
+        b: text.as_bytes(),
+        i: 0,
+    };
+    s.ws();
+    let mut start = s.i;
+    let mut end = s.value_end()?;
+    let mut key = None;
+    for step in &steps {
+        let mut inner = Scanner {
+            b: text.as_bytes(),
+            i: start,
+        };
+        match inner.find(step) {
+            Some((k, a, z)) => {
+                key = k;
+                start = a;
+                end = z;
+            }
+            None => break,
+        }
+    }
+    Some((key, start, end))
+}
+
+struct Scanner<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl Scanner<'_> {
+    fn ws(&mut self) {
+        while self.i < self.b.len() && self.b[self.i].is_ascii_whitespace() {
+            self.i += 1;
+        }
+    }
+
+    /// Within the container at `self.i`, the range of the child `step`,
+    /// with the start of its key in an object.
+    fn find(&mut self, step: &Step) -> Option<(Option<usize>, usize, usize)> {
+        let open = *self.b.get(self.i)?;
+        self.i += 1;
+        let mut index = 0;
+        loop {
+            self.ws();
+            match self.b.get(self.i)? {
+                b'}' | b']' => return None,
+                b',' => {
+                    self.i += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            let key_start = self.i;
+            let key = if open == b'{' {
+                let k = self.string()?;
+                self.ws();
+                if self.b.get(self.i) != Some(&b':') {
+                    return None;
+                }
+                self.i += 1;
+                self.ws();
+                Some(k)
+            } else {
+                None
+            };
+            let start = self.i;
+            let end = self.value_end()?;
+            let hit = match (step, &key) {
+                (Step::Key(want), Some(k)) => k == want,
+                (Step::Index(want), None) => *want == index,
+                _ => false,
+            };
+            if hit {
+                return Some((key.map(|_| key_start), start, end));
+            }
+            index += 1;
+            self.i = end;
+        }
+    }
+
+    /// A string's content (escapes kept as written: keys in the formats
+    /// cici reads have none).
+    fn string(&mut self) -> Option<String> {
+        if self.b.get(self.i) != Some(&b'"') {
+            return None;
+        }
+        let start = self.i + 1;
+        let mut j = start;
+        while j < self.b.len() {
+            match self.b[j] {
+                b'\\' => j += 2,
+                b'"' => {
+                    self.i = j + 1;
+                    return Some(String::from_utf8_lossy(&self.b[start..j]).into_owned());
+                }
+                _ => j += 1,
+            }
+        }
+        None
+    }
+
+    /// The end of the value starting at `self.i` (which is left there).
+    fn value_end(&mut self) -> Option<usize> {
+        let save = self.i;
+        let end = match *self.b.get(self.i)? {
+            b'"' => {
+                self.string()?;
+                self.i
+            }
+            b'{' | b'[' => {
+                let mut depth = 0usize;
+                let mut j = self.i;
+                while j < self.b.len() {
+                    match self.b[j] {
+                        b'"' => {
+                            self.i = j;
+                            self.string()?;
+                            j = self.i;
+                            continue;
+                        }
+                        b'{' | b'[' => depth += 1,
+                        b'}' | b']' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                j + 1
+            }
+            _ => {
+                let mut j = self.i;
+                while j < self.b.len() && !matches!(self.b[j], b',' | b'}' | b']') {
+                    j += 1;
+                }
+                while j > self.i && self.b[j - 1].is_ascii_whitespace() {
+                    j -= 1;
+                }
+                j
+            }
+        };
+        self.i = save;
+        (end <= self.b.len()).then_some(end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_nested_values_and_falls_back_to_the_parent() {
+        let text = r#"{"a": {"b": [1, {"c": "x\"y"}, 3]}, "d": true}"#;
+        let at = |p: &str| locate(text, p).map(|(s, e)| &text[s..e]);
+        assert_eq!(at("a.b[1].c"), Some(r#""c": "x\"y""#));
+        assert_eq!(at("a.b[2]"), Some("3"));
+        assert_eq!(at("d"), Some(r#""d": true"#));
+        assert_eq!(at("a.zzz"), Some(r#""a": {"b": [1, {"c": "x\"y"}, 3]}"#));
+        assert_eq!(locate("not json", "a"), Some((0, 8)));
+        // A value over several lines shows its first line only.
+        let text = "{\n \"big\": {\n  \"x\": 1\n }\n}";
+        assert_eq!(
+            locate(text, "big").map(|(s, e)| &text[s..e]),
+            Some(r#""big": {"#)
+        );
+    }
+}

@@ -1,0 +1,263 @@
+//! `cici import`: the PiSAs release's formats as a compiler front end.
+//!
+//! In: a task-family seed (schema 2.1) with its personal-context library,
+//! or scenario bundles. Out: `.cici` seeds, one per scenario, and
+//! `import.json`, the map from what was read to what was written. Input
+//! that does not fit gets [`ImportDiagnostic`]s naming the JSON path
+//! (`decision_policy.rules[3].when`), never a panic; a partly bad input
+//! still imports what it can.
+//!
+//! ```text
+//! seed.json ──read──▶ TaskFamily (rules, variables, decoys, cast)
+//!           ──configurations──▶ one Scenario per valid configuration
+//!           ──print──▶ <id>.cici + import.json
+//! ```
+
+pub mod build;
+mod diagnostic;
+pub mod json;
+pub mod locate;
+pub mod names;
+pub mod seed;
+
+pub use diagnostic::{locate_spans, ImportDiagnostic, ImportError};
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+/// Where one attribute of an imported scenario came from.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum AttributeSource {
+    /// The evidence of this variable.
+    Variable(String),
+    /// A decision decoy, by its id in the seed.
+    Decoy(String),
+    /// An item of the personal-context library, by its id.
+    Personal(String),
+    /// An attribute of a bundle, by its id there.
+    Bundle(String),
+}
+
+/// One written scenario, as `import.json` lists it.
+#[derive(Clone, Debug, Serialize)]
+pub struct ImportedScenario {
+    pub file: String,
+    pub scenario: String,
+    /// The seed file or bundle folder read.
+    pub source: String,
+    /// The state of every evidence variable (policy tasks).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub configuration: BTreeMap<String, String>,
+    pub oracle: String,
+    pub attributes: BTreeMap<String, AttributeSource>,
+}
+
+/// `import.json`.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ImportMap {
+    pub scenarios: Vec<ImportedScenario>,
+}
+
+/// One scenario ready to write: its seed text and its map entry.
+#[derive(Clone, Debug)]
+pub struct Written {
+    pub text: String,
+    pub entry: ImportedScenario,
+}
+
+/// Writes the seeds and `import.json` into `out`, atomically, holding the
+/// folder's lock; how many files were written.
+pub fn write(out: &Path, scenarios: &[Written]) -> std::io::Result<usize> {
+    let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)?;
+    let mut written = 0;
+    for s in scenarios {
+        if crate::io::write_if_changed(&out.join(&s.entry.file), &s.text)? {
+            written += 1;
+        }
+    }
+    let map = ImportMap {
+        scenarios: scenarios.iter().map(|s| s.entry.clone()).collect(),
+    };
+    let text = serde_json::to_string_pretty(&map).expect("the map serializes") + "\n";
+    if crate::io::write_if_changed(&out.join("import.json"), &text)? {
+        written += 1;
+    }
+    Ok(written)
+}
+
+/// A JSON input as read: its text (for rendering spans) and its value, or
+/// the diagnostic that stopped reading it.
+pub struct JsonFile {
+    pub name: String,
+    pub text: String,
+    pub value: Option<serde_json::Value>,
+    pub diagnostics: Vec<ImportDiagnostic>,
+}
+
+impl JsonFile {
+    /// Reads a JSON file within the input bounds; a diagnostic otherwise
+    /// (with the place of a syntax error, when there is one).
+    pub fn read(path: &Path) -> JsonFile {
+        let name = path.display().to_string();
+        let text = match crate::io::read_text(path) {
+            Ok(t) => t,
+            Err(e) => {
+                return JsonFile {
+                    name,
+                    text: String::new(),
+                    value: None,
+                    diagnostics: vec![ImportDiagnostic::new(
+                        "",
+                        ImportError::Read {
+                            reason: e.to_string(),
+                        },
+                    )],
+                }
+            }
+        };
+        match serde_json::from_str(&text) {
+            Ok(v) => JsonFile {
+                name,
+                text,
+                value: Some(v),
+                diagnostics: Vec::new(),
+            },
+            Err(e) => {
+                let offset = line_col_offset(&text, e.line(), e.column());
+                let mut d = ImportDiagnostic::new(
+                    "",
+                    ImportError::Read {
+                        reason: e.to_string(),
+                    },
+                );
+                d.span = Some((offset, 0).into());
+                JsonFile {
+                    name,
+                    text,
+                    value: None,
+                    diagnostics: vec![d],
+                }
+            }
+        }
+    }
+
+    /// Takes the diagnostics of a read, with their spans located.
+    pub fn add(&mut self, report: json::Report) {
+        let mut ds = report.diagnostics;
+        locate_spans(&self.text, &mut ds);
+        self.diagnostics.extend(ds);
+    }
+
+    pub fn errors(&self) -> usize {
+        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    }
+}
+
+/// Options of `cici import pisas-seed`.
+#[derive(Clone, Debug)]
+pub struct SeedOptions {
+    pub select: build::Select,
+    pub seed: u64,
+    /// Scenario ids are `<prefix>_cfg_NNN`; from the seed's folder (or
+    /// file) name when `None`.
+    pub prefix: Option<String>,
+}
+
+/// What importing a task-family seed gives: the scenarios, and the files
+/// read with their diagnostics.
+pub struct SeedImport {
+    pub scenarios: Vec<Written>,
+    pub files: Vec<JsonFile>,
+}
+
+/// Imports a task-family seed (and its personal-context library): one
+/// scenario per selected configuration.
+pub fn pisas_seed(seed: &Path, library: Option<&Path>, options: &SeedOptions) -> SeedImport {
+    let mut seed_file = JsonFile::read(seed);
+    let mut files = Vec::new();
+    let mut personal = Vec::new();
+    if let Some(lib) = library {
+        let mut f = JsonFile::read(lib);
+        if let Some(v) = &f.value {
+            let mut r = json::Report::default();
+            personal = build::read_library(v, &mut r);
+            f.add(r);
+        }
+        files.push(f);
+    }
+    let mut scenarios = Vec::new();
+    if let Some(v) = seed_file.value.take() {
+        let mut r = json::Report::default();
+        if let Some(tf) = seed::read(&v, &mut r) {
+            let prefix = options
+                .prefix
+                .clone()
+                .unwrap_or_else(|| default_prefix(seed));
+            let source = seed.display().to_string();
+            let cx = build::Context {
+                tf: &tf,
+                library: &personal,
+                prefix: &prefix,
+                source: &source,
+                seed: options.seed,
+            };
+            let configs: Vec<(usize, (Vec<usize>, usize))> =
+                build::configurations(&tf, options.select, options.seed, &mut r)
+                    .into_iter()
+                    .enumerate()
+                    .collect();
+            // Each scenario is printed and laid out on its own: in parallel,
+            // results in order.
+            let built = crate::driver::parallel_map(&configs, |(i, (config, outcome))| {
+                let mut own = json::Report::default();
+                let w = build::scenario(&cx, config, *outcome, *i, &mut own);
+                (w, own.diagnostics)
+            });
+            for (w, diagnostics) in built {
+                scenarios.push(w);
+                r.diagnostics.extend(diagnostics);
+            }
+        }
+        // Placeholder warnings repeat per scenario: keep one per path.
+        let mut seen = std::collections::HashSet::new();
+        r.diagnostics
+            .retain(|d| seen.insert((d.path.clone(), d.error.to_string())));
+        seed_file.value = Some(v);
+        seed_file.add(r);
+    }
+    files.insert(0, seed_file);
+    SeedImport { scenarios, files }
+}
+
+/// `uas_flight_readiness` for `.../uas_flight_readiness/seed.json`, the
+/// file stem otherwise; made an identifier of at most 40 characters.
+fn default_prefix(seed: &Path) -> String {
+    let stem = seed.file_stem().and_then(|s| s.to_str()).unwrap_or("seed");
+    let name = if stem == "seed" {
+        seed.parent()
+            .and_then(|p| p.file_name())
+            .and_then(|s| s.to_str())
+            .unwrap_or(stem)
+    } else {
+        stem
+    };
+    let id = names::identifier(name).unwrap_or_else(|| "seed".into());
+    id.chars()
+        .take(40)
+        .collect::<String>()
+        .trim_end_matches('_')
+        .to_string()
+}
+
+/// The byte offset of a 1-based line and column.
+fn line_col_offset(text: &str, line: usize, column: usize) -> usize {
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    (start + column.saturating_sub(1)).min(text.len())
+}
