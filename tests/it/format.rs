@@ -285,5 +285,5 @@ fn the_project_seeds_are_formatted() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 10, "six hand-written seeds and four starters");
+    assert_eq!(checked, 12, "eight hand-written seeds and four starters");
 }
