@@ -585,7 +585,9 @@ fn a_batch_round_trip_gives_what_a_live_run_gives() {
 #[test]
 fn shards_split_the_seeds_without_overlap() {
     let mut seen: Vec<String> = Vec::new();
-    let seeds = std::fs::read_dir(super::common::root().join("seeds")).unwrap().count();
+    let seeds = std::fs::read_dir(super::common::root().join("seeds"))
+        .unwrap()
+        .count();
     let mut assigned = 0;
     for i in 1..=3 {
         let out = tempdir(&format!("shard-{i}"));
