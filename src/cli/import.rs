@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use super::{fail, ImportArgs, ImportCommand};
+use super::{fail, ExportArgs, ExportCommand, ImportArgs, ImportCommand};
 use crate::import::{self, build::Select, JsonFile, SeedOptions};
 
 /// Renders the diagnostics of every file read, with its text as source.
@@ -49,6 +49,29 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
             let imported = import::pisas_seed(&seed, library.as_deref(), &options);
             finish(&out, &imported.files, &imported.scenarios)
         }
+        ImportCommand::PisasBundle { bundles, out, seed } => {
+            // A folder of bundle folders stands for its bundles.
+            let mut dirs = Vec::new();
+            for b in bundles {
+                if b.join("scenario.json").is_file() {
+                    dirs.push(b);
+                } else if let Ok(entries) = std::fs::read_dir(&b) {
+                    let mut inner: Vec<_> = entries
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.join("scenario.json").is_file())
+                        .collect();
+                    inner.sort();
+                    if inner.is_empty() {
+                        return fail(format!("{}: no scenario bundle here", b.display()));
+                    }
+                    dirs.extend(inner);
+                } else {
+                    return fail(format!("{}: not a folder", b.display()));
+                }
+            }
+            let imported = import::pisas_bundles(&dirs, seed.as_deref());
+            finish(&out, &imported.files, &imported.scenarios)
+        }
     }
 }
 
@@ -74,6 +97,48 @@ fn finish(out: &std::path::Path, files: &[JsonFile], scenarios: &[import::Writte
         Err(e) => return fail(format!("writing {}: {e}", out.display())),
     }
     if errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+pub(super) fn export(args: ExportArgs) -> ExitCode {
+    let ExportCommand::Pisas {
+        paths,
+        out,
+        templates,
+        max_solve_ms,
+    } = args.command;
+    let templates = match templates {
+        Some(dir) => crate::render::Templates::load(&dir),
+        None => Ok(crate::render::Templates::builtin()),
+    };
+    let templates = match templates {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    let options = crate::analysis::Options {
+        max_solve: Some(std::time::Duration::from_millis(max_solve_ms)),
+    };
+    let mut run = crate::driver::Run::new();
+    if let Err(e) = run.check_paths(&paths, &options) {
+        return fail(e);
+    }
+    eprint!("{}", super::check::render(&run, &super::check::handler()));
+    match crate::export::pisas::write_bundles(&run, &templates, &out) {
+        Ok(ids) => {
+            println!(
+                "wrote {} bundle{} into {}",
+                ids.len(),
+                if ids.len() == 1 { "" } else { "s" },
+                out.display()
+            );
+        }
+        Err(e) => return fail(e),
+    }
+    if run.errors() > 0 {
+        eprintln!("scenarios with errors are not exported");
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -41,6 +41,8 @@ enum Command {
     New(NewArgs),
     /// Turn PiSAs task-family seeds or scenario bundles into cici seeds.
     Import(ImportArgs),
+    /// Write checked seeds in another tool's format.
+    Export(ExportArgs),
     /// Write a complete planted-oracle seed, built backwards from an oracle.
     Synth(SynthArgs),
 }
@@ -330,6 +332,44 @@ enum ImportCommand {
         #[arg(long)]
         prefix: Option<String>,
     },
+    /// Scenario bundles (folders with scenario.json, utility.json,
+    /// appropriateness.json, visibility.json): one `.cici` per bundle.
+    PisasBundle {
+        /// Bundle folders, or folders of bundle folders.
+        #[arg(required = true)]
+        bundles: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        /// The task-family seed the bundles were generated from (for bundles
+        /// cici did not export).
+        #[arg(long)]
+        seed: Option<PathBuf>,
+    },
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    #[command(subcommand)]
+    command: ExportCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum ExportCommand {
+    /// One PiSAs scenario bundle per scenario (`<out>/<id>/`), for the
+    /// release's harness (`run_benchmark.py --scenarios-folder <out>`).
+    Pisas {
+        /// Seed files, or folders searched recursively for `*.cici`.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+        /// Templates for the brief and the task (built in when not given).
+        #[arg(long)]
+        templates: Option<PathBuf>,
+        /// Bound on solver time per scenario, in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        max_solve_ms: u64,
+    },
 }
 
 /// Exit status 2: usage or I/O error.
@@ -354,6 +394,7 @@ pub fn main() -> ExitCode {
         },
         Command::New(args) => author::new(args),
         Command::Import(args) => import::run(args),
+        Command::Export(args) => import::export(args),
         Command::Synth(args) => author::synth(args),
     }
 }

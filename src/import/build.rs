@@ -1,5 +1,5 @@
-//! From a read task family to scenarios: which configurations, and for
-//! each one a complete seed (cast, evidence, decoys, personal context,
+//! From a read task family to scenarios: for each configuration a complete
+//! seed (cast, evidence, decoys, personal context,
 //! rules, exclusions and the oracle by first match).
 
 use std::collections::{BTreeMap, HashMap};
@@ -7,242 +7,15 @@ use std::collections::{BTreeMap, HashMap};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::Value;
 
-use super::json::{field, index_path, opt_arr, req_arr, req_str, Report};
+use super::json::Report;
 use super::names::{cast_names, category_of_topic, fill, hash, identifier};
 use super::seed::{Realization, TaskFamily};
 use super::{AttributeSource, ImportError, ImportedScenario, Written};
 use crate::sema::*;
 use crate::span::Span;
 
-/// The most configurations `--all` writes.
-pub const ALL_LIMIT: usize = 100_000;
-/// Above this many configurations, none are enumerated.
-const ENUMERATE_LIMIT: u128 = 2_000_000;
-
-/// Which configurations to import.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Select {
-    All,
-    /// This many, by the seed's coverage cases and outcome quotas.
-    Count(usize),
-}
-
-/// A personal-context item of the library.
-#[derive(Clone, Debug)]
-pub struct Personal {
-    pub key: String,
-    pub template: String,
-    pub topic: String,
-    pub fits: Vec<String>,
-}
-
-/// Reads a personal-context library (`items[]`).
-pub fn read_library(v: &Value, r: &mut Report) -> Vec<Personal> {
-    let Some(items) = req_arr(v, "", "items", r) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for (i, it) in items.iter().enumerate() {
-        let path = index_path("items", i);
-        let (Some(key), Some(template)) = (
-            req_str(it, &path, "id", r),
-            req_str(it, &path, "template", r),
-        ) else {
-            continue;
-        };
-        out.push(Personal {
-            key: key.into(),
-            template: template.into(),
-            topic: field(it, "topic")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .into(),
-            fits: opt_arr(it, &path, "fits", r)
-                .iter()
-                .filter_map(|f| f.as_str().map(str::to_string))
-                .collect(),
-        });
-    }
-    out
-}
-
-fn product(tf: &TaskFamily) -> u128 {
-    tf.variables
-        .iter()
-        .map(|v| v.states.len() as u128)
-        .try_fold(1u128, |a, n| a.checked_mul(n))
-        .unwrap_or(u128::MAX)
-}
-
-/// Every valid configuration with an outcome, in odometer order (the first
-/// variable turns slowest); uncovered ones are reported. `None` when there
-/// are too many to enumerate.
-fn enumerate(tf: &TaskFamily, r: &mut Report) -> Option<Vec<(Vec<usize>, usize)>> {
-    if product(tf) > ENUMERATE_LIMIT {
-        return None;
-    }
-    let n = tf.variables.len();
-    let mut config = vec![0usize; n];
-    let mut out = Vec::new();
-    let mut uncovered: Option<(Vec<usize>, usize)> = None;
-    loop {
-        if tf.valid(&config) {
-            match tf.outcome(&config) {
-                Some(o) => out.push((config.clone(), o)),
-                None => uncovered.get_or_insert_with(|| (config.clone(), 0)).1 += 1,
-            }
-        }
-        let mut i = n;
-        loop {
-            if i == 0 {
-                if let Some((example, count)) = uncovered {
-                    r.push(
-                        "decision_policy.rules",
-                        ImportError::Uncovered {
-                            configuration: tf.describe(&example),
-                            count,
-                        },
-                    );
-                }
-                return Some(out);
-            }
-            i -= 1;
-            config[i] += 1;
-            if config[i] < tf.variables[i].states.len() {
-                break;
-            }
-            config[i] = 0;
-        }
-    }
-}
-
-/// The configurations to import, each with its outcome.
-pub fn configurations(
-    tf: &TaskFamily,
-    select: Select,
-    seed: u64,
-    r: &mut Report,
-) -> Vec<(Vec<usize>, usize)> {
-    let all = enumerate(tf, r);
-    match (select, all) {
-        (Select::All, None) => {
-            r.push(
-                "evidence_variables",
-                ImportError::TooMany { limit: ALL_LIMIT },
-            );
-            Vec::new()
-        }
-        (Select::All, Some(all)) if all.len() > ALL_LIMIT => {
-            r.push(
-                "evidence_variables",
-                ImportError::TooMany { limit: ALL_LIMIT },
-            );
-            Vec::new()
-        }
-        (Select::All, Some(all)) => {
-            if all.is_empty() {
-                r.push(
-                    "generation_plan.invalid_configurations",
-                    ImportError::NoConfiguration,
-                );
-            }
-            all
-        }
-        (Select::Count(n), all) => chosen(tf, n, all, seed, r),
-    }
-}
-
-/// `n` configurations: the coverage cases first, then the outcome quotas
-/// scaled to `n`, drawn deterministically.
-fn chosen(
-    tf: &TaskFamily,
-    n: usize,
-    all: Option<Vec<(Vec<usize>, usize)>>,
-    seed: u64,
-    r: &mut Report,
-) -> Vec<(Vec<usize>, usize)> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ hash(&tf.family_id));
-    let mut picked: Vec<(Vec<usize>, usize)> = Vec::new();
-    for c in &tf.plan.coverage {
-        if picked.len() < n && tf.valid(c) && !picked.iter().any(|(p, _)| p == c) {
-            if let Some(o) = tf.outcome(c) {
-                picked.push((c.clone(), o));
-            }
-        }
-    }
-    // Targets per outcome, largest remainders first.
-    let quotas: Vec<(usize, usize)> = if tf.plan.quotas.is_empty() {
-        (0..tf.outcomes.len()).map(|o| (o, 1)).collect()
-    } else {
-        tf.plan.quotas.clone()
-    };
-    let total: usize = quotas.iter().map(|(_, q)| q).sum::<usize>().max(1);
-    let mut target: Vec<(usize, usize, usize)> = quotas
-        .iter()
-        .map(|&(o, q)| (o, q * n / total, (q * n) % total))
-        .collect();
-    let mut short = n.saturating_sub(target.iter().map(|t| t.1).sum());
-    target.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
-    for t in target.iter_mut() {
-        if short > 0 {
-            t.1 += 1;
-            short -= 1;
-        }
-    }
-    target.sort_by_key(|t| t.0);
-    // Ordered, so that the draws never depend on hashing.
-    let mut pools: BTreeMap<usize, Vec<Vec<usize>>> = BTreeMap::new();
-    if let Some(all) = &all {
-        for (c, o) in all {
-            pools.entry(*o).or_default().push(c.clone());
-        }
-        for pool in pools.values_mut() {
-            pool.shuffle(&mut rng);
-        }
-    }
-    for (o, want, _) in target {
-        let mut have = picked.iter().filter(|(_, x)| *x == o).count();
-        let mut tries = 0;
-        while have < want && picked.len() < n {
-            let c = match pools.get_mut(&o) {
-                Some(pool) => match pool.pop() {
-                    Some(c) => c,
-                    None => break,
-                },
-                None if all.is_some() => break,
-                None => {
-                    // Too many to enumerate: draw until one fits.
-                    tries += 1;
-                    if tries > 200_000 {
-                        break;
-                    }
-                    let c: Vec<usize> = tf
-                        .variables
-                        .iter()
-                        .map(|v| rng.random_range(0..v.states.len()))
-                        .collect();
-                    if !tf.valid(&c) || tf.outcome(&c) != Some(o) {
-                        continue;
-                    }
-                    c
-                }
-            };
-            if !picked.iter().any(|(p, _)| *p == c) {
-                picked.push((c, o));
-                have += 1;
-            }
-        }
-    }
-    if picked.is_empty() {
-        r.push(
-            "generation_plan.invalid_configurations",
-            ImportError::NoConfiguration,
-        );
-    }
-    picked
-}
+pub use super::select::{configurations, read_library, Personal, Select, ALL_LIMIT};
 
 /// Everything a scenario needs besides its configuration.
 pub struct Context<'a> {
@@ -477,6 +250,47 @@ pub fn scenario(
             sources.insert(id, AttributeSource::Personal(item.key.clone()));
         }
     }
+    let id = format!("{}_cfg_{:03}", cx.prefix, index + 1);
+    let task = match &tf.brief {
+        Some(b) => say(b, "task.executor_brief.template", r),
+        None => tf.description.clone(),
+    };
+    let mut sc = policy_scenario(tf, id.clone(), people, attributes, outcome, Some(&task));
+    sc.public = tf
+        .context
+        .iter()
+        .map(|c| say(c, "timeline.default_layout.context_artifact.content", r))
+        .collect();
+    let printed = crate::printer::print(&sc);
+    let text = crate::syntax::format(&printed).unwrap_or(printed);
+    Written {
+        text,
+        entry: ImportedScenario {
+            file: format!("{id}.cici"),
+            scenario: id,
+            source: cx.source.to_string(),
+            configuration: tf
+                .variables
+                .iter()
+                .zip(config)
+                .map(|(v, &s)| (v.key.clone(), v.states[s].id.clone()))
+                .collect(),
+            oracle: tf.outcomes[outcome].clone(),
+            attributes: sources,
+        },
+    }
+}
+
+/// A `policy_decision` scenario of a task family: its outcomes, variables,
+/// rules and exclusions, with the given cast, attributes and oracle.
+pub fn policy_scenario(
+    tf: &TaskFamily,
+    id: String,
+    people: Vec<Person>,
+    attributes: Vec<Attribute>,
+    oracle: usize,
+    task: Option<&str>,
+) -> Scenario {
     let levels = tf
         .outcomes
         .iter()
@@ -527,27 +341,16 @@ pub fn scenario(
             }
         })
         .collect();
-    let id = format!("{}_cfg_{:03}", cx.prefix, index + 1);
-    let title = first_sentence(&tf.description).unwrap_or_else(|| tf.family_id.clone());
-    let task = match &tf.brief {
-        Some(b) => say(b, "task.executor_brief.template", r),
-        None => tf.description.clone(),
-    };
-    let public = tf
-        .context
-        .iter()
-        .map(|c| say(c, "timeline.default_layout.context_artifact.content", r))
-        .collect();
-    let sc = Scenario {
-        id: id.clone(),
+    Scenario {
+        id,
         source: crate::span::SourceId::DERIVED,
         span: Span::DERIVED,
         id_span: Span::DERIVED,
         family: Family::PolicyDecision,
-        title,
-        task,
+        title: first_sentence(&tf.description).unwrap_or_else(|| tf.family_id.clone()),
+        task: task.map_or_else(|| tf.description.clone(), str::to_string),
         recipient: None,
-        public,
+        public: Vec::new(),
         policy: tf.summary.clone(),
         executor: 0,
         people,
@@ -562,26 +365,8 @@ pub fn scenario(
             excludes,
         }),
         attributes,
-        oracle: Decision::Severity(outcome),
+        oracle: Decision::Severity(oracle),
         oracle_span: Span::DERIVED,
-    };
-    let printed = crate::printer::print(&sc);
-    let text = crate::syntax::format(&printed).unwrap_or(printed);
-    Written {
-        text,
-        entry: ImportedScenario {
-            file: format!("{id}.cici"),
-            scenario: id,
-            source: cx.source.to_string(),
-            configuration: tf
-                .variables
-                .iter()
-                .zip(config)
-                .map(|(v, &s)| (v.key.clone(), v.states[s].id.clone()))
-                .collect(),
-            oracle: tf.outcomes[outcome].clone(),
-            attributes: sources,
-        },
     }
 }
 

@@ -14,11 +14,13 @@
 //! ```
 
 pub mod build;
+pub mod bundle;
 mod diagnostic;
 pub mod json;
 pub mod locate;
 pub mod names;
 pub mod seed;
+pub mod select;
 
 pub use diagnostic::{locate_spans, ImportDiagnostic, ImportError};
 
@@ -229,6 +231,61 @@ pub fn pisas_seed(seed: &Path, library: Option<&Path>, options: &SeedOptions) ->
         seed_file.add(r);
     }
     files.insert(0, seed_file);
+    SeedImport { scenarios, files }
+}
+
+/// Imports scenario bundles: each folder's own seed when cici exported it,
+/// else the task-family `seed` the release's generator made it from.
+pub fn pisas_bundles(dirs: &[std::path::PathBuf], seed: Option<&Path>) -> SeedImport {
+    let mut files = Vec::new();
+    let mut family = None;
+    if let Some(path) = seed {
+        let mut f = JsonFile::read(path);
+        if let Some(v) = &f.value {
+            let mut r = json::Report::default();
+            family = seed::read(v, &mut r);
+            f.add(r);
+        }
+        files.push(f);
+    }
+    let mut scenarios: Vec<Written> = Vec::new();
+    for dir in dirs {
+        let bundle = bundle::BundleFiles::read(dir);
+        let mut r = json::Report::default();
+        let source = dir.display().to_string();
+        let own_seed = bundle
+            .utility
+            .value
+            .as_ref()
+            .and_then(|u| u["cici"]["seed"].as_str().map(str::to_string));
+        let w = match (own_seed, &family) {
+            (Some(text), _) => bundle::from_cici(&bundle, &text, &source, &mut r),
+            (None, Some(tf)) => bundle::from_release(&bundle, tf, &source, &mut r),
+            (None, None) => {
+                r.push(
+                    "",
+                    ImportError::Shape {
+                        expected: "a bundle cici exported, or --seed with the task-family seed it was made from".into(),
+                        help: Some("a bundle states the answer, not the rules: the rules come from its task-family seed".into()),
+                    },
+                );
+                None
+            }
+        };
+        let mut all = bundle.into_files();
+        // Diagnostics point into utility.json, where the attributes are.
+        all[1].add(r);
+        files.extend(all.into_iter().filter(|f| !f.diagnostics.is_empty()));
+        if let Some(w) = w {
+            if scenarios
+                .iter()
+                .any(|s| s.entry.scenario == w.entry.scenario)
+            {
+                continue;
+            }
+            scenarios.push(w);
+        }
+    }
     SeedImport { scenarios, files }
 }
 

@@ -131,6 +131,11 @@ pub fn executor_view(
     Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
 }
 
+/// The public brief of a scenario, as everyone sees it.
+pub fn brief_text(c: &Checked, templates: &Templates) -> Result<String, RenderError> {
+    templates.render("brief.md.j2", &view::brief(c))
+}
+
 /// Every artifact of one checked scenario, as (relative path, text), in a
 /// fixed order.
 pub fn render(c: &Checked, templates: &Templates) -> Result<Vec<(String, String)>, RenderError> {

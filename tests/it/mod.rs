@@ -1,4 +1,5 @@
 mod build;
+mod bundles;
 mod cli;
 pub mod common;
 mod corpus;

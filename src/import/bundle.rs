@@ -1,0 +1,443 @@
+//! Reading PiSAs scenario bundles back into seeds.
+//!
+//! A bundle that cici exported carries its seed (`utility.json`'s `cici`
+//! key): the seed comes back with the bundle's labels and visibility, so a
+//! bundle edited by hand is imported as edited. A bundle made by the
+//! release's generator from a task-family seed is read with that seed
+//! (`--seed`): the rules and states from the seed, the configuration from
+//! `categories`, and the attributes from the bundle itself, as its people
+//! can see them: `required` evidence states its variable's fact, an
+//! entangled detail (`trap_critical` with a `paired_source`) becomes the
+//! raw form of that evidence, decoys (`trap_decoy` with `pushes`) are soft
+//! `toward` facts, and everything else carries no fact. A sanitized text
+//! that no artifact carries is information nobody holds: it is not a form.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::Path;
+
+use serde_json::Value;
+
+use super::json::{field, key_path, Report};
+use super::names::identifier;
+use super::seed::TaskFamily;
+use super::{AttributeSource, ImportError, ImportedScenario, JsonFile, Written};
+use crate::sema::*;
+use crate::span::Span;
+
+/// The four files of a bundle folder, read.
+pub struct BundleFiles {
+    pub scenario: JsonFile,
+    pub utility: JsonFile,
+    pub visibility: JsonFile,
+    pub appropriateness: JsonFile,
+}
+
+impl BundleFiles {
+    pub fn read(dir: &Path) -> BundleFiles {
+        BundleFiles {
+            scenario: JsonFile::read(&dir.join("scenario.json")),
+            utility: JsonFile::read(&dir.join("utility.json")),
+            visibility: JsonFile::read(&dir.join("visibility.json")),
+            appropriateness: JsonFile::read(&dir.join("appropriateness.json")),
+        }
+    }
+
+    pub fn into_files(self) -> Vec<JsonFile> {
+        vec![
+            self.scenario,
+            self.utility,
+            self.visibility,
+            self.appropriateness,
+        ]
+    }
+}
+
+/// Labels and visibility of one bundle attribute.
+struct Labels {
+    appropriate: bool,
+    holder: Option<String>,
+    visible: Vec<String>,
+}
+
+fn labels(files: &BundleFiles, id: &str) -> Option<Labels> {
+    let appr = files.appropriateness.value.as_ref()?;
+    let vis = files.visibility.value.as_ref()?;
+    let v = &vis["attributes"][id];
+    Some(Labels {
+        appropriate: appr["attributes"][id] == "appropriate",
+        holder: v["holder"].as_str().map(str::to_string),
+        visible: v["visible_to"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|n| n.as_str().map(str::to_string))
+            .collect(),
+    })
+}
+
+fn people_by_name(sc: &Scenario) -> HashMap<String, PersonId> {
+    sc.people
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), i))
+        .collect()
+}
+
+fn apply(form: &mut Form, l: &Labels, by_name: &HashMap<String, PersonId>) {
+    form.appropriate = l.appropriate;
+    let mut visible: Vec<PersonId> = l
+        .visible
+        .iter()
+        .filter_map(|n| by_name.get(n).copied())
+        .collect();
+    visible.sort_unstable();
+    visible.dedup();
+    form.visible = visible;
+}
+
+/// A bundle exported by cici: its seed, with the bundle's labels and
+/// visibility put back on every form.
+pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) -> Option<Written> {
+    let (file, errors) = crate::syntax::parse(crate::span::SourceId(0), seed);
+    let ast = file.scenarios.first();
+    let mut sc = match (errors.is_empty(), ast.map(crate::sema::resolve)) {
+        (true, Some(Ok(sc))) => sc,
+        _ => {
+            r.shape(
+                "cici.seed",
+                "the seed text of a scenario that parses and resolves",
+            );
+            return None;
+        }
+    };
+    let by_name = people_by_name(&sc);
+    let mut attributes = BTreeMap::new();
+    for a in sc.attributes.iter_mut() {
+        for kind in [FormKind::Raw, FormKind::Sanitized] {
+            let id = a.form_id(kind);
+            let Some(form) = (match kind {
+                FormKind::Raw => Some(&mut a.raw),
+                FormKind::Sanitized => a.sanitized.as_mut(),
+            }) else {
+                continue;
+            };
+            match labels(files, &id) {
+                Some(l)
+                    if files
+                        .appropriateness
+                        .value
+                        .as_ref()
+                        .is_some_and(|v| v["attributes"].get(&id).is_some()) =>
+                {
+                    apply(form, &l, &by_name);
+                    if let Some(h) = l.holder.as_ref().and_then(|n| by_name.get(n)) {
+                        if !form.visible.contains(h) {
+                            form.visible.push(*h);
+                        }
+                    }
+                }
+                _ => r.push(
+                    key_path("attributes", &id),
+                    ImportError::Shape {
+                        expected: format!("form `{id}` of the seed in the bundle"),
+                        help: Some(
+                            "the bundle lost an attribute its seed has; the seed's labels are kept"
+                                .into(),
+                        ),
+                    },
+                ),
+            }
+            attributes.insert(id.clone(), AttributeSource::Bundle(id));
+        }
+    }
+    let oracle = crate::analysis::decision_rows(&sc, &sc.oracle)
+        .into_iter()
+        .map(|(t, v)| format!("{t}: {v}"))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let oracle = match (&sc.setting, &sc.oracle) {
+        (Setting::Severity(ss), Decision::Severity(l)) => ss.levels[*l].id.clone(),
+        _ => oracle,
+    };
+    Some(written(&sc, source, BTreeMap::new(), oracle, attributes))
+}
+
+fn written(
+    sc: &Scenario,
+    source: &str,
+    configuration: BTreeMap<String, String>,
+    oracle: String,
+    attributes: BTreeMap<String, AttributeSource>,
+) -> Written {
+    let printed = crate::printer::print(sc);
+    let text = crate::syntax::format(&printed).unwrap_or(printed);
+    Written {
+        text,
+        entry: ImportedScenario {
+            file: format!("{}.cici", sc.id),
+            scenario: sc.id.clone(),
+            source: source.to_string(),
+            configuration,
+            oracle,
+            attributes,
+        },
+    }
+}
+
+/// A bundle of a task family, read with the family's seed.
+pub fn from_release(
+    files: &BundleFiles,
+    tf: &TaskFamily,
+    source: &str,
+    r: &mut Report,
+) -> Option<Written> {
+    let scenario = files.scenario.value.as_ref()?;
+    let utility = files.utility.value.as_ref()?;
+    let id = field(scenario, "scenario_id")
+        .and_then(Value::as_str)
+        .and_then(identifier)
+        .unwrap_or_else(|| "bundle".into());
+    // The cast, by name; the executor first.
+    let members: Vec<&Value> = match field(scenario, "cast") {
+        Some(Value::Object(m)) => m.values().collect(),
+        Some(Value::Array(a)) => a.iter().collect(),
+        _ => {
+            r.shape("cast", "the cast, a map or a list of {name, role}");
+            return None;
+        }
+    };
+    let role = scenario["task"]["executor_role"]
+        .as_str()
+        .unwrap_or_default();
+    let executor_name = scenario["task"]["participants"][role]["name"]
+        .as_str()
+        .unwrap_or_default();
+    let mut people: Vec<Person> = Vec::new();
+    for m in members {
+        let Some(name) = m["name"].as_str() else {
+            continue;
+        };
+        let Some(pid) = identifier(name) else {
+            continue;
+        };
+        if people.iter().any(|p| p.id == pid) {
+            continue;
+        }
+        let person = Person {
+            id: pid,
+            name: name.to_string(),
+            role: m["role"].as_str().unwrap_or("").to_string(),
+            skills: Vec::new(),
+            span: Span::DERIVED,
+        };
+        if name == executor_name {
+            people.insert(0, person);
+        } else {
+            people.push(person);
+        }
+    }
+    if people.first().is_none_or(|p| p.name != executor_name) {
+        r.push(
+            "task.executor_role",
+            ImportError::UnknownName {
+                kind: "executor in the cast".into(),
+                name: executor_name.into(),
+                help: None,
+            },
+        );
+        return None;
+    }
+    let by_name: HashMap<String, PersonId> = people
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), i))
+        .collect();
+    // The configuration.
+    let mut config = vec![0usize; tf.variables.len()];
+    let categories = utility["categories"].as_object();
+    for (v, var) in tf.variables.iter().enumerate() {
+        let state = categories
+            .and_then(|c| c.get(&var.key))
+            .and_then(Value::as_str);
+        match state.and_then(|s| var.states.iter().position(|x| x.id == s)) {
+            Some(s) => config[v] = s,
+            None => {
+                r.push(
+                    key_path("categories", &var.key),
+                    ImportError::Shape {
+                        expected: format!("a state of `{}`", var.key),
+                        help: Some("the bundle's categories give every variable's state".into()),
+                    },
+                );
+                return None;
+            }
+        }
+    }
+    let values = utility["attribute_values"].as_object()?;
+    let mut attributes: Vec<Attribute> = Vec::new();
+    let mut sources = BTreeMap::new();
+    let paired: HashMap<&str, &str> = values
+        .iter()
+        .filter_map(|(k, v)| v["paired_source"].as_str().map(|p| (p, k.as_str())))
+        .collect();
+    for (bid, v) in values {
+        let Some(l) = labels(files, bid) else {
+            continue;
+        };
+        let holder = l
+            .holder
+            .as_ref()
+            .and_then(|n| by_name.get(n))
+            .copied()
+            .unwrap_or(0);
+        let text = v["value"].as_str().unwrap_or_default().to_string();
+        let kind = v["type"].as_str().unwrap_or_default();
+        let mut form = Form {
+            text,
+            appropriate: l.appropriate,
+            visible: Vec::new(),
+            facts: Vec::new(),
+            span: Span::DERIVED,
+            text_span: Span::DERIVED,
+        };
+        apply(&mut form, &l, &by_name);
+        if !form.visible.contains(&holder) {
+            form.visible.push(holder);
+        }
+        let fact_of = |v: &Value| {
+            v["variable"].as_str().and_then(|var| {
+                let vi = tf.variables.iter().position(|x| x.key == var)?;
+                Some(Predicate::Evidence {
+                    variable: vi,
+                    value: config[vi],
+                })
+            })
+        };
+        let fact = fact_of(v);
+        let Some(aid) = identifier(bid) else { continue };
+        if kind == "required" {
+            // An entangled detail paired with this evidence is its raw form.
+            if paired.contains_key(bid.as_str()) {
+                continue;
+            }
+            form.facts = fact
+                .into_iter()
+                .map(|predicate| Fact {
+                    predicate,
+                    span: Span::DERIVED,
+                })
+                .collect();
+            sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
+            attributes.push(attribute(aid, holder, form, None, Vec::new()));
+        } else if let Some(p) = v["paired_source"].as_str() {
+            let Some(pv) = values.get(p) else { continue };
+            let Some(pl) = labels(files, p) else { continue };
+            // The evidence the detail is fused with states the fact.
+            let fact = fact_of(pv).or(fact);
+            let mut sanitized = Form {
+                text: pv["value"].as_str().unwrap_or_default().to_string(),
+                appropriate: pl.appropriate,
+                visible: Vec::new(),
+                facts: fact
+                    .into_iter()
+                    .map(|predicate| Fact {
+                        predicate,
+                        span: Span::DERIVED,
+                    })
+                    .collect(),
+                span: Span::DERIVED,
+                text_span: Span::DERIVED,
+            };
+            apply(&mut sanitized, &pl, &by_name);
+            if !sanitized.visible.contains(&holder) {
+                sanitized.visible.push(holder);
+            }
+            sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
+            sources.insert(
+                format!("{aid}.sanitized"),
+                AttributeSource::Bundle(p.to_string()),
+            );
+            attributes.push(attribute(aid, holder, form, Some(sanitized), Vec::new()));
+        } else {
+            let soft = v["pushes"]
+                .as_str()
+                .and_then(|o| tf.outcomes.iter().position(|x| x == o))
+                .map(|level| Predicate::Toward { level })
+                .into_iter()
+                .collect();
+            sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
+            attributes.push(attribute(aid, holder, form, None, soft));
+        }
+    }
+    let oracle_name = utility["oracle_answer"].as_str().unwrap_or_default();
+    let Some(oracle) = tf.outcomes.iter().position(|o| o == oracle_name) else {
+        r.push(
+            "oracle_answer",
+            ImportError::UnknownName {
+                kind: "outcome of the seed".into(),
+                name: oracle_name.into(),
+                help: None,
+            },
+        );
+        return None;
+    };
+    if tf.outcome(&config) != Some(oracle) {
+        r.push(
+            "oracle_answer",
+            ImportError::Shape {
+                expected: format!(
+                    "the outcome the seed's rules give ({})",
+                    tf.outcome(&config).map_or("none", |o| tf.outcomes[o].as_str())
+                ),
+                help: Some("the bundle's categories and oracle disagree with the seed; `cici check` decides".into()),
+            },
+        );
+    }
+    let sc = super::build::policy_scenario(
+        tf,
+        id,
+        people,
+        attributes,
+        oracle,
+        scenario["task"]["description"].as_str(),
+    );
+    let configuration = tf
+        .variables
+        .iter()
+        .zip(&config)
+        .map(|(v, &s)| (v.key.clone(), v.states[s].id.clone()))
+        .collect();
+    Some(written(
+        &sc,
+        source,
+        configuration,
+        oracle_name.to_string(),
+        sources,
+    ))
+}
+
+fn attribute(
+    id: String,
+    holder: PersonId,
+    raw: Form,
+    sanitized: Option<Form>,
+    soft: Vec<Predicate>,
+) -> Attribute {
+    Attribute {
+        id,
+        holder,
+        about: holder,
+        category: None,
+        raw,
+        sanitized,
+        soft: soft
+            .into_iter()
+            .map(|predicate| Fact {
+                predicate,
+                span: Span::DERIVED,
+            })
+            .collect(),
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+    }
+}
