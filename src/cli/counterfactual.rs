@@ -41,12 +41,8 @@ fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, String> {
     if let Some(v) = &args.cache_dir {
         c.cache_dir = v.display().to_string();
     }
-    if c.concurrency == 0 {
-        return Err("`concurrency` must be at least 1".into());
-    }
-    if c.timeout_s.is_nan() || c.timeout_s <= 0.0 {
-        return Err("`timeout_s` must be positive".into());
-    }
+    c.validate()
+        .map_err(|e| format!("{}: {e}", args.config.display()))?;
     Ok(c)
 }
 

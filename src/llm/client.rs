@@ -116,7 +116,10 @@ impl Llm {
             .ok()
             .filter(|k| !k.is_empty());
         let agent: ureq::Agent = ureq::Agent::config_builder()
-            .timeout_global(Some(Duration::from_secs_f64(config.timeout_s.max(0.001))))
+            .timeout_global(Some(super::bounded_secs(
+                config.timeout_s.max(0.001),
+                3600.0,
+            )))
             .http_status_as_error(false)
             .build()
             .into();
@@ -269,13 +272,25 @@ impl Llm {
                         .get("retry-after")
                         .and_then(|v| v.to_str().ok())
                         .and_then(|v| v.trim().parse::<f64>().ok())
-                        .map(|s| Duration::from_secs_f64(s.clamp(0.0, 300.0)));
-                    let text = response
+                        .map(|s| super::bounded_secs(s, 300.0));
+                    let body = response
                         .body_mut()
                         .with_config()
                         .limit(64 << 20)
-                        .read_to_string()
-                        .unwrap_or_default();
+                        .read_to_string();
+                    let text = match body {
+                        Ok(t) => redact(&t, self.api_key.as_deref()),
+                        // A reply that stops half-way is retried like one
+                        // that never came.
+                        Err(ureq::Error::Timeout(_)) | Err(ureq::Error::Io(_))
+                            if attempt < self.config.max_retries =>
+                        {
+                            attempt += 1;
+                            self.counters.retries.fetch_add(1, Ordering::Relaxed);
+                            continue;
+                        }
+                        Err(_) => String::new(),
+                    };
                     match status {
                         200..=299 => {
                             let value: Value = serde_json::from_str(&text).map_err(|e| {
@@ -347,8 +362,9 @@ impl Llm {
             }
             attempt += 1;
             self.counters.retries.fetch_add(1, Ordering::Relaxed);
-            let backoff = Duration::from_secs_f64(
-                (self.config.backoff_s * f64::from(1u32 << (attempt - 1).min(16))).min(60.0),
+            let backoff = super::bounded_secs(
+                self.config.backoff_s * f64::from(1u32 << (attempt - 1).min(16)),
+                60.0,
             );
             std::thread::sleep(retry_after.unwrap_or(backoff));
         }
@@ -464,4 +480,50 @@ pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), 
         stored += 1;
     }
     Ok((stored, errors))
+}
+
+/// A server's text with anything that looks like a credential masked: the
+/// configured key itself, `Bearer <token>`, and `sk-` style keys. Servers
+/// that echo the request (a 400 or 404 page quoting the headers) must not
+/// put the key on a terminal or in a log.
+pub fn redact(text: &str, key: Option<&str>) -> String {
+    let mut out = match key.filter(|k| k.len() >= 4) {
+        Some(k) => text.replace(k, "[redacted]"),
+        None => text.to_string(),
+    };
+    for marker in ["Bearer ", "bearer ", "sk-"] {
+        let mut result = String::with_capacity(out.len());
+        let mut rest = out.as_str();
+        while let Some(i) = rest.find(marker) {
+            result.push_str(&rest[..i + marker.len()]);
+            let after = &rest[i + marker.len()..];
+            let token_len = after
+                .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.~+/=".contains(c)))
+                .unwrap_or(after.len());
+            if token_len >= 8 {
+                result.push_str("[redacted]");
+            } else {
+                result.push_str(&after[..token_len]);
+            }
+            rest = &after[token_len..];
+        }
+        result.push_str(rest);
+        out = result;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn credentials_in_server_text_are_masked() {
+        let text = "echo: Authorization: Bearer sk-abcdefghijklmnop, key=mysecretkey123 ok";
+        let r = super::redact(text, Some("mysecretkey123"));
+        assert!(
+            !r.contains("abcdefghijklmnop") && !r.contains("mysecretkey123"),
+            "{r}"
+        );
+        assert!(r.contains("Authorization: Bearer [redacted]"), "{r}");
+        assert_eq!(super::redact("no secrets, sk-1", None), "no secrets, sk-1");
+    }
 }

@@ -65,6 +65,57 @@ impl Default for LlmConfig {
     }
 }
 
+impl LlmConfig {
+    /// Every setting within its bounds, the key named when one is not:
+    /// NaN, infinities and negative durations never reach a timer.
+    pub fn validate(&self) -> Result<(), String> {
+        let seconds = |key: &str, v: f64, min: f64, max: f64| {
+            if v.is_finite() && v >= min && v <= max {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{key}` is {v}; it takes seconds from {min} to {max}"
+                ))
+            }
+        };
+        seconds("timeout_s", self.timeout_s, 0.001, 3600.0)?;
+        seconds("backoff_s", self.backoff_s, 0.0, 300.0)?;
+        if !(self.temperature.is_finite() && (0.0..=2.0).contains(&self.temperature)) {
+            return Err(format!(
+                "`temperature` is {}; it takes 0 to 2",
+                self.temperature
+            ));
+        }
+        if !(1..=256).contains(&self.concurrency) {
+            return Err(format!(
+                "`concurrency` is {}; it takes 1 to 256",
+                self.concurrency
+            ));
+        }
+        if self.max_retries > 20 {
+            return Err(format!(
+                "`max_retries` is {}; it takes 0 to 20",
+                self.max_retries
+            ));
+        }
+        if self.max_tokens == 0 {
+            return Err("`max_tokens` must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// A duration of `seconds`, clamped to `[0, max]`; NaN reads as zero. Never
+/// panics, whatever a server or a setting says.
+pub fn bounded_secs(seconds: f64, max: f64) -> std::time::Duration {
+    let s = if seconds.is_nan() {
+        0.0
+    } else {
+        seconds.clamp(0.0, max)
+    };
+    std::time::Duration::try_from_secs_f64(s).unwrap_or(std::time::Duration::ZERO)
+}
+
 /// `cici.yaml`, the project file.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -76,7 +127,15 @@ impl ProjectConfig {
     /// Reads a project file; a missing file is the defaults.
     pub fn load(path: &std::path::Path) -> Result<ProjectConfig, String> {
         match std::fs::read_to_string(path) {
-            Ok(text) => serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
+            Ok(text) => {
+                let config: ProjectConfig =
+                    serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                config
+                    .llm
+                    .validate()
+                    .map_err(|e| format!("{}: llm: {e}", path.display()))?;
+                Ok(config)
+            }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ProjectConfig::default()),
             Err(e) => Err(format!("{}: {e}", path.display())),
         }

@@ -2,3 +2,5 @@
 //! that once deleted, printed, hung, crashed or gave a wrong verdict.
 
 mod files;
+mod lsp;
+mod server;

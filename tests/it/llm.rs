@@ -16,11 +16,11 @@ use serde_json::{json, Value};
 
 use super::common::{root, tempdir};
 
-const KEY: &str = "sk-test-SECRET-7f3a9c";
+pub(crate) const KEY: &str = "sk-test-SECRET-7f3a9c";
 const KEY_ENV: &str = "CICI_TEST_API_KEY";
 
 /// What the server does with one request.
-enum Reply {
+pub(crate) enum Reply {
     /// Status, body, extra headers.
     Json(u16, Value, Vec<(&'static str, String)>),
     /// Wait, then answer.
@@ -35,13 +35,13 @@ struct Seen {
     body: Value,
 }
 
-struct Server {
-    url: String,
+pub(crate) struct Server {
+    pub url: String,
     seen: Arc<Mutex<Vec<Seen>>>,
 }
 
 impl Server {
-    fn start(script: impl Fn(&Value, usize) -> Reply + Send + Sync + 'static) -> Server {
+    pub(crate) fn start(script: impl Fn(&Value, usize) -> Reply + Send + Sync + 'static) -> Server {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let url = format!("http://{}/v1", listener.local_addr().unwrap());
         let seen = Arc::new(Mutex::new(Vec::new()));
@@ -143,7 +143,7 @@ fn serve(
 }
 
 /// A chat completion holding `content`.
-fn completion(content: &str) -> Value {
+pub(crate) fn completion(content: &str) -> Value {
     json!({
         "id": "chatcmpl-test",
         "object": "chat.completion",
@@ -185,7 +185,7 @@ fn good_review() -> Value {
 }
 
 /// A deterministic model: the right reply for each kind of prompt.
-fn fake_model(body: &Value) -> Value {
+pub(crate) fn fake_model(body: &Value) -> Value {
     let p = prompt(body);
     let content = if p.starts_with("You review an edit") {
         good_review()
@@ -198,7 +198,7 @@ fn fake_model(body: &Value) -> Value {
 }
 
 /// A folder holding one seed, `ops_scheduling`.
-fn seed_dir(name: &str) -> PathBuf {
+pub(crate) fn seed_dir(name: &str) -> PathBuf {
     let dir = tempdir(name);
     std::fs::create_dir_all(dir.join("seeds")).unwrap();
     std::fs::copy(
@@ -209,10 +209,10 @@ fn seed_dir(name: &str) -> PathBuf {
     dir
 }
 
-struct Ran {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Ran {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
 }
 
 /// The flags every run here shares: one decision triplet from the seed
@@ -247,7 +247,7 @@ fn cici_in(dir: &Path, args: &[String]) -> Ran {
 }
 
 /// Runs `cici counterfactual` on the seed folder with the model settings.
-fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
+pub(crate) fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
     let mut args: Vec<String> = BASE.iter().map(|s| s.to_string()).collect();
     args.extend(
         [

@@ -9,7 +9,7 @@ mod fixtures;
 mod format;
 mod import;
 mod language;
-mod llm;
+pub mod llm;
 mod lsp;
 mod planted;
 mod properties;

@@ -15,6 +15,8 @@
 //!
 //! Positions are UTF-16 code units, the protocol's default.
 
+mod transport;
+
 use std::collections::HashMap;
 
 use lsp_server::{Connection, Message, Notification, Request, Response};
@@ -45,10 +47,7 @@ use crate::syntax::{self, Ident, Item, ScenarioAst};
 
 /// Serves the protocol on stdin and stdout until the client exits.
 pub fn run_stdio() -> Result<(), String> {
-    let (connection, io) = Connection::stdio();
-    serve(&connection)?;
-    drop(connection);
-    io.join().map_err(|e| e.to_string())
+    transport::run_stdio(serve)
 }
 
 /// What the server announces.

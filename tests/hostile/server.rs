@@ -1,0 +1,64 @@
+//! A misbehaving OpenAI-compatible server and hostile settings: nothing
+//! panics, nothing hangs without a bound, and the key never reaches the
+//! terminal even when the server echoes it.
+
+use serde_json::json;
+
+use crate::it::llm::{fake_model, run, seed_dir, Reply, Server, KEY};
+
+#[test]
+fn a_retry_after_of_nan_is_not_a_panic() {
+    let server = Server::start(|body, n| {
+        if n == 0 {
+            Reply::Json(
+                429,
+                json!({"error": {"message": "slow down"}}),
+                vec![("Retry-After", "nan".into())],
+            )
+        } else {
+            Reply::Json(200, fake_model(body), vec![])
+        }
+    });
+    let dir = seed_dir("hostile-nan");
+    let ran = run(&dir, &server.url, "out", &[]);
+    assert_ne!(ran.code, Some(101), "{}", ran.stderr);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+}
+
+#[test]
+fn settings_out_of_bounds_are_refused_with_their_key() {
+    let dir = seed_dir("hostile-settings");
+    for (flags, key) in [
+        (&["--timeout", "inf"][..], "timeout_s"),
+        (&["--timeout", "1e300"], "timeout_s"),
+        (&["--timeout", "NaN"], "timeout_s"),
+    ] {
+        let ran = run(&dir, "http://127.0.0.1:9/v1", "out", flags);
+        assert_eq!(ran.code, Some(2), "{flags:?}: {}", ran.stderr);
+        assert!(ran.stderr.contains(key), "{flags:?}: {}", ran.stderr);
+    }
+    std::fs::write(dir.join("cici.yaml"), "llm:\n  backoff_s: -1\n").unwrap();
+    let ran = run(&dir, "http://127.0.0.1:9/v1", "out", &[]);
+    assert_eq!(ran.code, Some(2), "{}", ran.stderr);
+    assert!(ran.stderr.contains("backoff_s"), "{}", ran.stderr);
+}
+
+#[test]
+fn a_server_that_echoes_the_key_does_not_put_it_on_the_terminal() {
+    let server = Server::start(|_, _| {
+        Reply::Json(
+            404,
+            json!({"error": {"message": format!("no such route; you sent Authorization: Bearer {KEY}")}}),
+            vec![],
+        )
+    });
+    let dir = seed_dir("hostile-echo");
+    let ran = run(&dir, &server.url, "out", &[]);
+    assert!(matches!(ran.code, Some(1) | Some(2)), "{}", ran.stderr);
+    assert!(
+        !ran.stderr.contains(KEY) && !ran.stdout.contains(KEY),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("[redacted]"), "{}", ran.stderr);
+}
