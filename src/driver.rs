@@ -61,6 +61,12 @@ fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
         .iter()
         .filter_map(|e| e.labels().and_then(|mut l| l.next()).map(|l| l.offset()))
         .collect();
+    if file.scenarios.is_empty() && syntax_errors.is_empty() {
+        out.diagnostics
+            .push(Box::new(syntax::SyntaxError::NoScenario {
+                span: (0, 0).into(),
+            }));
+    }
     for e in syntax_errors {
         out.diagnostics.push(Box::new(e));
     }

@@ -91,7 +91,7 @@ impl SourceFile {
 
     /// The text as a miette source with its file name.
     pub fn named(&self) -> miette::NamedSource<String> {
-        miette::NamedSource::new(&self.name, self.text.clone())
+        miette::NamedSource::new(displayable(&self.name), displayable(&self.text))
     }
 }
 
@@ -139,6 +139,28 @@ impl Sources {
             .and_then(|f| f.text.get(span.start as usize..span.end as usize))
             .unwrap_or("")
     }
+}
+
+/// Text safe to print on a terminal: every control character but line
+/// breaks and tabs becomes `?` (one byte for each byte it replaces, so
+/// spans into the text stay right). A seed can then never move the cursor,
+/// retitle the window or clear the screen through a diagnostic.
+pub fn displayable(text: &str) -> String {
+    if !text
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t' && c != '\r')
+    {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\n' && c != '\t' && c != '\r' {
+                "?".repeat(c.len_utf8())
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

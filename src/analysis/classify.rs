@@ -17,14 +17,25 @@ impl Cx<'_> {
                 .iter()
                 .filter(|f| status(f) == FactStatus::Appropriate)
                 .collect();
+            // After a timeout, a question left open leaves the class open.
+            let open = self.report.timed_out;
             let class = if !hard.is_empty() {
                 if hard.iter().any(|f| finding(f).necessary == Some(true)) {
                     Class::Critical
+                } else if open
+                    && hard.iter().any(|f| {
+                        finding(f).relevant.is_none()
+                            || (finding(f).relevant == Some(true) && finding(f).necessary.is_none())
+                    })
+                {
+                    Class::Unknown
                 } else if hard.iter().any(|f| finding(f).relevant == Some(true)) {
                     Class::Supporting
                 } else {
                     Class::Idle
                 }
+            } else if !facts.is_empty() && open && facts.iter().any(|f| finding(f).trap.is_none()) {
+                Class::Unknown
             } else if !facts.is_empty() {
                 let trap = facts.iter().any(|f| {
                     matches!(

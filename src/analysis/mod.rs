@@ -52,6 +52,8 @@ pub enum Class {
     Benign,
     /// Neither fact nor suggestion.
     Irrelevant,
+    /// A query about it hit the solver bound: never reported as another class.
+    Unknown,
 }
 
 impl Class {
@@ -63,6 +65,7 @@ impl Class {
             Class::Trap => "trap",
             Class::Benign => "benign",
             Class::Irrelevant => "irrelevant",
+            Class::Unknown => "unknown",
         }
     }
 }

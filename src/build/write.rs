@@ -144,7 +144,9 @@ pub fn write(
         .filter(|(p, _)| p.as_str() != MANIFEST)
         .collect();
     let results = crate::driver::parallel_map(&entries, |(rel, text)| {
-        crate::io::write_if_changed(&out.join(rel), text)
+        let path = out.join(rel);
+        crate::io::write_if_changed(&path, text)
+            .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))
     });
     for r in results {
         if r? {

@@ -163,6 +163,8 @@ fn summary_line(c: &crate::driver::Checked) -> String {
         .join(", ");
     let verdict = if c.report.unique {
         "unique"
+    } else if c.report.timed_out {
+        "undecided (solver bound)"
     } else {
         "NOT unique"
     };

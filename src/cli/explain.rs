@@ -76,6 +76,8 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
             Class::Trap => "a salient trap",
             Class::Benign => "salient but benign",
             Class::Irrelevant => "irrelevant",
+            Class::Unknown =>
+                "unknown: a query about it hit the solver bound (raise --max-solve-ms)",
         }
     );
     for (kind, form) in attr.forms() {

@@ -116,7 +116,7 @@ fn format_one(name: &str, text: &str, handler: &miette::GraphicalReportHandler) 
                 let d = WithSource {
                     diagnostic: e,
                     fixes: &[],
-                    source: miette::NamedSource::new(name, text.to_string()),
+                    source: miette::NamedSource::new(name, crate::span::displayable(text)),
                 };
                 if handler.render_report(&mut report, &d).is_err() {
                     report.push_str(&format!("{e}\n"));

@@ -11,8 +11,10 @@ fn report(files: &[JsonFile]) {
     for f in files {
         for d in &f.diagnostics {
             let mut out = String::new();
-            let with = miette::Report::new(d.clone())
-                .with_source_code(miette::NamedSource::new(&f.name, f.text.clone()));
+            let with = miette::Report::new(d.clone()).with_source_code(miette::NamedSource::new(
+                &f.name,
+                crate::span::displayable(&f.text),
+            ));
             if handler.render_report(&mut out, with.as_ref()).is_err() {
                 out = format!("{d}\n");
             }

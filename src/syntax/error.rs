@@ -70,6 +70,21 @@ pub enum SyntaxError {
         span: SourceSpan,
     },
 
+    /// A file that defines no scenario: empty, or only comments.
+    ///
+    /// ```text
+    /// # nothing but a comment
+    /// ```
+    #[error("the file defines no scenario")]
+    #[diagnostic(
+        code(cici::syntax::no_scenario),
+        help("a seed file holds one or more `scenario <id> {{ ... }}` blocks; `cici new <family> <id>` writes a starter")
+    )]
+    NoScenario {
+        #[label("no `scenario` block in this file")]
+        span: SourceSpan,
+    },
+
     /// Parentheses nested deeper than the parser accepts.
     ///
     /// ```text

@@ -30,7 +30,7 @@ fn cici_in(dir: &Path, args: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn text(o: &Output) -> String {
+fn text_of(o: &Output) -> String {
     format!(
         "{}{}",
         String::from_utf8_lossy(&o.stdout),
@@ -69,7 +69,7 @@ fn a_build_never_removes_a_file_outside_its_folder() {
     std::fs::create_dir_all(nested.parent().unwrap()).unwrap();
     std::fs::write(&nested, "and me").unwrap();
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", text_of(&out));
     // A symlink inside the folder that leads out of it.
     #[cfg(unix)]
     std::os::unix::fs::symlink(&outside, dir.join("p/escape")).unwrap();
@@ -84,8 +84,8 @@ fn a_build_never_removes_a_file_outside_its_folder() {
         ],
     );
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert!(out.status.success(), "{}", text(&out));
-    assert!(text(&out).contains("0 removed"), "{}", text(&out));
+    assert!(out.status.success(), "{}", text_of(&out));
+    assert!(text_of(&out).contains("0 removed"), "{}", text_of(&out));
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     assert_eq!(std::fs::read_to_string(&absolute).unwrap(), "keep me too");
     assert_eq!(std::fs::read_to_string(&nested).unwrap(), "and me");
@@ -98,7 +98,7 @@ fn build_check_never_prints_a_file_outside_its_folder() {
     std::fs::write(&secret, "TOP-SECRET-CONTENT").unwrap();
     std::fs::write(dir.join("outside.txt"), "ALSO-SECRET").unwrap();
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", text_of(&out));
     add_to_manifest(
         &dir.join("p/manifest.json"),
         &[secret.to_str().unwrap(), "../outside.txt"],
@@ -109,7 +109,7 @@ fn build_check_never_prints_a_file_outside_its_folder() {
     #[cfg(unix)]
     std::os::unix::fs::symlink(&secret, &brief).unwrap();
     let out = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
-    let shown = text(&out);
+    let shown = text_of(&out);
     assert!(!shown.contains("TOP-SECRET-CONTENT"), "{shown}");
     assert!(!shown.contains("ALSO-SECRET"), "{shown}");
     assert_eq!(out.status.code(), Some(1), "{shown}");
@@ -122,8 +122,12 @@ fn a_foreign_manifest_is_refused_not_overwritten() {
     let foreign = r#"{"name": "some-web-app", "version": "1.0"}"#;
     std::fs::write(dir.join("p/manifest.json"), foreign).unwrap();
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    assert!(text(&out).contains("not written by cici"), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    assert!(
+        text_of(&out).contains("not written by cici"),
+        "{}",
+        text_of(&out)
+    );
     assert_eq!(
         std::fs::read_to_string(dir.join("p/manifest.json")).unwrap(),
         foreign
@@ -134,7 +138,7 @@ fn a_foreign_manifest_is_refused_not_overwritten() {
 fn the_files_of_a_killed_build_are_pruned_by_the_next() {
     let (dir, _) = workspace("hostile-journal");
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", text_of(&out));
     // What a build of a larger seed set, killed before its manifest, leaves:
     // the journal it wrote first, and files the manifest does not list.
     let orphan = dir.join("p/other_scenario/brief.md");
@@ -146,15 +150,15 @@ fn the_files_of_a_killed_build_are_pruned_by_the_next() {
     )
     .unwrap();
     let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
-    assert_eq!(check.status.code(), Some(1), "{}", text(&check));
-    assert!(text(&check).contains("other_scenario/brief.md"));
+    assert_eq!(check.status.code(), Some(1), "{}", text_of(&check));
+    assert!(text_of(&check).contains("other_scenario/brief.md"));
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", text_of(&out));
     assert!(!orphan.exists());
     assert!(!dir.join("p/other_scenario").exists());
     assert!(!dir.join("p").join(cici::build::JOURNAL).exists());
     let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
-    assert!(check.status.success(), "{}", text(&check));
+    assert!(check.status.success(), "{}", text_of(&check));
 }
 
 #[test]
@@ -173,10 +177,10 @@ fn concurrent_builds_into_one_folder_all_succeed() {
         .collect();
     for c in children {
         let out = c.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", text(&out));
+        assert!(out.status.success(), "{}", text_of(&out));
     }
     let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
-    assert!(check.status.success(), "{}", text(&check));
+    assert!(check.status.success(), "{}", text_of(&check));
 }
 
 #[cfg(unix)]
@@ -185,7 +189,7 @@ fn outputs_follow_the_umask() {
     use std::os::unix::fs::PermissionsExt as _;
     let (dir, _) = workspace("hostile-umask");
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", text_of(&out));
     // A file this process creates the ordinary way has the mode the
     // umask gives; cici's outputs must have the same.
     let probe = dir.join("probe.txt");
@@ -212,7 +216,7 @@ fn fifos_and_devices_never_block() {
         &["build", "seeds", "--out", "p"],
     ] {
         let out = cici_in(&dir, args);
-        let shown = text(&out);
+        let shown = text_of(&out);
         assert!(
             shown.contains("blocked.cici: skipped, not a regular file"),
             "{args:?}: {shown}"
@@ -221,8 +225,12 @@ fn fifos_and_devices_never_block() {
     }
     for named in ["/dev/zero", fifo.to_str().unwrap()] {
         let out = cici_in(&dir, &["check", named]);
-        assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-        assert!(text(&out).contains("not a regular file"), "{}", text(&out));
+        assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+        assert!(
+            text_of(&out).contains("not a regular file"),
+            "{}",
+            text_of(&out)
+        );
     }
 }
 
@@ -237,8 +245,8 @@ fn fix_refuses_a_file_that_is_not_utf8() {
     bytes.extend_from_slice(b"# caf\xe9\n");
     std::fs::write(&seed, &bytes).unwrap();
     let out = cici_in(&dir, &["check", "--fix", "seeds"]);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
-    assert!(text(&out).contains("not UTF-8"), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    assert!(text_of(&out).contains("not UTF-8"), "{}", text_of(&out));
     assert_eq!(std::fs::read(&seed).unwrap(), bytes);
 }
 
@@ -253,9 +261,13 @@ fn fmt_and_fix_write_through_a_symlink() {
     let link = dir.join("link.cici");
     std::os::unix::fs::symlink(&seed, &link).unwrap();
     let out = cici_in(&dir, &["check", "--fix", "link.cici"]);
-    assert!(text(&out).contains("fixed link.cici"), "{}", text(&out));
+    assert!(
+        text_of(&out).contains("fixed link.cici"),
+        "{}",
+        text_of(&out)
+    );
     let out = cici_in(&dir, &["fmt", "link.cici"]);
-    assert!(out.status.success(), "{}", text(&out));
+    assert!(out.status.success(), "{}", text_of(&out));
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
@@ -274,9 +286,9 @@ fn hour_sums_cannot_wrap_into_a_wrong_verdict() {
     )
     .unwrap();
     let out = cici_in(&dir, &["check", "overflow.cici"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    assert!(text(&out).contains("cici::resolve::number_too_large"));
-    assert!(!text(&out).contains("unique"), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    assert!(text_of(&out).contains("cici::resolve::number_too_large"));
+    assert!(!text_of(&out).contains("unique"), "{}", text_of(&out));
     // At the bound, the sum is right: 100000 + 2 hours break a 1-hour
     // capacity, a conflict and never `unique`.
     let at_bound = std::fs::read_to_string(&seed)
@@ -285,7 +297,7 @@ fn hour_sums_cannot_wrap_into_a_wrong_verdict() {
     std::fs::write(&seed, at_bound).unwrap();
     let out = cici_in(&dir, &["check", "--format", "json", "overflow.cici"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["scenarios"][0]["unique"], false, "{}", text(&out));
+    assert_eq!(json["scenarios"][0]["unique"], false, "{}", text_of(&out));
 }
 
 #[test]
@@ -303,10 +315,46 @@ fn an_over_long_id_is_a_diagnostic_not_a_failed_build() {
     )
     .unwrap();
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    assert!(text(&out).contains("cici::resolve::name_too_long"));
-    assert!(text(&out).contains("long.cici"), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    assert!(text_of(&out).contains("cici::resolve::name_too_long"));
+    assert!(text_of(&out).contains("long.cici"), "{}", text_of(&out));
     // The other seed still builds, with a manifest.
     assert!(dir.join("p/ops_scheduling/brief.md").is_file());
     assert!(dir.join("p/manifest.json").is_file());
+}
+
+#[test]
+fn terminal_escapes_in_a_seed_never_reach_the_terminal() {
+    let (dir, seed) = workspace("hostile-escape");
+    let text = std::fs::read_to_string(&seed)
+        .unwrap()
+        .replacen("\"Maya Chen\"", "\"Maya \u{1b}]0;pwned\u{7}Chen\"", 1)
+        .replacen("executor maya", "executor mya", 1);
+    std::fs::write(&seed, text).unwrap();
+    let out = cici_in(&dir, &["check", "seeds"]);
+    let shown = text_of(&out);
+    assert!(shown.contains("unknown person"), "{shown}");
+    assert!(
+        !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn an_empty_file_and_a_bom_are_told_apart() {
+    let dir = tempdir("hostile-empty");
+    std::fs::write(dir.join("empty.cici"), "# only a comment\n").unwrap();
+    let out = cici_in(&dir, &["check", "empty.cici"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
+    assert!(text_of(&out).contains("cici::syntax::no_scenario"));
+    assert!(
+        text_of(&out).contains("empty.cici:1:1"),
+        "{}",
+        text_of(&out)
+    );
+    let mut bom = vec![0xef, 0xbb, 0xbf];
+    bom.extend(std::fs::read(root().join("seeds/ops_scheduling.cici")).unwrap());
+    std::fs::write(dir.join("bom.cici"), bom).unwrap();
+    let out = cici_in(&dir, &["check", "bom.cici"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text_of(&out));
 }
