@@ -170,6 +170,25 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
             );
             if !s.short.is_empty() && args.emit_batch.is_none() {
                 eprintln!("fewer triplets than asked for: {}", s.short.join(", "));
+                for seed in &s.short {
+                    let reasons = config.rejections.of(seed);
+                    if !reasons.is_empty() {
+                        eprintln!("  {seed}: {}", top_reasons(&reasons));
+                    }
+                }
+            }
+            // A run that produced nothing at all has failed, with its reasons.
+            if s.written + s.kept == 0 && !run.checked.is_empty() && args.emit_batch.is_none() {
+                let reasons = config.rejections.all();
+                eprintln!(
+                    "error: no triplet was accepted; {}",
+                    if reasons.is_empty() {
+                        "no candidate was proposed".to_string()
+                    } else {
+                        format!("the candidates were rejected: {}", top_reasons(&reasons))
+                    }
+                );
+                return ExitCode::from(1);
             }
             if run.errors() > 0 {
                 ExitCode::from(1)
@@ -179,4 +198,14 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         }
         Err(e) => fail(format!("writing {}: {e}", args.out.display())),
     }
+}
+
+/// The three most frequent rejection reasons, with their counts.
+fn top_reasons(reasons: &[(String, usize)]) -> String {
+    reasons
+        .iter()
+        .take(3)
+        .map(|(r, n)| format!("{r} ({n}x)"))
+        .collect::<Vec<_>>()
+        .join("; ")
 }

@@ -21,6 +21,7 @@ pub mod critic;
 pub mod llm;
 pub mod mutate;
 pub mod output;
+mod rejections;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -33,6 +34,7 @@ use crate::export::OracleEntryExport;
 use crate::render::{Cue, RuleCondition, Templates};
 use crate::sema::Scenario;
 use mutate::{Candidate, Edit, Flow};
+pub use rejections::Rejections;
 
 pub use critic::Verdict;
 
@@ -133,6 +135,8 @@ pub struct Config {
     pub critic_llm: Option<std::sync::Arc<crate::llm::Llm>>,
     /// Seeds processed at once.
     pub workers: usize,
+    /// Why candidates of sides that found none were rejected, per seed.
+    pub rejections: Rejections,
 }
 
 impl Config {
@@ -153,6 +157,7 @@ impl Config {
             generator_llm: None,
             critic_llm: None,
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            rejections: Rejections::default(),
         }
     }
 
@@ -482,7 +487,12 @@ fn accept(
                 rejected.push(r);
                 continue;
             }
-            Proposal::Done => return Attempt::Failed,
+            Proposal::Done => {
+                config
+                    .rejections
+                    .add(&anchor.checked.scenario.id, &rejected);
+                return Attempt::Failed;
+            }
             Proposal::Wait | Proposal::Stop => return Attempt::Waiting,
         };
         let reject = |reason: String, rejected: &mut Vec<Rejection>| {
@@ -568,6 +578,9 @@ fn accept(
             rejected,
         }));
     }
+    config
+        .rejections
+        .add(&anchor.checked.scenario.id, &rejected);
     Attempt::Failed
 }
 

@@ -253,6 +253,24 @@ pub fn card(records: &[TripletRecord], config: &Config) -> String {
             u.completion_tokens
         ));
     }
+    let mut short: Vec<(String, Vec<(String, usize)>)> = config
+        .rejections
+        .seeds()
+        .into_iter()
+        .map(|s| {
+            let r = config.rejections.of(&s);
+            (s, r)
+        })
+        .collect();
+    short.retain(|(_, r)| !r.is_empty());
+    if !short.is_empty() {
+        body.push_str("\n## Sides that found no variant, and why\n\nCandidates the run turned down, by seed and reason (a side that found no variant within its rounds leaves its triplet out).\n\n| scenario | reason | candidates |\n|---|---|---|\n");
+        for (seed, reasons) in &short {
+            for (r, n) in reasons {
+                body.push_str(&format!("| {seed} | {} | {n} |\n", r.replace('|', "/")));
+            }
+        }
+    }
     body.push_str(
         "\nThe record schema is `generated/schema/triplet.schema.json` in the cici repository.\n",
     );

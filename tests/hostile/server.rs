@@ -62,3 +62,25 @@ fn a_server_that_echoes_the_key_does_not_put_it_on_the_terminal() {
     );
     assert!(ran.stderr.contains("[redacted]"), "{}", ran.stderr);
 }
+
+#[test]
+fn a_model_that_only_answers_garbage_fails_the_run_with_reasons() {
+    let server = Server::start(|_, _| {
+        Reply::Json(
+            200,
+            crate::it::llm::completion("I'd rather write a poem."),
+            vec![],
+        )
+    });
+    let dir = seed_dir("hostile-garbage");
+    let ran = run(&dir, &server.url, "out", &["--rounds", "3"]);
+    assert_eq!(ran.code, Some(1), "{}{}", ran.stdout, ran.stderr);
+    assert!(
+        ran.stderr.contains("no triplet was accepted"),
+        "{}",
+        ran.stderr
+    );
+    assert!(ran.stderr.contains("JSON"), "{}", ran.stderr);
+    let card = std::fs::read_to_string(dir.join("out/README.md")).unwrap();
+    assert!(card.contains("Sides that found no variant"), "{card}");
+}
