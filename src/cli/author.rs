@@ -104,6 +104,19 @@ pub(super) fn synth(args: SynthArgs) -> ExitCode {
         seed: args.seed,
         id: args.id,
     };
+    // The sizes the generator builds in a few seconds on two cores; the
+    // allocation families grow steeply beyond them.
+    let (max_size, max_people) = match fam {
+        Family::JiraAllocation => (80, 40),
+        Family::MeetingAllocation => (100, 60),
+        Family::SeverityClassification | Family::PolicyDecision => (200, 200),
+    };
+    if config.size > max_size || config.people > max_people {
+        return fail(format!(
+            "synth {} builds at most --size {max_size} and --people {max_people} in a few seconds; larger ones take minutes",
+            fam.name()
+        ));
+    }
     let text = crate::printer::print(&crate::planted::generate(&config));
     match emit(&args.out, &text) {
         Ok(()) => ExitCode::SUCCESS,

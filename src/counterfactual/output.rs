@@ -30,6 +30,19 @@ pub struct Summary {
     pub short: Vec<String>,
 }
 
+/// `seed` with its `scenario <from> {` header naming `to` instead.
+fn renamed(seed: &str, from: &str, to: &str) -> String {
+    let header = format!("scenario {from} {{");
+    match seed.find(&header) {
+        Some(i) => format!(
+            "{}scenario {to} {{{}",
+            &seed[..i],
+            &seed[i + header.len()..]
+        ),
+        None => seed.to_string(),
+    }
+}
+
 /// The JSON Schema of a triplet record.
 pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(TripletRecord)).expect("schemas serialize")
@@ -111,14 +124,21 @@ pub fn run(
                         errors.join("; ")
                     )));
                 }
-                write_atomic(
-                    &out.join("variants").join(format!("{}.flipped.cici", t.id)),
-                    &t.flipped.side.seed,
-                )?;
-                write_atomic(
-                    &out.join("variants").join(format!("{}.held.cici", t.id)),
-                    &t.held.side.seed,
-                )?;
+                // Each variant file under its own scenario id, so that the
+                // folder checks as a whole without duplicate ids.
+                for (side, seed) in [
+                    ("flipped", &t.flipped.side.seed),
+                    ("held", &t.held.side.seed),
+                ] {
+                    write_atomic(
+                        &out.join("variants").join(format!("{}.{side}.cici", t.id)),
+                        &renamed(
+                            seed,
+                            &t.scenario,
+                            &format!("{}_{side}", t.id.replace('-', "_")),
+                        ),
+                    )?;
+                }
                 let mut line = serde_json::to_string(&value).expect("values serialize");
                 line.push('\n');
                 file.write_all(line.as_bytes())?;

@@ -603,6 +603,15 @@ impl Cx {
 /// Removes the common leading indentation of a triple-quoted string, and the
 /// line breaks right after the opening and before the closing quotes.
 fn dedent(raw: &str) -> String {
+    // Line breaks are `\n` whatever the file used: a CRLF file and an LF
+    // file give the same text.
+    let normalized;
+    let raw = if raw.contains('\r') {
+        normalized = raw.replace("\r\n", "\n");
+        normalized.as_str()
+    } else {
+        raw
+    };
     let text = raw.strip_prefix('\n').unwrap_or(raw);
     let text = match text.rfind('\n') {
         Some(i) if text[i + 1..].trim().is_empty() => &text[..i],
@@ -631,6 +640,7 @@ mod tests {
     fn dedent_strips_common_indentation() {
         assert_eq!(dedent("\n    a\n      b\n    "), "a\n  b");
         assert_eq!(dedent("one line"), "one line");
+        assert_eq!(dedent("\r\n    a\r\n      b\r\n    "), "a\n  b");
     }
 
     #[test]

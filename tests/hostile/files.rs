@@ -358,3 +358,65 @@ fn an_empty_file_and_a_bom_are_told_apart() {
     let out = cici_in(&dir, &["check", "bom.cici"]);
     assert_eq!(out.status.code(), Some(0), "{}", text_of(&out));
 }
+
+#[test]
+fn a_variants_folder_checks_as_a_whole() {
+    let out = cici_in(&root(), &["check", "generated/counterfactuals/variants"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text_of(&out));
+    assert!(!text_of(&out).contains("duplicate_scenario"));
+}
+
+#[test]
+fn crlf_files_read_like_lf_files() {
+    let dir = tempdir("hostile-crlf");
+    let lf = "scenario s {\n  family severity_classification\n  title \"\"\"\n    Two\n    lines\n  \"\"\"\n  task \"t\"\n  executor a\n  person a \"A\" role \"R\"\n  person b \"B\" role \"R\"\n  levels [hi, lo]\n  evidence x [yes, no]\n  rubric {\n    hi when x = yes\n    otherwise lo\n  }\n  attribute e {\n    holder b\n    raw \"X is no.\"\n    fact evidence(x, no)\n  }\n  oracle lo\n}\n";
+    std::fs::write(dir.join("lf.cici"), lf).unwrap();
+    std::fs::write(
+        dir.join("crlf.cici"),
+        lf.replace('\n', "\r\n")
+            .replace("scenario s", "scenario s2"),
+    )
+    .unwrap();
+    let out = cici_in(&dir, &["check", "--format", "json", "."]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["scenarios"].as_array().unwrap().len(),
+        2,
+        "{}",
+        text_of(&out)
+    );
+    let mut run = cici::driver::Run::new();
+    run.check_paths(&[dir.clone()], &cici::analysis::Options::default())
+        .unwrap();
+    let titles: Vec<&str> = run
+        .checked
+        .iter()
+        .map(|c| c.scenario.title.as_str())
+        .collect();
+    assert_eq!(titles, vec!["Two\nlines", "Two\nlines"]);
+}
+
+#[test]
+fn synth_refuses_sizes_it_cannot_build_in_seconds() {
+    let dir = tempdir("hostile-synth");
+    let out = cici_in(
+        &dir,
+        &[
+            "synth",
+            "jira_allocation",
+            "--size",
+            "200",
+            "--people",
+            "200",
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    assert!(
+        text_of(&out).contains("at most --size 80"),
+        "{}",
+        text_of(&out)
+    );
+    // Rule-based seeds grow with solver queries, not configurations.
+    let out = cici_in(&dir, &["synth", "severity_classification", "--size", "26"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text_of(&out));
+}
