@@ -386,8 +386,11 @@ fn crlf_files_read_like_lf_files() {
         text_of(&out)
     );
     let mut run = cici::driver::Run::new();
-    run.check_paths(&[dir.clone()], &cici::analysis::Options::default())
-        .unwrap();
+    run.check_paths(
+        std::slice::from_ref(&dir),
+        &cici::analysis::Options::default(),
+    )
+    .unwrap();
     let titles: Vec<&str> = run
         .checked
         .iter()
