@@ -26,7 +26,8 @@ pub struct Context<'a> {
     pub seed: u64,
 }
 
-fn attribute(
+/// An attribute with the given forms; `about` is its holder.
+pub(super) fn attribute(
     id: String,
     holder: PersonId,
     category: Option<Category>,

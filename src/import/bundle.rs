@@ -17,6 +17,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::build::attribute;
 use super::json::{field, key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
@@ -328,7 +329,7 @@ pub fn from_release(
                 })
                 .collect();
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
-            attributes.push(attribute(aid, holder, form, None, Vec::new()));
+            attributes.push(attribute(aid, holder, None, form, None, Vec::new()));
         } else if let Some(p) = v["paired_source"].as_str() {
             let Some(pv) = values.get(p) else { continue };
             let Some(pl) = labels(files, p) else { continue };
@@ -357,7 +358,14 @@ pub fn from_release(
                 format!("{aid}.sanitized"),
                 AttributeSource::Bundle(p.to_string()),
             );
-            attributes.push(attribute(aid, holder, form, Some(sanitized), Vec::new()));
+            attributes.push(attribute(
+                aid,
+                holder,
+                None,
+                form,
+                Some(sanitized),
+                Vec::new(),
+            ));
         } else {
             let soft = v["pushes"]
                 .as_str()
@@ -366,7 +374,7 @@ pub fn from_release(
                 .into_iter()
                 .collect();
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
-            attributes.push(attribute(aid, holder, form, None, soft));
+            attributes.push(attribute(aid, holder, None, form, None, soft));
         }
     }
     let oracle_name = utility["oracle_answer"].as_str().unwrap_or_default();
@@ -414,30 +422,4 @@ pub fn from_release(
         oracle_name.to_string(),
         sources,
     ))
-}
-
-fn attribute(
-    id: String,
-    holder: PersonId,
-    raw: Form,
-    sanitized: Option<Form>,
-    soft: Vec<Predicate>,
-) -> Attribute {
-    Attribute {
-        id,
-        holder,
-        about: holder,
-        category: None,
-        raw,
-        sanitized,
-        soft: soft
-            .into_iter()
-            .map(|predicate| Fact {
-                predicate,
-                span: Span::DERIVED,
-            })
-            .collect(),
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-    }
 }
