@@ -67,6 +67,43 @@ fn existing(path: &Path) -> std::io::Result<Vec<TripletRecord>> {
         .collect())
 }
 
+/// The file that records the options a folder's triplets were made with.
+pub const RUN_FILE: &str = "run.json";
+
+/// What a folder's triplets depend on, besides the seeds.
+fn run_identity(config: &Config) -> serde_json::Value {
+    serde_json::json!({
+        "seed": config.seed,
+        "kinds": config.kinds.iter().map(|k| format!("{k:?}").to_lowercase()).collect::<Vec<_>>(),
+        "generator": config.generator_name(),
+    })
+}
+
+/// Refuses to resume a folder made with another run seed, kind or
+/// generator (the records would mix while the card names only the last);
+/// records the options of a new folder.
+fn same_run(out: &Path, config: &Config) -> std::io::Result<()> {
+    let want = run_identity(config);
+    let path = out.join(RUN_FILE);
+    if let Ok(text) = std::fs::read_to_string(&path) {
+        let had: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        if had != want {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "{} holds triplets made with {had}; this run is {want}: resume with the same --seed, --kind and generator, or write to another --out",
+                    out.display()
+                ),
+            ));
+        }
+        return Ok(());
+    }
+    write_atomic(
+        &path,
+        &(serde_json::to_string_pretty(&want).expect("values serialize") + "\n"),
+    )
+}
+
 /// Generates triplets for every seed into `out`, resuming what is there.
 pub fn run(
     seeds: &[&Checked],
@@ -75,6 +112,16 @@ pub fn run(
     out: &Path,
 ) -> std::io::Result<Summary> {
     std::fs::create_dir_all(out.join("variants"))?;
+    same_run(out, config)?;
+    // Temporaries of a run that was killed mid-write.
+    for e in std::fs::read_dir(out.join("variants"))?.flatten() {
+        if e.file_name()
+            .to_string_lossy()
+            .starts_with(crate::io::TMP_PREFIX)
+        {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
     let path = out.join(TRIPLETS);
     let mut records = existing(&path)?;
     let mut done: HashSet<String> = records.iter().map(|r| r.id.clone()).collect();

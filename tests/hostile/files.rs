@@ -423,3 +423,33 @@ fn synth_refuses_sizes_it_cannot_build_in_seconds() {
     let out = cici_in(&dir, &["synth", "severity_classification", "--size", "26"]);
     assert_eq!(out.status.code(), Some(0), "{}", text_of(&out));
 }
+
+#[test]
+fn resuming_a_counterfactual_run_with_other_options_is_refused() {
+    let (dir, _) = workspace("hostile-resume");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["counterfactual", "seeds", "--out", "cf", "--per-seed", "1"];
+        args.extend_from_slice(extra);
+        cici_in(&dir, &args)
+    };
+    let first = run(&["--seed", "0"]);
+    assert_eq!(first.status.code(), Some(0), "{}", text_of(&first));
+    std::fs::write(dir.join("cf/variants/.cici-tmp-left"), "half").unwrap();
+    let other = run(&["--seed", "1"]);
+    assert_eq!(other.status.code(), Some(2), "{}", text_of(&other));
+    assert!(
+        text_of(&other).contains("resume with the same --seed"),
+        "{}",
+        text_of(&other)
+    );
+    let other = run(&["--seed", "0", "--kind", "flow"]);
+    assert_eq!(other.status.code(), Some(2), "{}", text_of(&other));
+    let same = run(&["--seed", "0"]);
+    assert_eq!(same.status.code(), Some(0), "{}", text_of(&same));
+    assert!(
+        text_of(&same).contains("0 triplets written"),
+        "{}",
+        text_of(&same)
+    );
+    assert!(!dir.join("cf/variants/.cici-tmp-left").exists());
+}
