@@ -7,6 +7,7 @@
 
 mod error;
 mod facts;
+mod family;
 mod resolve;
 mod scenario;
 mod setting;
