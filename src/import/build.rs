@@ -42,30 +42,24 @@ pub(super) fn attribute(
         category,
         raw,
         sanitized,
-        soft: soft
-            .into_iter()
-            .map(|predicate| Fact {
-                predicate,
-                span: Span::DERIVED,
-            })
-            .collect(),
+        soft: soft.into_iter().map(Fact::derived).collect(),
         span: Span::DERIVED,
         id_span: Span::DERIVED,
     }
 }
 
-fn form(text: String, appropriate: bool, visible: Vec<PersonId>, facts: Vec<Predicate>) -> Form {
+/// A form with the given labels and facts.
+pub(super) fn form(
+    text: String,
+    appropriate: bool,
+    visible: Vec<PersonId>,
+    facts: Vec<Predicate>,
+) -> Form {
     Form {
         text,
         appropriate,
         visible,
-        facts: facts
-            .into_iter()
-            .map(|predicate| Fact {
-                predicate,
-                span: Span::DERIVED,
-            })
-            .collect(),
+        facts: facts.into_iter().map(Fact::derived).collect(),
         span: Span::DERIVED,
         text_span: Span::DERIVED,
     }

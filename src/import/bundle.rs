@@ -17,7 +17,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::build::attribute;
+use super::build::{self, attribute};
 use super::json::{field, key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
@@ -84,16 +84,21 @@ fn people_by_name(sc: &Scenario) -> HashMap<String, PersonId> {
         .collect()
 }
 
-fn apply(form: &mut Form, l: &Labels, by_name: &HashMap<String, PersonId>) {
-    form.appropriate = l.appropriate;
+/// The people a bundle attribute is visible to, by name; the holder always.
+fn visible(
+    l: &Labels,
+    by_name: &HashMap<String, PersonId>,
+    holder: Option<PersonId>,
+) -> Vec<PersonId> {
     let mut visible: Vec<PersonId> = l
         .visible
         .iter()
         .filter_map(|n| by_name.get(n).copied())
+        .chain(holder)
         .collect();
     visible.sort_unstable();
     visible.dedup();
-    form.visible = visible;
+    visible
 }
 
 /// A bundle exported by cici: its seed, with the bundle's labels and
@@ -130,12 +135,9 @@ pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) 
                         .as_ref()
                         .is_some_and(|v| v["attributes"].get(&id).is_some()) =>
                 {
-                    apply(form, &l, &by_name);
-                    if let Some(h) = l.holder.as_ref().and_then(|n| by_name.get(n)) {
-                        if !form.visible.contains(h) {
-                            form.visible.push(*h);
-                        }
-                    }
+                    let holder = l.holder.as_ref().and_then(|n| by_name.get(n)).copied();
+                    form.appropriate = l.appropriate;
+                    form.visible = visible(&l, &by_name, holder);
                 }
                 _ => r.push(
                     key_path("attributes", &id),
@@ -293,18 +295,12 @@ pub fn from_release(
             .unwrap_or(0);
         let text = v["value"].as_str().unwrap_or_default().to_string();
         let kind = v["type"].as_str().unwrap_or_default();
-        let mut form = Form {
+        let mut form = build::form(
             text,
-            appropriate: l.appropriate,
-            visible: Vec::new(),
-            facts: Vec::new(),
-            span: Span::DERIVED,
-            text_span: Span::DERIVED,
-        };
-        apply(&mut form, &l, &by_name);
-        if !form.visible.contains(&holder) {
-            form.visible.push(holder);
-        }
+            l.appropriate,
+            visible(&l, &by_name, Some(holder)),
+            Vec::new(),
+        );
         let fact_of = |v: &Value| {
             v["variable"].as_str().and_then(|var| {
                 let vi = tf.variables.iter().position(|x| x.key == var)?;
@@ -321,13 +317,7 @@ pub fn from_release(
             if paired.contains_key(bid.as_str()) {
                 continue;
             }
-            form.facts = fact
-                .into_iter()
-                .map(|predicate| Fact {
-                    predicate,
-                    span: Span::DERIVED,
-                })
-                .collect();
+            form.facts = fact.into_iter().map(Fact::derived).collect();
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
             attributes.push(attribute(aid, holder, None, form, None, Vec::new()));
         } else if let Some(p) = v["paired_source"].as_str() {
@@ -335,24 +325,12 @@ pub fn from_release(
             let Some(pl) = labels(files, p) else { continue };
             // The evidence the detail is fused with states the fact.
             let fact = fact_of(pv).or(fact);
-            let mut sanitized = Form {
-                text: pv["value"].as_str().unwrap_or_default().to_string(),
-                appropriate: pl.appropriate,
-                visible: Vec::new(),
-                facts: fact
-                    .into_iter()
-                    .map(|predicate| Fact {
-                        predicate,
-                        span: Span::DERIVED,
-                    })
-                    .collect(),
-                span: Span::DERIVED,
-                text_span: Span::DERIVED,
-            };
-            apply(&mut sanitized, &pl, &by_name);
-            if !sanitized.visible.contains(&holder) {
-                sanitized.visible.push(holder);
-            }
+            let sanitized = build::form(
+                pv["value"].as_str().unwrap_or_default().to_string(),
+                pl.appropriate,
+                visible(&pl, &by_name, Some(holder)),
+                fact.into_iter().collect(),
+            );
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
             sources.insert(
                 format!("{aid}.sanitized"),

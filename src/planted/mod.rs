@@ -206,13 +206,7 @@ pub(crate) fn push_attribute(
     soft: Vec<Predicate>,
 ) {
     let everyone: Vec<PersonId> = (0..sc.people.len()).collect();
-    let facts: Vec<Fact> = facts
-        .into_iter()
-        .map(|predicate| Fact {
-            predicate,
-            span: Span::DERIVED,
-        })
-        .collect();
+    let facts: Vec<Fact> = facts.into_iter().map(Fact::derived).collect();
     let form = |text: String, appropriate: bool, facts: Vec<Fact>| Form {
         text,
         appropriate,
@@ -241,13 +235,7 @@ pub(crate) fn push_attribute(
         category,
         raw,
         sanitized,
-        soft: soft
-            .into_iter()
-            .map(|predicate| Fact {
-                predicate,
-                span: Span::DERIVED,
-            })
-            .collect(),
+        soft: soft.into_iter().map(Fact::derived).collect(),
         span: Span::DERIVED,
         id_span: Span::DERIVED,
     });

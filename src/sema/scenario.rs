@@ -348,6 +348,16 @@ pub struct Fact {
     pub span: Span,
 }
 
+impl Fact {
+    /// A fact no seed text spells: generated, imported or edited.
+    pub fn derived(predicate: Predicate) -> Fact {
+        Fact {
+            predicate,
+            span: Span::DERIVED,
+        }
+    }
+}
+
 /// Which form of an attribute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -276,11 +276,24 @@ fn outcomes(v: &Value, r: &mut Report) -> Option<Vec<String>> {
 }
 
 /// The cast member a holder role names (`executor` is the executor).
-pub(super) fn holder(roles: &[Role], key: &str) -> Option<usize> {
+fn holder(roles: &[Role], key: &str) -> Option<usize> {
     if key == "executor" {
         return Some(0);
     }
     roles.iter().position(|r| r.key == key)
+}
+
+/// The cast member a holder role names, or a diagnostic at
+/// `<path>.holder_role`.
+pub(super) fn holder_at(roles: &[Role], key: &str, path: &str, r: &mut Report) -> Option<usize> {
+    let found = holder(roles, key);
+    if found.is_none() {
+        r.push(
+            key_path(path, "holder_role"),
+            unknown("role", key, roles.iter().map(|x| x.key.clone())),
+        );
+    }
+    found
 }
 
 pub(super) fn unknown(kind: &str, name: &str, known: impl Iterator<Item = String>) -> ImportError {
@@ -313,11 +326,7 @@ fn variables(v: &Value, roles: &[Role], r: &mut Report) -> Vec<Variable> {
         let Some(holder_key) = req_str(var, &path, "holder_role", r) else {
             continue;
         };
-        let Some(h) = holder(roles, holder_key) else {
-            r.push(
-                key_path(&path, "holder_role"),
-                unknown("role", holder_key, roles.iter().map(|x| x.key.clone())),
-            );
+        let Some(h) = holder_at(roles, holder_key, &path, r) else {
             continue;
         };
         let Some(states) = req_obj(var, &path, "states", r) else {

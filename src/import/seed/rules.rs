@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{holder, unknown, Decoy, Plan, Range, Role, Rule, Variable};
+use super::{holder_at, unknown, Decoy, Plan, Range, Role, Rule, Variable};
 use crate::import::json::{
     field, index_path, key_path, opt_arr, opt_uint, req_arr, req_str, Report,
 };
@@ -241,11 +241,7 @@ pub(super) fn decoys(
         ) else {
             continue;
         };
-        let Some(h) = holder(roles, holder_key) else {
-            r.push(
-                key_path(&path, "holder_role"),
-                unknown("role", holder_key, roles.iter().map(|x| x.key.clone())),
-            );
+        let Some(h) = holder_at(roles, holder_key, &path, r) else {
             continue;
         };
         let Some(o) = outcomes.iter().position(|x| x == pushes) else {
