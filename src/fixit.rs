@@ -504,14 +504,7 @@ fn derived_sanitized(sc: &Scenario, attr: &Attribute) -> Option<String> {
     let [fact] = facts.as_slice() else {
         return None;
     };
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-    planted::text::hard(
-        planted::text::FactTexts::builtin(),
-        sc,
-        &fact.predicate,
-        &mut rng,
-    )
-    .sanitized
+    planted::text::canonical_sanitized(planted::text::FactTexts::builtin(), sc, &fact.predicate)
 }
 
 /// After a removal, the fix that makes the oracle unique again, with its

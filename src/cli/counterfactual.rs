@@ -110,6 +110,20 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         KindArg::Both => vec![Kind::Decision, Kind::Flow],
     };
     let mut config = Config::symbolic(kinds, args.per_seed, args.seed, args.rounds.max(1), options);
+    config.provenance = crate::counterfactual::Provenance {
+        command: command_line(),
+        seeds: seeds
+            .iter()
+            .map(|c| {
+                let file = run.file_of(c).to_string();
+                crate::counterfactual::SeedSource {
+                    scenario: c.scenario.id.clone(),
+                    licence: crate::counterfactual::card::licence_of(std::path::Path::new(&file)),
+                    file,
+                }
+            })
+            .collect(),
+    };
     let model = uses_model.then(|| {
         let mode = if args.offline {
             Mode::Offline
@@ -165,7 +179,7 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
                 "{} triplet{} written to {} ({} kept from an earlier run)",
                 s.written,
                 if s.written == 1 { "" } else { "s" },
-                args.out.join(output::TRIPLETS).display(),
+                args.out.display(),
                 s.kept
             );
             if !s.short.is_empty() && args.emit_batch.is_none() {
@@ -208,4 +222,23 @@ fn top_reasons(reasons: &[(String, usize)]) -> String {
         .map(|(r, n)| format!("{r} ({n}x)"))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// The command line as typed, each argument quoted for a POSIX shell where
+/// it needs to be, with the program named `cici`.
+fn command_line() -> String {
+    let quote = |a: String| {
+        if !a.is_empty()
+            && a.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_./=:,+-@".contains(c))
+        {
+            a
+        } else {
+            format!("'{}'", a.replace('\'', "'\\''"))
+        }
+    };
+    std::iter::once("cici".to_string())
+        .chain(std::env::args().skip(1).map(quote))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

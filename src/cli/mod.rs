@@ -203,7 +203,7 @@ pub struct CounterfactualArgs {
     #[arg(long, value_parser = parse_shard)]
     shard: Option<Shard>,
     /// Candidates tried per side of a triplet before giving up on it.
-    #[arg(long, default_value_t = 24)]
+    #[arg(long, default_value_t = 32)]
     rounds: usize,
     /// Bound on solver time per scenario, in milliseconds.
     #[arg(long, default_value_t = 10_000)]

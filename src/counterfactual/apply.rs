@@ -12,8 +12,8 @@ use crate::sema::{FormKind, PersonId, Predicate, Scenario, Setting};
 
 /// The longest text an edit may write.
 pub const MAX_TEXT: usize = 400;
-/// The most edits one reply may propose.
-pub const MAX_EDITS: usize = 8;
+/// The most edits one reply may propose: the bound of a minimal edit.
+pub use super::critic::MAX_EDITS;
 
 /// A candidate from edits, or why the edits cannot be applied.
 pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, String> {
@@ -30,7 +30,11 @@ pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, String> {
     for (i, e) in edits.iter().enumerate() {
         apply(&mut v, e).map_err(|why| format!("edit {}: {why}", i + 1))?;
     }
-    Ok(Candidate { scenario: v, edits })
+    Ok(Candidate {
+        scenario: v.into(),
+        edits,
+        flow: None,
+    })
 }
 
 /// A text an edit may write: one line of prose.
@@ -290,6 +294,25 @@ pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
             let p = person(v, holder)?;
             crate::planted::push_attribute(v, p, None, text.clone(), None, Vec::new(), Vec::new());
             v.attributes.last_mut().expect("just pushed").id = id.clone();
+        }
+        Edit::ReorderAttributes { to, .. } => {
+            let mut order = Vec::with_capacity(to.len());
+            for id in to {
+                let a = attribute(v, id)?;
+                if order.contains(&a) {
+                    return Err(format!("`{id}` is listed twice"));
+                }
+                order.push(a);
+            }
+            if order.len() != v.attributes.len() {
+                return Err("a new order lists every attribute once".into());
+            }
+            let old = std::mem::take(&mut v.attributes);
+            let mut slots: Vec<Option<_>> = old.into_iter().map(Some).collect();
+            v.attributes = order
+                .into_iter()
+                .map(|a| slots[a].take().expect("each index once"))
+                .collect();
         }
         Edit::SetAttendees { meeting, to, .. } => {
             let who = people(v, to)?;

@@ -31,7 +31,8 @@ pub const MAX_EDITS: usize = 4;
 /// One judgement of the critic.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Verdict {
-    /// `minimal`, `states_fact`, `no_leak`, `no_label_words` or `not_duplicate`.
+    /// `minimal`, `reads_differently`, `no_new_warnings`, `states_fact`,
+    /// `no_leak`, `no_label_words` or `not_duplicate`.
     pub check: String,
     pub ok: bool,
     pub reason: String,
@@ -56,23 +57,63 @@ fn written_texts(edits: &[Edit]) -> Vec<&str> {
         .collect()
 }
 
+/// What the critic compares a variant with.
+pub struct Judged<'a> {
+    pub anchor: &'a Checked,
+    /// The anchor's item and warning codes.
+    pub anchor_item: &'a str,
+    pub anchor_warnings: &'a [String],
+    pub variant: &'a Evaluated,
+    /// The variant's item.
+    pub item: &'a str,
+    pub edits: &'a [Edit],
+    /// Whether the variant asks about another flow than the anchor.
+    pub changes_flow: bool,
+}
+
 /// Judges an evaluated variant against its anchor.
-pub fn judge(
-    anchor: &Checked,
-    variant: &Evaluated,
-    edits: &[Edit],
-    accepted: &HashSet<String>,
-) -> Vec<Verdict> {
+pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
+    let (anchor, variant, edits) = (j.anchor, j.variant, j.edits);
     let sc = &variant.checked.scenario;
     let mut out = vec![verdict(
         "minimal",
-        !edits.is_empty() && edits.len() <= MAX_EDITS,
+        (!edits.is_empty() || j.changes_flow) && edits.len() <= MAX_EDITS,
         format!("{} edit operation(s), at most {MAX_EDITS}", edits.len()),
     )];
 
-    // The text states the fact: a replaced fact's arguments appear in the
-    // text of the form that carries it.
-    let mut states = (true, "no fact was replaced".to_string());
+    // A reader sees the change: the item differs from the anchor's.
+    let same = j.item == j.anchor_item;
+    out.push(verdict(
+        "reads_differently",
+        !same,
+        if same {
+            "the item reads exactly as the anchor's".into()
+        } else {
+            "the item differs from the anchor's".into()
+        },
+    ));
+
+    // The variant is no worse a seed than its anchor.
+    let new: Vec<&String> = variant
+        .warnings
+        .iter()
+        .filter(|w| !j.anchor_warnings.contains(w))
+        .collect();
+    out.push(verdict(
+        "no_new_warnings",
+        new.is_empty(),
+        if new.is_empty() {
+            "no warning the anchor did not have".into()
+        } else {
+            let names: Vec<&str> = new.iter().map(|w| w.as_str()).collect();
+            format!("the variant adds {}", names.join(", "))
+        },
+    ));
+
+    // The text states the fact: every replaced fact's arguments appear in
+    // the text of the form that carries it.
+    let mut stated = Vec::new();
+    let mut unstated = Vec::new();
     for e in edits {
         if let Edit::ReplaceFact { attribute, to, .. } = e {
             let Some(a) = sc.attribute(attribute) else {
@@ -91,17 +132,22 @@ pub fn judge(
                 .all(|n| form.text.contains(n.as_str()));
             let ok = names_subject
                 && (phrases.is_empty() || phrases.iter().any(|p| form.text.contains(p.as_str())));
-            states = (
-                ok,
-                if ok {
-                    format!("`{attribute}` states {to}")
-                } else {
-                    format!("`{attribute}` does not state {to}")
-                },
-            );
+            if ok {
+                stated.push(format!("`{attribute}` states {to}"));
+            } else {
+                unstated.push(format!("`{attribute}` does not state {to}"));
+            }
         }
     }
-    out.push(verdict("states_fact", states.0, states.1));
+    out.push(verdict(
+        "states_fact",
+        unstated.is_empty(),
+        match (unstated.is_empty(), stated.is_empty()) {
+            (false, _) => unstated.join("; "),
+            (true, true) => "no fact was replaced".into(),
+            (true, false) => stated.join("; "),
+        },
+    ));
 
     // Sanitized texts do not give the raw reason away.
     let shareable = lints::shareable_words(sc);
@@ -146,7 +192,7 @@ pub fn judge(
         },
     ));
 
-    let duplicate = accepted.contains(&variant.text);
+    let duplicate = accepted.contains(&format!("{}\u{0}{}", variant.text, j.item));
     out.push(verdict(
         "not_duplicate",
         !duplicate,

@@ -10,6 +10,8 @@ use rand_chacha::ChaCha8Rng;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+pub(crate) use super::holds::rename_person;
+pub use super::holds::{decision_holds, rename};
 use crate::analysis::{describe_predicate, Class};
 use crate::driver::Checked;
 use crate::model::FactStatus;
@@ -67,6 +69,8 @@ pub enum Edit {
         from: Vec<String>,
         to: Vec<String>,
     },
+    /// The attributes listed in another order (ids, old and new order).
+    ReorderAttributes { from: Vec<String>, to: Vec<String> },
     /// A number of the public setting: a ticket's hours, a room's capacity.
     SetPublic {
         target: String,
@@ -79,13 +83,18 @@ pub enum Edit {
 /// A proposed variant.
 #[derive(Clone, Debug)]
 pub struct Candidate {
-    pub scenario: Scenario,
+    /// Shared: a candidate that asks about another flow shares its
+    /// anchor's scenario.
+    pub scenario: std::sync::Arc<Scenario>,
     pub edits: Vec<Edit>,
+    /// For flow items: the flow the variant asks about, when it is not the
+    /// anchor's (the recipient or the wording changed, not the seed).
+    pub flow: Option<Flow>,
 }
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
 /// text and whether anything changed.
-fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
+pub(super) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
     if old.is_empty() || old == new {
         return (text.to_string(), false);
     }
@@ -114,8 +123,8 @@ fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
     (out, changed)
 }
 
-/// The phrases a text may use for a fact's arguments: `Tuesday 10-11`,
-/// `Tuesday`, `10-11`, room names, hours.
+/// The phrases a text may use for a fact's arguments: `Tuesday from 10 to
+/// 11`, `Tuesday 10-11`, `Tuesday`, `10-11`, room names, hours.
 pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
     let slot_phrases = |s: &crate::sema::Slot| {
         let when = crate::planted::text::when(s);
@@ -123,7 +132,7 @@ pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
             .split_once(' ')
             .map(|(d, t)| (d.to_string(), t.to_string()))
             .unwrap_or_default();
-        vec![when, day, time]
+        vec![crate::planted::text::when_words(s), when, day, time]
     };
     match p {
         Predicate::Unavailable { slot, .. }
@@ -170,8 +179,8 @@ fn retext(
 ) -> (String, Option<String>) {
     let attr = &sc.attributes[attribute];
     let (from, to) = (phrases(sc, old), phrases(sc, new));
-    // For slots the phrases are (day and time, day, time): replacing the day
-    // alone is only right when the time stays the same.
+    // For slots the phrases are (words, day and time, day, time): replacing
+    // the day alone is only right when the time stays the same.
     let slot_like = matches!(
         old,
         Predicate::Unavailable { .. } | Predicate::NotBefore { .. } | Predicate::NotAfter { .. }
@@ -184,7 +193,7 @@ fn retext(
             return (text.to_string(), false);
         }
         for (i, (f, n)) in from.iter().zip(&to).enumerate() {
-            if slot_like && i == 1 && from.get(2) != to.get(2) {
+            if slot_like && i == 2 && from.get(3) != to.get(3) {
                 continue;
             }
             let (next, changed) = replace_words(text, f, n);
@@ -215,7 +224,8 @@ fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicate> {
             let total: u64 = sc.jira_setting().map_or(0, |j| {
                 j.tickets.iter().map(|t| u64::from(t.hours) * 2).sum()
             });
-            out.extend((0..=total.min(60) as u32).filter(|h| h != hours).map(|h| {
+            // No one works 0 hours in prose: a capacity stays positive.
+            out.extend((1..=total.min(60) as u32).filter(|h| h != hours).map(|h| {
                 Predicate::Capacity {
                     person: *person,
                     hours: h,
@@ -285,6 +295,11 @@ fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicate> {
     out
 }
 
+/// Whether a fact makes sense said in prose: nobody works 0 hours.
+fn reads_well(p: &Predicate) -> bool {
+    !matches!(p, Predicate::Capacity { hours: 0, .. })
+}
+
 /// Whether a fact of the scenario's family can take this predicate's place.
 fn same_kind(a: &Predicate, b: &Predicate) -> bool {
     std::mem::discriminant(a) == std::mem::discriminant(b)
@@ -323,6 +338,7 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             let mut replacements: Vec<Predicate> = separating
                 .chain(argument_mutations(sc, &old))
                 .filter(|p| *p != old && !crate::semantics::allowed(sc, &sc.oracle, &[p]))
+                .filter(reads_well)
                 .collect();
             // Last resort: the same kind of fact about someone else, with the
             // attribute moving to that person.
@@ -336,6 +352,7 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                     crate::semantics::allowed(sc, &target, &[p])
                         && !crate::semantics::allowed(sc, &sc.oracle, &[p])
                 })
+                .filter(reads_well)
                 .collect();
             replacements.dedup();
             // Shuffle within the two sources, keeping separating facts first.
@@ -352,23 +369,56 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                     to: describe_predicate(sc, &new),
                 }];
                 let (raw, sanitized) = if i >= moved_start {
+                    // The attribute moves as a whole: holder, subject, who
+                    // sees it (the new holder in the old one's place), its
+                    // category and an id that names the new holder.
                     let subject =
                         crate::planted::subject_of(&new).expect("a moved fact has a subject");
+                    let fresh = crate::planted::text::hard(texts, sc, &new, rng);
+                    let old_holder = sc.attributes[a].holder;
+                    let (old_pid, new_pid) = (&sc.people[old_holder].id, &sc.people[subject].id);
+                    let new_id = {
+                        let (renamed, changed) =
+                            replace_words(&sc.attributes[a].id.replace('_', " "), old_pid, new_pid);
+                        let repeats = renamed.split(' ').filter(|w| w == new_pid).count() > 1;
+                        let base = if changed && !repeats {
+                            renamed.replace(' ', "_")
+                        } else {
+                            format!("{new_pid}_{}", fresh.category.name())
+                        };
+                        (0..)
+                            .map(|n| {
+                                if n == 0 {
+                                    base.clone()
+                                } else {
+                                    format!("{base}_{n}")
+                                }
+                            })
+                            .find(|id| sc.attribute(id).is_none())
+                            .expect("some id is free")
+                    };
                     let attr = &mut variant.attributes[a];
                     edits.push(Edit::SetHolder {
                         attribute: attr.id.clone(),
-                        from: sc.people[attr.holder].id.clone(),
+                        from: sc.people[old_holder].id.clone(),
                         to: sc.people[subject].id.clone(),
                     });
+                    attr.id = new_id;
                     attr.holder = subject;
                     attr.about = subject;
+                    attr.category = Some(fresh.category);
                     for form in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
+                        for p in form.visible.iter_mut() {
+                            if *p == old_holder {
+                                *p = subject;
+                            }
+                        }
                         if !form.visible.contains(&subject) {
                             form.visible.push(subject);
-                            form.visible.sort_unstable();
                         }
+                        form.visible.sort_unstable();
+                        form.visible.dedup();
                     }
-                    let fresh = crate::planted::text::hard(texts, sc, &new, rng);
                     (fresh.raw, fresh.sanitized)
                 } else {
                     retext(texts, sc, a, &old, &new, rng)
@@ -390,7 +440,8 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                 };
                 form.facts[mf.origin.index].predicate = new;
                 out.push(Candidate {
-                    scenario: variant,
+                    flow: None,
+                    scenario: variant.into(),
                     edits,
                 });
             }
@@ -407,7 +458,8 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let mut attendee_edits = Vec::new();
     let mut push = |v: Scenario, target: &str, field: &str, from: u32, to: u32| {
         out.push(Candidate {
-            scenario: v,
+            flow: None,
+            scenario: v.into(),
             edits: vec![Edit::SetPublic {
                 target: target.to_string(),
                 field: field.to_string(),
@@ -419,7 +471,9 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     match &sc.setting {
         crate::sema::Setting::Jira(js) => {
             for (t, ticket) in js.tickets.iter().enumerate() {
-                for h in (1..=10).filter(|&h| h != ticket.hours) {
+                // Small changes first read as minimal; at most three either way.
+                let lo = ticket.hours.saturating_sub(3).max(1);
+                for h in (lo..=ticket.hours + 3).filter(|&h| h != ticket.hours) {
                     let mut v = sc.clone();
                     if let crate::sema::Setting::Jira(j) = &mut v.setting {
                         j.tickets[t].hours = h;
@@ -450,7 +504,8 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                         x.meetings[m].attendees = to.clone();
                     }
                     attendee_edits.push(Candidate {
-                        scenario: v,
+                        flow: None,
+                        scenario: v.into(),
                         edits: vec![Edit::SetAttendees {
                             meeting: meeting.id.clone(),
                             from: ids(&meeting.attendees),
@@ -483,7 +538,7 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     out
 }
 
-fn text_edit(attribute: &str, form: FormKind, from: &str, to: &str) -> Edit {
+pub(super) fn text_edit(attribute: &str, form: FormKind, from: &str, to: &str) -> Edit {
     Edit::ReplaceText {
         attribute: attribute.to_string(),
         form,
@@ -492,158 +547,12 @@ fn text_edit(attribute: &str, form: FormKind, from: &str, to: &str) -> Edit {
     }
 }
 
-/// First names for renaming people; none of them is a common word.
-const NAMES: &[&str] = &[
-    "Amara", "Bruno", "Chiara", "Dmitri", "Esther", "Femi", "Greta", "Hamid", "Ilse", "Joao",
-    "Keiko", "Lars", "Mireille", "Nikhil", "Odile", "Pavel", "Rania", "Soren", "Thandiwe",
-    "Ulrich", "Vesna", "Wanjiru",
-];
-
-/// Gives person `p` a new id and display name everywhere: whole-word uses
-/// of the first word of the old name in texts become the new one's, and
-/// attribute ids that carry the old id carry the new one.
-pub(crate) fn rename_person(v: &mut Scenario, p: PersonId, new_id: &str, new_name: &str) {
-    let old_id = std::mem::replace(&mut v.people[p].id, new_id.to_string());
-    let old_name = std::mem::replace(&mut v.people[p].name, new_name.to_string());
-    let first = old_name.split_whitespace().next().unwrap_or("");
-    let new_first = new_name.split_whitespace().next().unwrap_or("");
-    for a in &mut v.attributes {
-        if !first.is_empty() && !new_first.is_empty() {
-            a.raw.text = replace_words(&a.raw.text, first, new_first).0;
-            if let Some(s) = a.sanitized.as_mut() {
-                s.text = replace_words(&s.text, first, new_first).0;
-            }
-        }
-        // Attribute ids often carry the holder's id; keep them readable.
-        let (id, _) = replace_words(&a.id.replace('_', " "), &old_id, new_id);
-        a.id = id.replace(' ', "_");
-    }
-}
-
-/// Renames person `p` everywhere: id, display name, and whole-word uses of
-/// the first word of the name in texts.
-pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candidate> {
-    let old = &sc.people[p];
-    let first = old.name.split_whitespace().next()?.to_string();
-    let taken = |n: &str| {
-        sc.people
-            .iter()
-            .any(|q| q.id == n.to_lowercase() || q.name.split_whitespace().next() == Some(n))
-    };
-    let mut pool: Vec<&str> = NAMES.iter().copied().filter(|n| !taken(n)).collect();
-    pool.shuffle(rng);
-    let new_first = pool.first()?.to_string();
-    let mut v = sc.clone();
-    let new_id = new_first.to_lowercase();
-    let new_name = old.name.replacen(&first, &new_first, 1);
-    rename_person(&mut v, p, &new_id, &new_name);
-    Some(Candidate {
-        scenario: v,
-        edits: vec![Edit::RenamePerson {
-            from: old.id.clone(),
-            to: new_id,
-            name_from: old.name.clone(),
-            name_to: new_name,
-        }],
-    })
-}
-
-/// Candidates that should hold the decision: a person renamed, or the
-/// text of an irrelevant detail swapped for another.
-pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
-    let sc = &c.scenario;
-    let mut out = Vec::new();
-    let mut people: Vec<PersonId> = (0..sc.people.len()).filter(|&p| p != sc.executor).collect();
-    people.shuffle(rng);
-    for &p in people.iter().take(2) {
-        out.extend(rename(sc, p, rng));
-    }
-    for (a, finding) in c.report.attributes.iter().enumerate() {
-        if finding.class != Class::Irrelevant {
-            continue;
-        }
-        let (category, text) = crate::planted::text::irrelevant(texts, rng);
-        let attr = &sc.attributes[a];
-        if text == attr.raw.text {
-            continue;
-        }
-        let mut v = sc.clone();
-        v.attributes[a].raw.text = text.clone();
-        v.attributes[a].category = Some(category);
-        out.push(Candidate {
-            edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)],
-            scenario: v,
-        });
-    }
-    // Drop a supporting attribute: its facts are each redundant.
-    for (a, finding) in c.report.attributes.iter().enumerate() {
-        if finding.class == Class::Supporting {
-            let mut v = sc.clone();
-            v.attributes.remove(a);
-            out.push(Candidate {
-                scenario: v,
-                edits: vec![Edit::DropAttribute {
-                    attribute: sc.attributes[a].id.clone(),
-                }],
-            });
-        }
-    }
-    // Add a distractor: someone mentions a personal detail.
-    if let Some(&holder) = people.first() {
-        let (category, text) = crate::planted::text::irrelevant(texts, rng);
-        let mut v = sc.clone();
-        let id = (1..)
-            .map(|n| format!("{}_aside_{n}", sc.people[holder].id))
-            .find(|id| sc.attribute(id).is_none())
-            .expect("some id is free");
-        crate::planted::push_attribute(
-            &mut v,
-            holder,
-            Some(category),
-            text.clone(),
-            None,
-            Vec::new(),
-            Vec::new(),
-        );
-        v.attributes.last_mut().expect("just pushed").id = id.clone();
-        out.push(Candidate {
-            scenario: v,
-            edits: vec![Edit::AddAttribute {
-                attribute: id,
-                holder: sc.people[holder].id.clone(),
-                text,
-            }],
-        });
-    }
-    out.shuffle(rng);
-    out
-}
-
 /// A flow: sharing one form of one attribute with one person.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Flow {
     pub attribute: String,
     pub form: FormKind,
     pub person: String,
-}
-
-/// The flows worth asking about: appropriate forms with a relevant fact,
-/// and someone besides the holder and the executor who may see them.
-pub fn flows(c: &Checked) -> Vec<(usize, FormKind, PersonId)> {
-    let sc = &c.scenario;
-    let mut out = Vec::new();
-    for (a, attr) in sc.attributes.iter().enumerate() {
-        if !crate::export::is_evidence(&c.report, &c.model, a) {
-            continue;
-        }
-        let (kind, form) = attr.fact_form();
-        for &p in &form.visible {
-            if p != sc.executor && p != attr.holder && p != attr.about {
-                out.push((a, kind, p));
-            }
-        }
-    }
-    out
 }
 
 /// A candidate that sets who may see a form.
@@ -667,12 +576,13 @@ pub fn set_visibility(
     let before = form.visible.clone();
     form.visible = visible;
     Candidate {
+        flow: None,
         edits: vec![Edit::SetVisibility {
             attribute: attr.id.clone(),
             form: kind,
             from: ids(&before),
             to: ids(&form.visible),
         }],
-        scenario: v,
+        scenario: v.into(),
     }
 }

@@ -97,7 +97,13 @@ pub fn generate(config: &Config) -> Scenario {
     }
     for _ in 0..config.irrelevant {
         let holder = rng.random_range(1..sc.people.len());
-        let (category, raw) = text::irrelevant(text::FactTexts::builtin(), &mut rng);
+        let first = sc.people[holder]
+            .name
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let (category, raw) = text::irrelevant(text::FactTexts::builtin(), &first, None, &mut rng);
         push_attribute(
             &mut sc,
             holder,

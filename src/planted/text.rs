@@ -13,12 +13,30 @@ use crate::sema::{Category, Predicate, Scenario, Slot};
 
 const BUILTIN: &str = include_str!("../../templates/facts.yaml");
 
+/// One phrasing, or several of the same fact.
 #[derive(Clone, Debug, Deserialize)]
-struct Phrasing {
-    raw: String,
-    sanitized: Option<String>,
+#[serde(untagged)]
+enum OneOrMany {
+    One(String),
+    Many(Vec<String>),
 }
 
+impl OneOrMany {
+    fn all(&self) -> Vec<String> {
+        match self {
+            OneOrMany::One(s) => vec![s.clone()],
+            OneOrMany::Many(v) => v.clone(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+struct Phrasing {
+    raw: OneOrMany,
+    sanitized: Option<OneOrMany>,
+}
+
+/// The older form of the irrelevant pool: a list of fixed texts.
 #[derive(Clone, Debug, Deserialize)]
 struct Irrelevant {
     category: Category,
@@ -26,9 +44,16 @@ struct Irrelevant {
 }
 
 #[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+enum IrrelevantPool {
+    PerCategory(BTreeMap<Category, Vec<String>>),
+    List(Vec<Irrelevant>),
+}
+
+#[derive(Clone, Debug, Deserialize)]
 struct FactsFile {
     reasons: BTreeMap<Category, Vec<String>>,
-    irrelevant: Vec<Irrelevant>,
+    irrelevant: IrrelevantPool,
     facts: BTreeMap<String, Phrasing>,
 }
 
@@ -36,6 +61,10 @@ struct FactsFile {
 #[derive(Debug)]
 pub struct FactTexts {
     file: FactsFile,
+    /// Per category, the templates of irrelevant details.
+    irrelevant: BTreeMap<Category, Vec<String>>,
+    /// How many phrasings each `<predicate>.<form>` has.
+    counts: BTreeMap<String, usize>,
     env: minijinja::Environment<'static>,
 }
 
@@ -60,27 +89,56 @@ impl FactTexts {
     /// every reason pool and the irrelevant pool must be non-empty.
     pub fn from_yaml(text: &str) -> Result<FactTexts, String> {
         let file: FactsFile = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+        let irrelevant: BTreeMap<Category, Vec<String>> = match &file.irrelevant {
+            IrrelevantPool::PerCategory(m) => m.clone(),
+            IrrelevantPool::List(l) => {
+                let mut m: BTreeMap<Category, Vec<String>> = BTreeMap::new();
+                for i in l {
+                    m.entry(i.category).or_default().push(i.text.clone());
+                }
+                m
+            }
+        };
         if file.reasons.is_empty()
             || file.reasons.values().any(Vec::is_empty)
-            || file.irrelevant.is_empty()
+            || irrelevant.is_empty()
+            || irrelevant.values().any(Vec::is_empty)
         {
             return Err("`reasons` and `irrelevant` need at least one entry each".into());
         }
         let mut env = minijinja::Environment::new();
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        let mut counts = BTreeMap::new();
+        let mut add = |name: String, list: Vec<String>| -> Result<(), String> {
+            if list.is_empty() {
+                return Err(format!("{name}: at least one phrasing"));
+            }
+            for (i, t) in list.iter().enumerate() {
+                env.add_template_owned(format!("{name}.{i}"), t.clone())
+                    .map_err(|e| format!("{name}: {e}"))?;
+            }
+            counts.insert(name, list.len());
+            Ok(())
+        };
         for p in PREDICATES {
             let phrasing = file
                 .facts
                 .get(*p)
                 .ok_or_else(|| format!("no phrasing for `{p}`"))?;
-            env.add_template_owned(format!("{p}.raw"), phrasing.raw.clone())
-                .map_err(|e| format!("{p}.raw: {e}"))?;
+            add(format!("{p}.raw"), phrasing.raw.all())?;
             if let Some(s) = &phrasing.sanitized {
-                env.add_template_owned(format!("{p}.sanitized"), s.clone())
-                    .map_err(|e| format!("{p}.sanitized: {e}"))?;
+                add(format!("{p}.sanitized"), s.all())?;
             }
         }
-        Ok(FactTexts { file, env })
+        for (cat, list) in &irrelevant {
+            add(format!("irrelevant.{}", cat.name()), list.clone())?;
+        }
+        Ok(FactTexts {
+            file,
+            irrelevant,
+            counts,
+            env,
+        })
     }
 
     /// The phrasing that ships with cici.
@@ -91,12 +149,30 @@ impl FactTexts {
         })
     }
 
-    fn render(&self, name: &str, ctx: &BTreeMap<&str, String>) -> Option<String> {
-        let t = self.env.get_template(name).ok()?;
-        Some(
-            t.render(minijinja::value::Serde(ctx))
-                .expect("fact templates were checked when loaded"),
-        )
+    /// Renders phrasing `i` of `name` (`<predicate>.<form>`); `None` when
+    /// there is no such template or it needs a variable it was not given.
+    fn render_nth(&self, name: &str, i: usize, ctx: &BTreeMap<&str, String>) -> Option<String> {
+        let t = self.env.get_template(&format!("{name}.{i}")).ok()?;
+        t.render(minijinja::value::Serde(ctx)).ok()
+    }
+
+    /// Renders a phrasing of `name` drawn at random.
+    fn render(
+        &self,
+        name: &str,
+        ctx: &BTreeMap<&str, String>,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<String> {
+        let n = *self.counts.get(name)?;
+        self.render_nth(name, rng.random_range(0..n), ctx)
+    }
+
+    /// Every phrasing of `name`, rendered.
+    fn render_all(&self, name: &str, ctx: &BTreeMap<&str, String>) -> Vec<String> {
+        let n = self.counts.get(name).copied().unwrap_or(0);
+        (0..n)
+            .filter_map(|i| self.render_nth(name, i, ctx))
+            .collect()
     }
 }
 
@@ -107,10 +183,41 @@ pub(crate) struct Texts {
     pub sanitized: Option<String>,
 }
 
-pub(crate) fn irrelevant(texts: &FactTexts, rng: &mut ChaCha8Rng) -> (Category, String) {
-    let pool = &texts.file.irrelevant;
-    let pick = &pool[rng.random_range(0..pool.len())];
-    (pick.category, pick.text.clone())
+/// An irrelevant personal detail about the person with first name `name`,
+/// of `category` when given (and the pool has it), else of any category.
+pub(crate) fn irrelevant(
+    texts: &FactTexts,
+    name: &str,
+    category: Option<Category>,
+    rng: &mut ChaCha8Rng,
+) -> (Category, String) {
+    let cats: Vec<Category> = texts.irrelevant.keys().copied().collect();
+    let cat = category
+        .filter(|c| texts.irrelevant.contains_key(c))
+        .unwrap_or_else(|| cats[rng.random_range(0..cats.len())]);
+    let mut ctx = BTreeMap::new();
+    ctx.insert("name", name.to_string());
+    let text = texts
+        .render(&format!("irrelevant.{}", cat.name()), &ctx, rng)
+        .unwrap_or_default();
+    (cat, text)
+}
+
+/// `Tuesday from 10 to 11` for `tue 10:00-11:00`: the words a sentence uses.
+pub(crate) fn when_words(slot: &Slot) -> String {
+    let t = |m: u16| {
+        if m.is_multiple_of(60) {
+            format!("{}", m / 60)
+        } else {
+            format!("{}:{:02}", m / 60, m % 60)
+        }
+    };
+    format!(
+        "{} from {} to {}",
+        slot.day.name(),
+        t(slot.start),
+        t(slot.end)
+    )
 }
 
 /// `Tuesday 10-11` for `tue 10:00-11:00`.
@@ -125,23 +232,29 @@ pub(crate) fn when(slot: &Slot) -> String {
     format!("{} {}-{}", slot.day.name(), t(slot.start), t(slot.end))
 }
 
-/// Texts for a hard fact: a personal reason when the fact is about a
-/// person, an operational statement otherwise.
-pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
-    let name = |i: usize| sc.people[i].name.clone();
+/// The template key and variables of a hard fact.
+fn fact_context(sc: &Scenario, p: &Predicate) -> (&'static str, BTreeMap<&'static str, String>) {
+    // First names, as the people of a team refer to each other.
+    let name = |i: usize| {
+        let full = &sc.people[i].name;
+        full.split_whitespace().next().unwrap_or(full).to_string()
+    };
     let ms = sc.meeting_setting();
-    let mut ctx: BTreeMap<&str, String> = BTreeMap::new();
+    let mut ctx: BTreeMap<&'static str, String> = BTreeMap::new();
     let key = match p {
         Predicate::Unavailable { person, slot } => {
             ctx.insert("name", name(*person));
-            ctx.insert("when", when(slot));
+            ctx.insert("when", when_words(slot));
             "unavailable"
         }
         Predicate::AvoidRoom { person, room } => {
             ctx.insert("name", name(*person));
             ctx.insert(
                 "room",
-                ms.map_or(String::new(), |m| m.rooms[*room].id.clone()),
+                ms.map_or(String::new(), |m| {
+                    let r = &m.rooms[*room];
+                    r.name.clone().unwrap_or_else(|| r.id.clone())
+                }),
             );
             "avoid_room"
         }
@@ -185,7 +298,7 @@ pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut Ch
                 "meeting",
                 ms.map_or(String::new(), |m| m.meetings[*meeting].title.clone()),
             );
-            ctx.insert("when", when(slot));
+            ctx.insert("when", when_words(slot));
             if matches!(p, Predicate::NotBefore { .. }) {
                 "not_before"
             } else {
@@ -208,6 +321,13 @@ pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut Ch
         }
         Predicate::Toward { .. } => unreachable!("toward is soft only"),
     };
+    (key, ctx)
+}
+
+/// Texts for a hard fact: a personal reason when the fact is about a
+/// person, an operational statement otherwise.
+pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
+    let (key, mut ctx) = fact_context(sc, p);
     let personal = crate::planted::subject_of(p).is_some();
     let category = if personal {
         let cats: Vec<&Category> = texts.file.reasons.keys().collect();
@@ -219,10 +339,10 @@ pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut Ch
         Category::Operational
     };
     let raw = texts
-        .render(&format!("{key}.raw"), &ctx)
+        .render(&format!("{key}.raw"), &ctx, rng)
         .unwrap_or_default();
     let sanitized = if personal {
-        texts.render(&format!("{key}.sanitized"), &ctx)
+        texts.render(&format!("{key}.sanitized"), &ctx, rng)
     } else {
         None
     };
@@ -231,4 +351,41 @@ pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut Ch
         raw,
         sanitized,
     }
+}
+
+/// Every phrasing of a fact in one form that tells no personal reason: the
+/// sanitized form of a personal fact, or the raw form of an operational
+/// one. Empty for the raw form of a personal fact, whose reason a
+/// paraphrase cannot know.
+pub(crate) fn paraphrases(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+    form: crate::sema::FormKind,
+) -> Vec<String> {
+    let personal = crate::planted::subject_of(p).is_some();
+    let which = match (form, personal) {
+        (crate::sema::FormKind::Sanitized, true) => "sanitized",
+        (crate::sema::FormKind::Raw, false) => "raw",
+        _ => return Vec::new(),
+    };
+    if matches!(p, Predicate::Toward { .. }) {
+        return Vec::new();
+    }
+    let (key, ctx) = fact_context(sc, p);
+    texts.render_all(&format!("{key}.{which}"), &ctx)
+}
+
+/// The first sanitized phrasing of a personal fact: the one a fix-it
+/// proposes, the same on every run.
+pub(crate) fn canonical_sanitized(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+) -> Option<String> {
+    if crate::planted::subject_of(p).is_none() || matches!(p, Predicate::Toward { .. }) {
+        return None;
+    }
+    let (key, ctx) = fact_context(sc, p);
+    texts.render_nth(&format!("{key}.sanitized"), 0, &ctx)
 }

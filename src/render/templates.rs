@@ -17,6 +17,7 @@ const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../templates/knowledge.md.j2"),
     ),
     ("stress.md.j2", include_str!("../../templates/stress.md.j2")),
+    ("item.md.j2", include_str!("../../templates/item.md.j2")),
     (
         "prompts/generate.j2",
         include_str!("../../templates/prompts/generate.j2"),

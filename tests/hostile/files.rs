@@ -425,7 +425,7 @@ fn synth_refuses_sizes_it_cannot_build_in_seconds() {
 }
 
 #[test]
-fn resuming_a_counterfactual_run_with_other_options_is_refused() {
+fn resuming_a_counterfactual_run_with_other_options_adds_and_never_mixes() {
     let (dir, _) = workspace("hostile-resume");
     let run = |extra: &[&str]| {
         let mut args = vec!["counterfactual", "seeds", "--out", "cf", "--per-seed", "1"];
@@ -434,17 +434,21 @@ fn resuming_a_counterfactual_run_with_other_options_is_refused() {
     };
     let first = run(&["--seed", "0"]);
     assert_eq!(first.status.code(), Some(0), "{}", text_of(&first));
+    let read = |f: &str| std::fs::read_to_string(dir.join("cf").join(f)).unwrap_or_default();
+    let (decisions, flows) = (read("decision.jsonl"), read("flow.jsonl"));
     std::fs::write(dir.join("cf/variants/.cici-tmp-left"), "half").unwrap();
-    let other = run(&["--seed", "1"]);
-    assert_eq!(other.status.code(), Some(2), "{}", text_of(&other));
-    assert!(
-        text_of(&other).contains("resume with the same --seed"),
-        "{}",
-        text_of(&other)
-    );
-    let other = run(&["--seed", "0", "--kind", "flow"]);
-    assert_eq!(other.status.code(), Some(2), "{}", text_of(&other));
-    let same = run(&["--seed", "0"]);
+    // Another seed and kind: new rows are added after the old, which stay
+    // byte for byte, each in the file of its kind.
+    for extra in [&["--seed", "1"][..], &["--seed", "0", "--kind", "flow"]] {
+        let other = run(extra);
+        assert_eq!(other.status.code(), Some(0), "{}", text_of(&other));
+        assert!(read("decision.jsonl").starts_with(&decisions));
+        assert!(read("flow.jsonl").starts_with(&flows));
+        assert!(!read("flow.jsonl").contains("\"kind\":\"decision\""));
+    }
+    let runs: serde_json::Value = serde_json::from_str(&read("run.json")).unwrap();
+    assert_eq!(runs["runs"].as_array().unwrap().len(), 3, "{runs}");
+    let same = run(&["--seed", "0", "--kind", "flow"]);
     assert_eq!(same.status.code(), Some(0), "{}", text_of(&same));
     assert!(
         text_of(&same).contains("0 triplets written"),

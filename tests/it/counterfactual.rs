@@ -1,7 +1,10 @@
 //! Counterfactual triplets: every flip flips and every hold holds, judged
-//! again from the variant's seed text alone; every variant checks; the
-//! records validate; runs are deterministic and resume after interruption.
+//! again from the variant's seed text alone; every item carries what its
+//! label needs and reads differently from its anchor; every variant checks;
+//! rows are flat, validate and keep their ids; runs are deterministic and
+//! resume after interruption.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use cici::analysis::Options;
@@ -21,11 +24,25 @@ fn generate(out: &Path, extra: &[&str]) {
     );
 }
 
+const FILES: [&str; 2] = ["decision.jsonl", "flow.jsonl"];
+
 fn records(out: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(out.join("triplets.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+    FILES
+        .iter()
+        .flat_map(|f| {
+            std::fs::read_to_string(out.join(f))
+                .unwrap_or_default()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn ids(out: &Path) -> BTreeSet<String> {
+    records(out)
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_string())
         .collect()
 }
 
@@ -43,25 +60,74 @@ fn oracle(c: &cici::driver::Checked) -> Vec<(String, String)> {
     cici::analysis::decision_rows(&c.scenario, &c.scenario.oracle)
 }
 
-/// The flow label, from the report: appropriate form, a relevant fact,
-/// and the person may see it.
-fn flow(
-    c: &cici::driver::Checked,
-    attribute_index: usize,
-    form: &str,
-    person_index: usize,
-) -> bool {
-    let attr = &c.scenario.attributes[attribute_index];
-    let (kind, f) = attr.fact_form();
-    let kind_name = serde_json::to_value(kind).unwrap();
-    if kind_name != form {
+/// The rows of a `*_label` column of a decision.
+fn label_rows(label: &serde_json::Value) -> Vec<(String, String)> {
+    let v: serde_json::Value = serde_json::from_str(label.as_str().unwrap()).unwrap();
+    v["decision"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| {
+            (
+                e["target"].as_str().unwrap().to_string(),
+                e["value"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The flow label, from the report alone: appropriate form, a relevant
+/// fact, and the person may see it. `flow` is `attribute/form -> person`.
+fn flow_label(c: &cici::driver::Checked, flow: &str) -> bool {
+    let (af, person) = flow.split_once(" -> ").unwrap();
+    let (attribute, form) = af.split_once('/').unwrap();
+    let a = c.scenario.attribute(attribute).unwrap();
+    let p = c.scenario.person(person).unwrap();
+    let attr = &c.scenario.attributes[a];
+    let (kind, _) = attr.fact_form();
+    if serde_json::to_value(kind).unwrap() != form {
         return false;
     }
-    let relevant = c.report.attributes[attribute_index].facts.iter().any(|&i| {
+    let f = attr.fact_form().1;
+    let relevant = c.report.attributes[a].facts.iter().any(|&i| {
         c.model.facts[i].status == cici::model::FactStatus::Appropriate
             && c.report.facts[i].relevant == Some(true)
     });
-    f.appropriate && relevant && f.visible.contains(&person_index)
+    f.appropriate && relevant && f.visible.contains(&p)
+}
+
+/// The names of the public setting a decision item must carry.
+fn public_names(c: &cici::driver::Checked) -> Vec<String> {
+    let sc = &c.scenario;
+    let mut names: Vec<String> = sc.people.iter().map(|p| p.name.clone()).collect();
+    match &sc.setting {
+        cici::sema::Setting::Meeting(ms) => {
+            names.extend(ms.meetings.iter().map(|m| m.title.clone()));
+            names.extend(
+                ms.rooms
+                    .iter()
+                    .map(|r| r.name.clone().unwrap_or_else(|| r.id.clone())),
+            );
+        }
+        cici::sema::Setting::Jira(js) => names.extend(js.tickets.iter().map(|t| t.title.clone())),
+        cici::sema::Setting::Severity(ss) => {
+            names.extend(ss.levels.iter().map(|l| l.id.replace('_', " ")))
+        }
+    }
+    names
+}
+
+/// The texts of the forms the oracle needs: the form of every critical or
+/// supporting attribute that carries its facts.
+fn needed_texts(c: &cici::driver::Checked) -> Vec<String> {
+    use cici::analysis::Class;
+    c.scenario
+        .attributes
+        .iter()
+        .zip(&c.report.attributes)
+        .filter(|(_, f)| matches!(f.class, Class::Critical | Class::Supporting))
+        .map(|(a, _)| a.fact_form().1.text.clone())
+        .collect()
 }
 
 #[test]
@@ -70,26 +136,36 @@ fn flips_flip_and_holds_hold_judged_from_the_text_alone() {
     generate(&out, &[]);
     let recs = records(&out);
     assert!(recs.len() >= 30, "only {} triplets", recs.len());
-    let (mut decisions, mut flows) = (0, 0);
+    let (mut decisions, mut flows, mut flows_yes) = (0, 0, 0);
+    let mut reached: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for r in &recs {
-        let anchor = check(r["anchor"]["seed"].as_str().unwrap());
-        let flipped = check(r["flipped"]["seed"].as_str().unwrap());
-        let held = check(r["held"]["seed"].as_str().unwrap());
-        // Variant files on disk are the same seeds.
         let id = r["id"].as_str().unwrap();
-        let on_disk =
-            std::fs::read_to_string(out.join(format!("variants/{id}.flipped.cici"))).unwrap();
-        // Variant files name their own scenario, so a folder of them checks.
-        let own = format!("scenario {}_flipped {{", id.replace('-', "_"));
-        let anchor_header = format!("scenario {} {{", r["scenario"].as_str().unwrap());
-        assert!(on_disk.contains(&own), "{id}");
-        assert_eq!(
-            on_disk.replacen(&own, &anchor_header, 1),
-            r["flipped"]["seed"].as_str().unwrap()
-        );
+        let anchor = check(r["anchor_seed"].as_str().unwrap());
+        let flipped = check(r["flipped_seed"].as_str().unwrap());
+        let held = check(r["held_seed"].as_str().unwrap());
+        // Variant files on disk are the same seeds, under their own ids,
+        // so that a folder of them checks.
+        for (side, c) in [("flipped", &flipped), ("held", &held)] {
+            let on_disk =
+                std::fs::read_to_string(out.join(format!("variants/{id}.{side}.cici"))).unwrap();
+            let variant = check(&on_disk);
+            assert_ne!(variant.scenario.id, c.scenario.id, "{id}");
+            assert!(variant.scenario.id.ends_with(&format!("_{side}")), "{id}");
+        }
+        // Every edited side reads differently from its anchor.
+        for side in ["flipped", "held"] {
+            assert_ne!(
+                r[format!("{side}_item")],
+                r["anchor_item"],
+                "{id}: the {side} item reads as the anchor's"
+            );
+        }
         match r["kind"].as_str().unwrap() {
             "decision" => {
                 decisions += 1;
+                assert_eq!(oracle(&anchor), label_rows(&r["anchor_label"]), "{id}");
+                assert_eq!(oracle(&flipped), label_rows(&r["flipped_label"]), "{id}");
+                assert_eq!(oracle(&held), label_rows(&r["held_label"]), "{id}");
                 assert_ne!(
                     oracle(&flipped),
                     oracle(&anchor),
@@ -100,60 +176,99 @@ fn flips_flip_and_holds_hold_judged_from_the_text_alone() {
                     oracle(&anchor),
                     "{id}: the hold changes the oracle"
                 );
+                reached
+                    .entry(r["scenario"].as_str().unwrap().to_string())
+                    .or_default()
+                    .insert(r["flipped_label"].as_str().unwrap().to_string());
+                // A reader of the item has what the label needs.
+                for (side, c) in [("anchor", &anchor), ("flipped", &flipped), ("held", &held)] {
+                    let item = r[format!("{side}_item")].as_str().unwrap();
+                    for name in public_names(c).into_iter().chain(needed_texts(c)) {
+                        assert!(item.contains(&name), "{id} {side}: the item lacks {name:?}");
+                    }
+                    // The answer is worded as the item asks.
+                    for line in r[format!("{side}_answer")].as_str().unwrap().lines() {
+                        let target = line.split(": ").next().unwrap();
+                        assert!(item.contains(target), "{id} {side}: {target:?}");
+                    }
+                }
             }
             "flow" => {
                 flows += 1;
-                // Follow the flow by position: a rename may change ids.
-                let f = &r["flow"];
-                let a = anchor
-                    .scenario
-                    .attribute(f["attribute"].as_str().unwrap())
-                    .unwrap();
-                let p = anchor
-                    .scenario
-                    .person(f["person"].as_str().unwrap())
-                    .unwrap();
-                let form = f["form"].as_str().unwrap();
-                let base = flow(&anchor, a, form, p);
-                assert!(base, "{id}: anchors are appropriate flows");
+                let yes = |side: &str| r[format!("{side}_answer")] == "yes";
+                let label = |c: &cici::driver::Checked, side: &str| {
+                    flow_label(c, r[format!("{side}_flow")].as_str().unwrap())
+                };
+                flows_yes += usize::from(yes("anchor"));
+                assert_eq!(label(&anchor, "anchor"), yes("anchor"), "{id}");
+                assert_eq!(label(&flipped, "flipped"), yes("flipped"), "{id}");
+                assert_eq!(label(&held, "held"), yes("held"), "{id}");
                 assert_ne!(
-                    flow(&flipped, a, form, p),
-                    base,
-                    "{id}: the flip keeps the flow label"
+                    yes("flipped"),
+                    yes("anchor"),
+                    "{id}: the flip keeps the label"
                 );
                 assert_eq!(
-                    flow(&held, a, form, p),
-                    base,
-                    "{id}: the hold changes the flow label"
+                    yes("held"),
+                    yes("anchor"),
+                    "{id}: the hold changes the label"
                 );
                 assert_eq!(
                     oracle(&flipped),
                     oracle(&anchor),
                     "{id}: a flow flip changes context, not the decision"
                 );
+                // The item holds the form's text, the recipient and the task.
+                for (side, c) in [("anchor", &anchor), ("flipped", &flipped), ("held", &held)] {
+                    let item = r[format!("{side}_item")].as_str().unwrap();
+                    let flow = r[format!("{side}_flow")].as_str().unwrap();
+                    let (af, person) = flow.split_once(" -> ").unwrap();
+                    let (attribute, form) = af.split_once('/').unwrap();
+                    let attr = &c.scenario.attributes[c.scenario.attribute(attribute).unwrap()];
+                    let text = if form == "raw" {
+                        &attr.raw.text
+                    } else {
+                        &attr.sanitized.as_ref().unwrap().text
+                    };
+                    let recipient = &c.scenario.people[c.scenario.person(person).unwrap()];
+                    assert!(item.contains(text.as_str()), "{id} {side}: no form text");
+                    assert!(item.contains(&recipient.name), "{id} {side}: no recipient");
+                    assert!(item.contains(&recipient.role), "{id} {side}: no role");
+                    assert!(item.contains(&c.scenario.task), "{id} {side}: no task");
+                }
             }
             other => panic!("unknown kind {other}"),
         }
         for side in ["flipped", "held"] {
-            let v = &r[side];
-            assert!(v["critic"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .all(|c| c["ok"] == true));
-            let edits = v["minimality"]["edits"].as_u64().unwrap();
-            assert!((1..=4).contains(&edits), "{id} {side}: {edits} edits");
-            assert!(v["seed_diff"].as_str().unwrap().starts_with("--- a/"));
+            let critic: Vec<serde_json::Value> =
+                serde_json::from_str(r[format!("{side}_critic")].as_str().unwrap()).unwrap();
+            assert!(critic.iter().all(|c| c["ok"] == true), "{id} {side}");
+            let edits = r[format!("{side}_edit_count")].as_u64().unwrap();
+            let moved = r[format!("{side}_flow")] != r["anchor_flow"];
+            assert!(edits <= 4, "{id} {side}: {edits} edits");
+            assert!(edits >= 1 || moved, "{id} {side}: no change");
+            assert!(!r[format!("{side}_change")].as_str().unwrap().is_empty());
         }
     }
     assert!(
         decisions >= 15 && flows >= 15,
         "{decisions} decision and {flows} flow triplets"
     );
+    // Position does not predict a flow label.
+    let share = flows_yes * 100 / flows;
+    assert!(
+        (40..=60).contains(&share),
+        "{share}% of flow anchors are appropriate"
+    );
+    // Flips spread over the alternatives a seed allows.
+    assert!(
+        reached.values().filter(|v| v.len() > 1).count() >= 3,
+        "flips reach one alternative per seed: {reached:?}"
+    );
 }
 
 #[test]
-fn records_validate_against_the_published_schema() {
+fn rows_are_flat_with_one_type_per_column_and_validate() {
     let out = tempdir("cf-schema");
     generate(&out, &["--per-seed", "1"]);
     let schema: serde_json::Value = serde_json::from_str(
@@ -161,9 +276,27 @@ fn records_validate_against_the_published_schema() {
     )
     .unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
+    let kind_of = |v: &serde_json::Value| match v {
+        serde_json::Value::String(_) => "string",
+        serde_json::Value::Number(_) => "number",
+        other => panic!("a nested or null column: {other}"),
+    };
+    let mut types: Option<Vec<(String, &str)>> = None;
     for r in records(&out) {
         let errors: Vec<String> = validator.iter_errors(&r).map(|e| e.to_string()).collect();
         assert!(errors.is_empty(), "{}: {errors:?}", r["id"]);
+        // The same columns, in the same order, with the same types, in
+        // both files: one schema whatever `--kind` was.
+        let these: Vec<(String, &str)> = r
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), kind_of(v)))
+            .collect();
+        match &types {
+            None => types = Some(these),
+            Some(t) => assert_eq!(t, &these, "{}", r["id"]),
+        }
     }
     let card = std::fs::read_to_string(out.join("README.md")).unwrap();
     let front = card
@@ -173,10 +306,57 @@ fn records_validate_against_the_published_schema() {
         .next()
         .unwrap();
     let yaml: serde_yaml::Value = serde_yaml::from_str(front).unwrap();
+    let configs: Vec<(&str, &str)> = yaml["configs"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["config_name"].as_str().unwrap(),
+                c["data_files"][0]["path"].as_str().unwrap(),
+            )
+        })
+        .collect();
     assert_eq!(
-        yaml["configs"][0]["data_files"].as_str(),
-        Some("triplets.jsonl")
+        configs,
+        [("decision", "decision.jsonl"), ("flow", "flow.jsonl")]
     );
+    assert_eq!(
+        yaml["annotations_creators"][0].as_str(),
+        Some("machine-generated")
+    );
+    assert!(card.contains("## Provenance") && card.contains("cici counterfactual seeds/"));
+}
+
+#[test]
+fn ids_name_content_whatever_the_options() {
+    let (two, four, flow) = (
+        tempdir("cf-ids-2"),
+        tempdir("cf-ids-4"),
+        tempdir("cf-ids-flow"),
+    );
+    generate(&two, &["--per-seed", "2"]);
+    generate(&four, &["--per-seed", "4"]);
+    generate(&flow, &["--per-seed", "2", "--kind", "flow"]);
+    let (two, four_ids, flow) = (ids(&two), ids(&four), ids(&flow));
+    assert!(
+        two.is_subset(&four_ids),
+        "--per-seed 4 renames items of --per-seed 2"
+    );
+    assert!(
+        flow.is_subset(&two),
+        "--kind flow renames items of --kind both"
+    );
+    // A resumed run with other options adds, and never mixes.
+    let out = tempdir("cf-ids-resume");
+    generate(&out, &["--per-seed", "2", "--kind", "flow"]);
+    generate(&out, &["--per-seed", "4"]);
+    assert_eq!(ids(&out), four_ids);
+    let runs: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(runs["runs"].as_array().unwrap().len(), 2);
+    let flows = std::fs::read_to_string(out.join("flow.jsonl")).unwrap();
+    assert!(!flows.contains("\"kind\":\"decision\""));
 }
 
 #[test]
@@ -189,27 +369,33 @@ fn runs_are_deterministic_and_depend_on_the_seed() {
     generate(&a, &["--seed", "3"]);
     generate(&b, &["--seed", "3"]);
     generate(&c, &["--seed", "4"]);
-    let read = |d: &Path| std::fs::read(d.join("triplets.jsonl")).unwrap();
-    assert_eq!(read(&a), read(&b));
-    assert_eq!(
-        std::fs::read(a.join("README.md")).unwrap(),
-        std::fs::read(b.join("README.md")).unwrap()
-    );
-    assert_ne!(read(&a), read(&c));
+    for f in FILES {
+        let read = |d: &Path| std::fs::read(d.join(f)).unwrap();
+        assert_eq!(read(&a), read(&b));
+    }
+    // The cards differ only in the folder each command named.
+    let card = |d: &Path| {
+        std::fs::read_to_string(d.join("README.md"))
+            .unwrap()
+            .replace(d.to_str().unwrap(), "OUT")
+    };
+    assert_eq!(card(&a), card(&b));
+    assert_ne!(ids(&a), ids(&c));
 }
 
 #[test]
 fn an_interrupted_run_resumes_without_loss_or_duplicates() {
     let full = tempdir("cf-full");
     generate(&full, &[]);
-    let complete = std::fs::read_to_string(full.join("triplets.jsonl")).unwrap();
+    let complete = std::fs::read_to_string(full.join("decision.jsonl")).unwrap();
+    let flows = std::fs::read_to_string(full.join("flow.jsonl")).unwrap();
     // A run killed after a few lines, in the middle of writing the next.
     let resumed = tempdir("cf-resumed");
     std::fs::create_dir_all(&resumed).unwrap();
     let lines: Vec<&str> = complete.lines().collect();
     let mut partial: String = lines[..7].iter().map(|l| format!("{l}\n")).collect();
     partial.push_str(&lines[7][..lines[7].len() / 2]);
-    std::fs::write(resumed.join("triplets.jsonl"), partial).unwrap();
+    std::fs::write(resumed.join("decision.jsonl"), partial).unwrap();
     let r = cici(&[
         "counterfactual",
         "seeds/",
@@ -218,10 +404,9 @@ fn an_interrupted_run_resumes_without_loss_or_duplicates() {
     ]);
     assert_eq!(r.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&r.stdout).contains("(7 kept from an earlier run)"));
-    assert_eq!(
-        std::fs::read_to_string(resumed.join("triplets.jsonl")).unwrap(),
-        complete
-    );
+    let read = |f: &str| std::fs::read_to_string(resumed.join(f)).unwrap();
+    assert_eq!(read("decision.jsonl"), complete);
+    assert_eq!(read("flow.jsonl"), flows);
     // Running again adds nothing.
     let again = cici(&[
         "counterfactual",
@@ -230,10 +415,8 @@ fn an_interrupted_run_resumes_without_loss_or_duplicates() {
         resumed.to_str().unwrap(),
     ]);
     assert!(String::from_utf8_lossy(&again.stdout).starts_with("0 triplets written"));
-    assert_eq!(
-        std::fs::read_to_string(resumed.join("triplets.jsonl")).unwrap(),
-        complete
-    );
+    assert_eq!(read("decision.jsonl"), complete);
+    assert_eq!(read("flow.jsonl"), flows);
 }
 
 #[test]
@@ -241,9 +424,11 @@ fn the_committed_sample_is_what_the_command_gives() {
     let out = tempdir("cf-sample");
     generate(&out, &["--per-seed", "1"]);
     let committed = root().join("generated/counterfactuals");
-    for name in ["triplets.jsonl", "README.md"] {
+    for name in ["decision.jsonl", "flow.jsonl", "README.md"] {
         assert_eq!(
-            std::fs::read_to_string(out.join(name)).unwrap(),
+            std::fs::read_to_string(out.join(name))
+                .unwrap()
+                .replace(out.to_str().unwrap(), "generated/counterfactuals"),
             std::fs::read_to_string(committed.join(name)).unwrap(),
             "generated/counterfactuals/{name} is stale: run `cici counterfactual seeds/ --out generated/counterfactuals --per-seed 1`"
         );

@@ -133,7 +133,7 @@ fn check_fix_applies_the_unambiguous_fixes_and_reports_what_is_left() {
     assert!(typo.contains("holder eli\n") && !typo.contains("elli"));
     let san = std::fs::read_to_string(dir.join("missing_sanitized.cici")).unwrap();
     assert!(
-        san.contains("sanitized \"Eli is unavailable Tuesday 10-11.\""),
+        san.contains("sanitized \"Eli is unavailable Tuesday from 10 to 11.\""),
         "{san}"
     );
     assert_eq!(

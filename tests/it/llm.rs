@@ -175,8 +175,8 @@ fn good_flip() -> Value {
 
 fn good_hold() -> Value {
     json!({"edits": [
-        {"op": "add_attribute", "attribute": "riley_garden", "holder": "riley",
-         "text": "Riley spent the weekend repotting tomato plants."}
+        {"op": "add_attribute", "attribute": "maya_garden", "holder": "maya",
+         "text": "Maya spent the weekend repotting tomato plants."}
     ]})
 }
 
@@ -274,10 +274,23 @@ pub(crate) fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
 }
 
 fn records(dir: &Path, out: &str) -> Vec<Value> {
-    std::fs::read_to_string(dir.join(out).join("triplets.jsonl"))
-        .unwrap_or_default()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
+    ["decision.jsonl", "flow.jsonl"]
+        .iter()
+        .flat_map(|f| {
+            std::fs::read_to_string(dir.join(out).join(f))
+                .unwrap_or_default()
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect::<Vec<Value>>()
+        })
+        .collect()
+}
+
+/// The rows of a folder, as text.
+fn rows_text(dir: &Path) -> String {
+    ["decision.jsonl", "flow.jsonl"]
+        .iter()
+        .map(|f| std::fs::read_to_string(dir.join(f)).unwrap_or_default())
         .collect()
 }
 
@@ -322,15 +335,14 @@ fn a_model_grows_a_triplet_that_the_prover_labels_and_the_cache_replays() {
     let r = &recs[0];
     assert_eq!(r["generator"], "llm:test-model");
     // The prover, not the model, gave the labels.
-    assert_ne!(r["flipped"]["label"], r["anchor"]["label"]);
-    assert_eq!(r["held"]["label"], r["anchor"]["label"]);
-    assert!(r["flipped"]["seed"]
+    assert_ne!(r["flipped_label"], r["anchor_label"]);
+    assert_eq!(r["held_label"], r["anchor_label"]);
+    assert!(r["flipped_seed"]
         .as_str()
         .unwrap()
         .contains("unavailable(eli, wed 10:00-11:00)"));
-    let checks: Vec<&str> = r["flipped"]["critic"]
-        .as_array()
-        .unwrap()
+    let critic: Vec<Value> = serde_json::from_str(r["flipped_critic"].as_str().unwrap()).unwrap();
+    let checks: Vec<&str> = critic
         .iter()
         .map(|v| v["check"].as_str().unwrap())
         .collect();
@@ -371,10 +383,7 @@ fn a_model_grows_a_triplet_that_the_prover_labels_and_the_cache_replays() {
     assert_eq!(again.code, Some(0), "{}", again.stderr);
     assert_eq!(server.requests().len(), 4, "the rerun made a request");
     assert!(again.stderr.contains("0 requests") && again.stderr.contains("4 cache hits"));
-    assert_eq!(
-        std::fs::read_to_string(dir.join("again/triplets.jsonl")).unwrap(),
-        std::fs::read_to_string(dir.join("out/triplets.jsonl")).unwrap()
-    );
+    assert_eq!(rows_text(&dir.join("again")), rows_text(&dir.join("out")));
     assert_key_nowhere(&dir, &[&first, &again]);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -421,11 +430,10 @@ fn malformed_and_hostile_replies_are_rejected_with_reasons() {
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
     let recs = records(&dir, "out");
     assert_eq!(recs.len(), 1, "{}", ran.stderr);
-    let flipped = &recs[0]["flipped"];
-    assert_eq!(flipped["rounds"], 5);
-    let reasons: Vec<&str> = flipped["rejected"]
-        .as_array()
-        .unwrap()
+    assert_eq!(recs[0]["flipped_rounds"], 5);
+    let rejected: Vec<Value> =
+        serde_json::from_str(recs[0]["flipped_rejected"].as_str().unwrap()).unwrap();
+    let reasons: Vec<&str> = rejected
         .iter()
         .map(|r| r["reason"].as_str().unwrap())
         .collect();
@@ -439,9 +447,9 @@ fn malformed_and_hostile_replies_are_rejected_with_reasons() {
     // The hostile text is on record only as a rejected attempt: no variant
     // carries it.
     for side in ["anchor", "flipped", "held"] {
-        let seed = recs[0][side]["seed"].as_str().unwrap();
-        let vignette = recs[0][side]["vignette"].as_str().unwrap();
-        assert!(!seed.contains("{{") && !vignette.contains("{{"), "{side}");
+        let seed = recs[0][format!("{side}_seed")].as_str().unwrap();
+        let item = recs[0][format!("{side}_item")].as_str().unwrap();
+        assert!(!seed.contains("{{") && !item.contains("{{"), "{side}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -576,8 +584,8 @@ fn a_batch_round_trip_gives_what_a_live_run_gives() {
     // the second.
     assert_eq!(waves, 2);
     assert_eq!(
-        std::fs::read_to_string(dir.join("batched/triplets.jsonl")).unwrap(),
-        std::fs::read_to_string(dir.join("live/triplets.jsonl")).unwrap()
+        rows_text(&dir.join("batched")),
+        rows_text(&dir.join("live"))
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,0 +1,227 @@
+//! Candidates that should keep a decision: changes a reader of the item
+//! sees and the decision does not depend on (renames, rewordings, other
+//! irrelevant details, reorderings).
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+use super::mutate::{replace_words, text_edit, Candidate, Edit};
+use crate::analysis::Class;
+use crate::driver::Checked;
+use crate::planted::text::FactTexts;
+use crate::sema::{FormKind, PersonId, Predicate, Scenario};
+
+/// First names for renaming people; none of them is a common word.
+const NAMES: &[&str] = &[
+    "Amara", "Bruno", "Chiara", "Dmitri", "Esther", "Femi", "Greta", "Hamid", "Ilse", "Joao",
+    "Keiko", "Lars", "Mireille", "Nikhil", "Odile", "Pavel", "Rania", "Soren", "Thandiwe",
+    "Ulrich", "Vesna", "Wanjiru",
+];
+
+/// Gives person `p` a new id and display name everywhere: whole-word uses
+/// of the first word of the old name in texts become the new one's, and
+/// attribute ids that carry the old id carry the new one.
+pub(crate) fn rename_person(v: &mut Scenario, p: PersonId, new_id: &str, new_name: &str) {
+    let old_id = std::mem::replace(&mut v.people[p].id, new_id.to_string());
+    let old_name = std::mem::replace(&mut v.people[p].name, new_name.to_string());
+    let first = old_name.split_whitespace().next().unwrap_or("");
+    let new_first = new_name.split_whitespace().next().unwrap_or("");
+    for a in &mut v.attributes {
+        if !first.is_empty() && !new_first.is_empty() {
+            a.raw.text = replace_words(&a.raw.text, first, new_first).0;
+            if let Some(s) = a.sanitized.as_mut() {
+                s.text = replace_words(&s.text, first, new_first).0;
+            }
+        }
+        // Attribute ids often carry the holder's id; keep them readable.
+        let (id, _) = replace_words(&a.id.replace('_', " "), &old_id, new_id);
+        a.id = id.replace(' ', "_");
+    }
+}
+
+/// Renames person `p` everywhere: id, display name, and whole-word uses of
+/// the first word of the name in texts.
+pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+    let old = &sc.people[p];
+    let first = old.name.split_whitespace().next()?.to_string();
+    let taken = |n: &str| {
+        sc.people
+            .iter()
+            .any(|q| q.id == n.to_lowercase() || q.name.split_whitespace().next() == Some(n))
+    };
+    let mut pool: Vec<&str> = NAMES.iter().copied().filter(|n| !taken(n)).collect();
+    pool.shuffle(rng);
+    let new_first = pool.first()?.to_string();
+    let mut v = sc.clone();
+    let new_id = new_first.to_lowercase();
+    let new_name = old.name.replacen(&first, &new_first, 1);
+    rename_person(&mut v, p, &new_id, &new_name);
+    Some(Candidate {
+        flow: None,
+        scenario: v.into(),
+        edits: vec![Edit::RenamePerson {
+            from: old.id.clone(),
+            to: new_id,
+            name_from: old.name.clone(),
+            name_to: new_name,
+        }],
+    })
+}
+
+/// The first word of a person's name.
+fn first_name(sc: &Scenario, p: PersonId) -> String {
+    sc.people[p]
+        .name
+        .split_whitespace()
+        .next()
+        .unwrap_or(&sc.people[p].id)
+        .to_string()
+}
+
+/// Candidates that should hold the decision, each a change a reader of the
+/// decision item sees: a person renamed, a visible fact reworded with the
+/// same meaning, an irrelevant detail replaced by another of its category,
+/// a detail the decision does not need dropped, a new detail of the
+/// executor's, or the executor's details listed in another order.
+pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+    let sc = &c.scenario;
+    let mut out = Vec::new();
+    let mut people: Vec<PersonId> = (0..sc.people.len()).filter(|&p| p != sc.executor).collect();
+    people.shuffle(rng);
+    for &p in people.iter().take(2) {
+        out.extend(rename(sc, p, rng));
+    }
+    let seen_by_executor = |a: usize, kind: FormKind| {
+        sc.attributes[a]
+            .form(kind)
+            .is_some_and(|f| f.visible.contains(&sc.executor))
+    };
+    // A fact the executor sees, said another way.
+    for (a, attr) in sc.attributes.iter().enumerate() {
+        let (kind, form) = attr.fact_form();
+        // Findings are worded by their authors better than a template can.
+        if form.facts.len() != 1
+            || !seen_by_executor(a, kind)
+            || matches!(form.facts[0].predicate, Predicate::Evidence { .. })
+        {
+            continue;
+        }
+        let mut options: Vec<String> =
+            crate::planted::text::paraphrases(texts, sc, &form.facts[0].predicate, kind)
+                .into_iter()
+                .filter(|t| *t != form.text)
+                .collect();
+        options.shuffle(rng);
+        if let Some(text) = options.into_iter().next() {
+            let mut v = sc.clone();
+            match kind {
+                FormKind::Raw => v.attributes[a].raw.text = text.clone(),
+                FormKind::Sanitized => {
+                    v.attributes[a]
+                        .sanitized
+                        .as_mut()
+                        .expect("the fact form")
+                        .text = text.clone()
+                }
+            }
+            out.push(Candidate {
+                flow: None,
+                edits: vec![text_edit(&attr.id, kind, &form.text, &text)],
+                scenario: v.into(),
+            });
+        }
+    }
+    // An irrelevant detail replaced by another of the same category about
+    // the same person.
+    // (Only details the executor sees: the others do not show in the item.)
+    for (a, finding) in c.report.attributes.iter().enumerate() {
+        if finding.class != Class::Irrelevant || !seen_by_executor(a, FormKind::Raw) {
+            continue;
+        }
+        let attr = &sc.attributes[a];
+        let (category, text) = crate::planted::text::irrelevant(
+            texts,
+            &first_name(sc, attr.about),
+            attr.category,
+            rng,
+        );
+        if text == attr.raw.text || text.is_empty() {
+            continue;
+        }
+        let mut v = sc.clone();
+        v.attributes[a].raw.text = text.clone();
+        v.attributes[a].category = Some(category);
+        out.push(Candidate {
+            flow: None,
+            edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)],
+            scenario: v.into(),
+        });
+    }
+    // Drop a supporting attribute: its facts are each redundant.
+    for (a, finding) in c.report.attributes.iter().enumerate() {
+        let shows = seen_by_executor(a, FormKind::Raw) || seen_by_executor(a, FormKind::Sanitized);
+        if finding.class == Class::Supporting && shows {
+            let mut v = sc.clone();
+            v.attributes.remove(a);
+            out.push(Candidate {
+                flow: None,
+                scenario: v.into(),
+                edits: vec![Edit::DropAttribute {
+                    attribute: sc.attributes[a].id.clone(),
+                }],
+            });
+        }
+    }
+    // The executor mentions a personal detail of their own.
+    let holder = sc.executor;
+    let (category, text) =
+        crate::planted::text::irrelevant(texts, &first_name(sc, holder), None, rng);
+    if !text.is_empty() {
+        let mut v = sc.clone();
+        let id = (1..)
+            .map(|n| format!("{}_aside_{n}", sc.people[holder].id))
+            .find(|id| sc.attribute(id).is_none())
+            .expect("some id is free");
+        crate::planted::push_attribute(
+            &mut v,
+            holder,
+            Some(category),
+            text.clone(),
+            None,
+            Vec::new(),
+            Vec::new(),
+        );
+        v.attributes.last_mut().expect("just pushed").id = id.clone();
+        out.push(Candidate {
+            flow: None,
+            scenario: v.into(),
+            edits: vec![Edit::AddAttribute {
+                attribute: id,
+                holder: sc.people[holder].id.clone(),
+                text,
+            }],
+        });
+    }
+    // Two details the executor sees, listed the other way round.
+    let visible: Vec<usize> = (0..sc.attributes.len())
+        .filter(|&a| seen_by_executor(a, FormKind::Raw) || seen_by_executor(a, FormKind::Sanitized))
+        .collect();
+    if visible.len() >= 2 {
+        let i = rng.random_range(0..visible.len() - 1);
+        let (x, y) = (visible[i], visible[i + 1]);
+        let mut v = sc.clone();
+        v.attributes.swap(x, y);
+        let ids = |s: &Scenario| s.attributes.iter().map(|a| a.id.clone()).collect();
+        out.push(Candidate {
+            flow: None,
+            edits: vec![Edit::ReorderAttributes {
+                from: ids(sc),
+                to: ids(&v),
+            }],
+            scenario: v.into(),
+        });
+    }
+    out.shuffle(rng);
+    out
+}

@@ -1,0 +1,249 @@
+//! Evaluation items: each side of a triplet as one self-contained text a
+//! reader can answer, and its label in the words the item asks for.
+//!
+//! A decision item holds the public brief (people, and every meeting, slot,
+//! room, ticket, level or outcome of the setting), the executor's task with
+//! the strict rules, what the executor can gather (the forms visible to it,
+//! with combined cues), and the question with its answer format. A flow item
+//! holds the brief, the task, the form's wording, whom its holder shared it
+//! with, and the question of one flow.
+
+use serde::Serialize;
+
+use super::mutate::{Edit, Flow};
+use crate::driver::Checked;
+use crate::export::PersonExport;
+use crate::render::{Cue, RenderError, RuleCondition, Templates};
+use crate::sema::{Decision, FormKind, Scenario, Setting};
+
+#[derive(Serialize)]
+struct ItemView {
+    brief: String,
+    task: String,
+    knowledge: Option<String>,
+    question: QuestionView,
+}
+
+#[derive(Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum QuestionView {
+    Decision { family: &'static str },
+    Flow(Box<FlowQuestion>),
+}
+
+#[derive(Serialize)]
+struct FlowQuestion {
+    holder: PersonExport,
+    form: &'static str,
+    text: String,
+    shared_with: Vec<PersonExport>,
+    recipient: PersonExport,
+    executor: PersonExport,
+    task: String,
+}
+
+/// Words for an id written with underscores: `needs_review` reads `needs review`.
+fn words(id: &str) -> String {
+    id.replace('_', " ")
+}
+
+/// The rows of a decision in the item's own words: meeting title, then day,
+/// time and room name; ticket title, then owner (and collaborator) names;
+/// or the level or outcome.
+pub fn answer_rows(sc: &Scenario, d: &Decision) -> Vec<(String, String)> {
+    let name = |p: usize| sc.people[p].name.clone();
+    match (&sc.setting, d) {
+        (Setting::Meeting(ms), Decision::Meeting(ps)) => ps
+            .iter()
+            .zip(&ms.meetings)
+            .map(|(p, m)| {
+                let slot = m.slots[p.slot];
+                let room = &ms.rooms[p.room];
+                let time = slot.to_string();
+                let time = time.split_once(' ').map_or(time.as_str(), |(_, t)| t);
+                (
+                    m.title.clone(),
+                    format!(
+                        "{} {time}, {}",
+                        slot.day.name(),
+                        room.name.clone().unwrap_or_else(|| room.id.clone())
+                    ),
+                )
+            })
+            .collect(),
+        (Setting::Jira(js), Decision::Jira(asg)) => asg
+            .iter()
+            .zip(&js.tickets)
+            .map(|(a, t)| {
+                let value = match a.collaborator {
+                    Some(c) => format!("{} with {}", name(a.owner), name(c)),
+                    None => name(a.owner),
+                };
+                (t.title.clone(), value)
+            })
+            .collect(),
+        (Setting::Severity(ss), Decision::Severity(l)) => {
+            vec![(String::new(), words(&ss.levels[*l].id))]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// A decision as the item asks for it: one `target: value` line per row,
+/// or the level alone.
+pub fn answer(sc: &Scenario, d: &Decision) -> String {
+    answer_rows(sc, d)
+        .into_iter()
+        .map(|(t, v)| if t.is_empty() { v } else { format!("{t}: {v}") })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A flow's label as the item asks for it.
+pub fn flow_answer(appropriate: bool) -> String {
+    if appropriate { "yes" } else { "no" }.to_string()
+}
+
+fn render(
+    c: &Checked,
+    templates: &Templates,
+    knowledge: bool,
+    q: QuestionView,
+) -> Result<String, RenderError> {
+    let (task, known) =
+        crate::render::executor_view(c, templates, Cue::Combined, RuleCondition::Strict)?;
+    templates.render(
+        "item.md.j2",
+        &ItemView {
+            brief: crate::render::brief_text(c, templates)?,
+            task,
+            knowledge: knowledge.then_some(known),
+            question: q,
+        },
+    )
+}
+
+/// The decision item of a checked scenario.
+pub fn decision_item(c: &Checked, templates: &Templates) -> Result<String, RenderError> {
+    render(
+        c,
+        templates,
+        true,
+        QuestionView::Decision {
+            family: c.scenario.family.name(),
+        },
+    )
+}
+
+/// The flow item of one flow of a checked scenario.
+pub fn flow_item(c: &Checked, flow: &Flow, templates: &Templates) -> Result<String, RenderError> {
+    let sc = &c.scenario;
+    let missing = || RenderError::Template {
+        name: "item.md.j2".into(),
+        message: format!(
+            "the flow names {}, {:?} or {} and the scenario lacks it",
+            flow.attribute, flow.form, flow.person
+        ),
+    };
+    let attr = &sc.attributes[sc.attribute(&flow.attribute).ok_or_else(missing)?];
+    let form = attr.form(flow.form).ok_or_else(missing)?;
+    let recipient = sc.person(&flow.person).ok_or_else(missing)?;
+    let person = |p: usize| PersonExport::from(&sc.people[p]);
+    let q = QuestionView::Flow(Box::new(FlowQuestion {
+        holder: person(attr.holder),
+        form: form_name(flow.form),
+        text: form.text.clone(),
+        shared_with: form
+            .visible
+            .iter()
+            .filter(|&&p| p != attr.holder)
+            .map(|&p| person(p))
+            .collect(),
+        recipient: person(recipient),
+        executor: person(sc.executor),
+        task: sc.task.clone(),
+    }));
+    render(c, templates, false, q)
+}
+
+/// What a variant changed, in one line: its edits, and the flow asked
+/// about when that moved.
+pub fn change(edits: &[Edit], before: Option<&Flow>, after: Option<&Flow>) -> String {
+    let ids = |v: &[String]| v.join(", ");
+    let mut parts: Vec<String> = edits
+        .iter()
+        .map(|e| match e {
+            Edit::ReplaceFact {
+                attribute,
+                from,
+                to,
+            } => {
+                format!("`{attribute}` now states {to} instead of {from}")
+            }
+            Edit::ReplaceText {
+                attribute, form, ..
+            } => {
+                format!("the {} text of `{attribute}` is reworded", form_name(*form))
+            }
+            Edit::RenamePerson {
+                name_from, name_to, ..
+            } => {
+                format!("{name_from} is renamed {name_to}")
+            }
+            Edit::SetVisibility {
+                attribute,
+                form,
+                from,
+                to,
+            } => format!(
+                "the {} form of `{attribute}` is shared with [{}] instead of [{}]",
+                form_name(*form),
+                ids(to),
+                ids(from)
+            ),
+            Edit::SetHolder {
+                attribute,
+                from,
+                to,
+            } => {
+                format!("`{attribute}` moves from {from} to {to}")
+            }
+            Edit::DropAttribute { attribute } => format!("`{attribute}` is dropped"),
+            Edit::AddAttribute { holder, text, .. } => format!("{holder} adds \"{text}\""),
+            Edit::SetAttendees { meeting, from, to } => format!(
+                "{meeting} is attended by [{}] instead of [{}]",
+                ids(to),
+                ids(from)
+            ),
+            Edit::SetPublic {
+                target,
+                field,
+                from,
+                to,
+            } => {
+                format!("{target} {field} is {to} instead of {from}")
+            }
+            Edit::ReorderAttributes { .. } => "the details are listed in another order".into(),
+        })
+        .collect();
+    if let (Some(b), Some(a)) = (before, after) {
+        if b.person != a.person {
+            parts.push(format!("asked about {} instead of {}", a.person, b.person));
+        }
+        if b.form != a.form {
+            parts.push(format!(
+                "asked about the {} form instead of the {}",
+                form_name(a.form),
+                form_name(b.form)
+            ));
+        }
+    }
+    parts.join("; ")
+}
+
+fn form_name(f: FormKind) -> &'static str {
+    match f {
+        FormKind::Raw => "raw",
+        FormKind::Sanitized => "sanitized",
+    }
+}
