@@ -457,15 +457,24 @@ impl Cx<'_> {
         };
         let rows = describe::decision_rows(sc, &other_decision);
         let oracle_rows = describe::decision_rows(sc, &sc.oracle);
-        let differing: Vec<String> = rows
+        let differing: Vec<(usize, String)> = rows
             .iter()
             .zip(&oracle_rows)
-            .filter(|(a, b)| a.1 != b.1)
-            .map(|(a, _)| format!("{} -> {}", a.0, a.1))
+            .enumerate()
+            .filter(|(_, (a, b))| a.1 != b.1)
+            .map(|(i, (a, _))| (i, format!("{} -> {}", a.0, a.1)))
             .collect();
+        // The label points at the first oracle entry the other decision
+        // changes, not at the whole oracle block.
+        let span = differing
+            .first()
+            .and_then(|(i, _)| sc.oracle_entries.get(*i))
+            .copied()
+            .unwrap_or(sc.oracle_span);
+        let differing: Vec<String> = differing.into_iter().map(|(_, d)| d).collect();
         self.report.diagnostics.push(CheckDiagnostic::NotUnique {
             table: describe::side_by_side(sc, &sc.oracle, &other_decision),
-            span: sc.oracle_span.into(),
+            span: span.into(),
             other: differing.join(", "),
             help: Some(help),
         });

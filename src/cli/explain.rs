@@ -127,13 +127,24 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
                     ),
                     _ => {}
                 }
+                // The words follow the definition the checker uses: in the
+                // rule-based families a fact may also count for what it rules
+                // out next to the other appropriate facts.
+                let rule_based = sc.family.is_rule_based();
                 match (&ff.relevant, &ff.forbids) {
                     (Some(true), Some(d)) => {
-                        out.push_str("    relevant: it rules out decisions the public constraints allow, such as:\n");
+                        out.push_str(if rule_based {
+                            "    relevant: it rules out a decision that the public constraints, or the other appropriate facts without it, allow, such as:\n"
+                        } else {
+                            "    relevant: it rules out a decision the public constraints allow, such as:\n"
+                        });
                         out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
                     }
-                    (Some(false), _) => out
-                        .push_str("    idle: it rules out nothing the public constraints allow.\n"),
+                    (Some(false), _) => out.push_str(if rule_based {
+                        "    idle: it rules out nothing that the public constraints, or the other appropriate facts without it, allow.\n"
+                    } else {
+                        "    idle: it rules out nothing the public constraints allow.\n"
+                    }),
                     _ => {}
                 }
             }

@@ -362,6 +362,7 @@ pub fn policy_scenario(
         attributes,
         oracle: Decision::Severity(oracle),
         oracle_span: Span::DERIVED,
+        oracle_entries: Vec::new(),
     }
 }
 

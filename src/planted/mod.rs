@@ -327,6 +327,7 @@ pub(crate) fn shell(
         attributes: Vec::new(),
         oracle,
         oracle_span: Span::DERIVED,
+        oracle_entries: Vec::new(),
     }
 }
 

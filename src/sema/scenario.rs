@@ -466,6 +466,9 @@ pub struct Scenario {
     pub attributes: Vec<Attribute>,
     pub oracle: Decision,
     pub oracle_span: Span,
+    /// The span of each oracle entry, by target (meeting or ticket) index;
+    /// empty when the scenario was not read from text.
+    pub oracle_entries: Vec<Span>,
 }
 
 impl Scenario {

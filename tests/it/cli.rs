@@ -181,6 +181,21 @@ fn explain_says_why_in_words() {
         "{supporting}"
     );
 
+    // The words follow the checker's definition of relevance, per family.
+    assert!(
+        text.contains("relevant: it rules out a decision the public constraints allow"),
+        "{text}"
+    );
+    let rule_based = stdout(&cici(&[
+        "explain",
+        "seeds/meridian_incident.cici",
+        "kofi_access",
+    ]));
+    assert!(
+        rule_based.contains("or the other appropriate facts without it, allow"),
+        "{rule_based}"
+    );
+
     let unknown = cici(&["explain", "seeds/ops_scheduling.cici", "eli_infusoin"]);
     assert_eq!(unknown.status.code(), Some(2));
     assert!(stderr(&unknown).contains("did you mean `eli_infusion`?"));
