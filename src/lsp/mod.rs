@@ -9,12 +9,22 @@
 //!   meeting, ticket, level, variable or predicate is;
 //! - go to definition of people, rooms, meetings, tickets, attributes,
 //!   levels and evidence variables;
-//! - completion of declared names, the family's predicates and keywords;
+//! - completion of what the statement being typed takes: names by kind,
+//!   slots, features, evidence values, the family's predicates (with a
+//!   snippet), keywords.
+//!
+//! Names come from a tolerant scan of the text ([`scan`]), so completion,
+//! hover and definition keep working while the text does not parse; hover
+//! also falls back on the last check in which the document checked.
 //! - code actions: the fixes of the diagnostics in range;
-//! - formatting: `cici fmt` on the whole document.
+//! - formatting: `cici fmt` on the whole document, or an error that says
+//!   why a document that does not parse cannot be formatted.
 //!
 //! Positions are UTF-16 code units, the protocol's default.
 
+mod complete;
+mod navigate;
+mod scan;
 mod transport;
 
 use std::collections::HashMap;
@@ -29,21 +39,17 @@ use lsp_types::request::{
 };
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams,
-    CodeActionProviderCapability, CompletionItem, CompletionItemKind, CompletionOptions,
-    CompletionParams, CompletionResponse, Diagnostic, DiagnosticRelatedInformation,
-    DiagnosticSeverity, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
-    DidOpenTextDocumentParams, DocumentFormattingParams, GotoDefinitionParams,
-    GotoDefinitionResponse, Hover, HoverContents, HoverParams, HoverProviderCapability, Location,
-    MarkupContent, MarkupKind, NumberOrString, OneOf, Position, PublishDiagnosticsParams, Range,
-    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
-    WorkspaceEdit,
+    CodeActionProviderCapability, CompletionOptions, CompletionParams, CompletionResponse,
+    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DidChangeTextDocumentParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
+    GotoDefinitionParams, GotoDefinitionResponse, HoverParams, HoverProviderCapability, Location,
+    NumberOrString, OneOf, Position, PublishDiagnosticsParams, Range, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::analysis::Options;
 use crate::driver::Run;
-use crate::sema::Family;
-use crate::span::SourceId;
-use crate::syntax::{self, Ident, Item, ScenarioAst};
+use crate::syntax;
 
 /// Serves the protocol on stdin and stdout until the client exits.
 pub fn run_stdio() -> Result<(), String> {
@@ -165,8 +171,9 @@ struct Document {
     text: String,
     lines: LineIndex,
     run: Run,
-    /// The parse, for names and definitions even when resolving fails.
-    ast: syntax::File,
+    /// The last check in which every scenario checked, kept while the text
+    /// has errors so that hover can still explain what it knew.
+    fallback: Option<Run>,
     /// What was published for it, one per diagnostic of `run`.
     published: Vec<Diagnostic>,
 }
@@ -177,12 +184,11 @@ impl Document {
         let mut run = Run::new();
         run.check_text(uri.path().as_str(), text.clone(), &options);
         run.compute_fixes(&options);
-        let ast = syntax::parse(SourceId(0), &text).0;
         let mut doc = Document {
             lines: LineIndex::new(&text),
             text,
             run,
-            ast,
+            fallback: None,
             published: Vec::new(),
         };
         doc.published = diagnostics(uri, &doc);
@@ -226,7 +232,16 @@ impl Server {
     }
 
     fn update(&mut self, uri: Uri, text: String) -> Vec<Notification> {
-        let doc = Document::new(&uri, text);
+        let mut doc = Document::new(&uri, text);
+        if doc.run.errors() > 0 {
+            doc.fallback = self.documents.remove(uri.as_str()).and_then(|old| {
+                if old.run.errors() == 0 {
+                    Some(old.run)
+                } else {
+                    old.fallback
+                }
+            });
+        }
         let diagnostics = doc.published.clone();
         self.documents.insert(uri.as_str().to_string(), doc);
         vec![publish(uri, diagnostics)]
@@ -238,38 +253,65 @@ impl Server {
             HoverRequest::METHOD => self.with_params(req, |s, p: HoverParams| {
                 let uri = p.text_document_position_params.text_document.uri;
                 let doc = s.documents.get(uri.as_str())?;
-                hover(doc, p.text_document_position_params.position)
+                navigate::hover(doc, p.text_document_position_params.position)
             }),
             GotoDefinition::METHOD => self.with_params(req, |s, p: GotoDefinitionParams| {
                 let uri = p.text_document_position_params.text_document.uri;
                 let doc = s.documents.get(uri.as_str())?;
-                let range = definition(doc, p.text_document_position_params.position)?;
+                let range = navigate::definition(doc, p.text_document_position_params.position)?;
                 Some(GotoDefinitionResponse::Scalar(Location { uri, range }))
             }),
             Completion::METHOD => self.with_params(req, |s, p: CompletionParams| {
                 let uri = p.text_document_position.text_document.uri;
                 let doc = s.documents.get(uri.as_str())?;
-                Some(CompletionResponse::Array(completions(
-                    doc,
-                    p.text_document_position.position,
+                let offset = doc
+                    .lines
+                    .offset(&doc.text, p.text_document_position.position);
+                Some(CompletionResponse::Array(complete::completions(
+                    doc, offset,
                 )))
             }),
             CodeActionRequest::METHOD => self.with_params(req, |s, p: CodeActionParams| {
                 let doc = s.documents.get(p.text_document.uri.as_str())?;
                 Some(code_actions(&p.text_document.uri, doc, p.range))
             }),
-            Formatting::METHOD => self.with_params(req, |s, p: DocumentFormattingParams| {
-                let doc = s.documents.get(p.text_document.uri.as_str())?;
-                let formatted = syntax::format(&doc.text).ok()?;
-                if formatted == doc.text {
-                    return Some(Vec::new());
+            Formatting::METHOD => {
+                // A file that does not parse cannot be formatted: say so, so
+                // that the editor shows why nothing happened.
+                let broken = serde_json::from_value::<DocumentFormattingParams>(req.params.clone())
+                    .ok()
+                    .and_then(|p| self.documents.get(p.text_document.uri.as_str()))
+                    .and_then(|doc| {
+                        let errors = syntax::format(&doc.text).err()?;
+                        let first = errors.first()?;
+                        let line = miette::Diagnostic::labels(first)
+                            .and_then(|mut l| l.next())
+                            .map(|l| doc.lines.position(&doc.text, l.offset()).line + 1);
+                        Some(match line {
+                            Some(n) => format!("line {n}: {first}"),
+                            None => first.to_string(),
+                        })
+                    });
+                if let Some(e) = broken {
+                    return Response::new_err(
+                        id,
+                        lsp_server::ErrorCode::RequestFailed as i32,
+                        format!("cici cannot format this file until it parses: {e}"),
+                    );
                 }
-                let end = doc.lines.position(&doc.text, doc.text.len());
-                Some(vec![TextEdit {
-                    range: Range::new(Position::new(0, 0), end),
-                    new_text: formatted,
-                }])
-            }),
+                self.with_params(req, |s, p: DocumentFormattingParams| {
+                    let doc = s.documents.get(p.text_document.uri.as_str())?;
+                    let formatted = syntax::format(&doc.text).ok()?;
+                    if formatted == doc.text {
+                        return Some(Vec::new());
+                    }
+                    let end = doc.lines.position(&doc.text, doc.text.len());
+                    Some(vec![TextEdit {
+                        range: Range::new(Position::new(0, 0), end),
+                        new_text: formatted,
+                    }])
+                })
+            }
             _ => {
                 return Response::new_err(
                     id,
@@ -402,283 +444,6 @@ fn diagnostics(uri: &Uri, doc: &Document) -> Vec<Diagnostic> {
         });
     }
     out
-}
-
-/// The identifier under a byte offset, with its start.
-fn word_at(text: &str, offset: usize) -> Option<(usize, &str)> {
-    let is_ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let bytes = text.as_bytes();
-    let mut start = offset.min(bytes.len());
-    while start > 0 && is_ident(bytes[start - 1]) {
-        start -= 1;
-    }
-    let mut end = offset.min(bytes.len());
-    while end < bytes.len() && is_ident(bytes[end]) {
-        end += 1;
-    }
-    (start < end).then(|| (start, &text[start..end]))
-}
-
-/// What a declared name is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Person,
-    Room,
-    Meeting,
-    Ticket,
-    Attribute,
-    Level,
-    Variable,
-}
-
-/// Every name the scenario declares, with its kind and identifier.
-fn declarations(sc: &ScenarioAst) -> Vec<(Kind, &Ident)> {
-    let mut out = Vec::new();
-    for item in &sc.items {
-        match item {
-            Item::Person(p) => out.push((Kind::Person, &p.id)),
-            Item::Room(r) => out.push((Kind::Room, &r.id)),
-            Item::Meeting(m) => out.push((Kind::Meeting, &m.id)),
-            Item::Ticket(t) => out.push((Kind::Ticket, &t.id)),
-            Item::Attribute(a) => out.push((Kind::Attribute, &a.id)),
-            Item::Levels(l) => out.extend(l.items.iter().map(|i| (Kind::Level, i))),
-            Item::Evidence(e) => out.push((Kind::Variable, &e.variable)),
-            _ => {}
-        }
-    }
-    out
-}
-
-/// The scenario block around a byte offset.
-fn scenario_at(doc: &Document, offset: usize) -> Option<&ScenarioAst> {
-    doc.ast
-        .scenarios
-        .iter()
-        .find(|s| s.span.start as usize <= offset && offset <= s.span.end as usize)
-}
-
-fn definition(doc: &Document, pos: Position) -> Option<Range> {
-    let offset = doc.lines.offset(&doc.text, pos);
-    let (_, word) = word_at(&doc.text, offset)?;
-    let sc = scenario_at(doc, offset)?;
-    let (_, ident) = declarations(sc).into_iter().find(|(_, i)| i.name == word)?;
-    Some(
-        doc.lines
-            .range(&doc.text, ident.span.start as usize, ident.span.len()),
-    )
-}
-
-fn hover(doc: &Document, pos: Position) -> Option<Hover> {
-    let offset = doc.lines.offset(&doc.text, pos);
-    let (start, word) = word_at(&doc.text, offset)?;
-    let sc_ast = scenario_at(doc, offset)?;
-    let checked = doc
-        .run
-        .checked
-        .iter()
-        .find(|c| c.scenario.id == sc_ast.id.name);
-    let decl = declarations(sc_ast)
-        .into_iter()
-        .find(|(_, i)| i.name == word)
-        .map(|(k, _)| k);
-    let text = match (decl, checked) {
-        (Some(Kind::Attribute), Some(c)) => {
-            format!("```text\n{}```", crate::cli::explain::explain(c, word))
-        }
-        (Some(Kind::Person), Some(c)) => {
-            let p = c.scenario.people.iter().find(|p| p.id == word)?;
-            let mut s = format!("**{}** ({}): {}", p.name, p.id, p.role);
-            if c.scenario.people[c.scenario.executor].id == word {
-                s.push_str("\n\nThe executor: the agent acts for this person.");
-            }
-            if !p.skills.is_empty() {
-                s.push_str(&format!("\n\nskills: {}", p.skills.join(", ")));
-            }
-            s
-        }
-        (Some(kind), _) => format!("{} `{word}`", kind_name(kind)),
-        (None, _) => {
-            let family = checked.map(|c| c.scenario.family)?;
-            let (name, args) = family.predicates().iter().find(|(n, _)| *n == word)?;
-            let args: Vec<String> = args
-                .iter()
-                .map(|a| format!("{a:?}").to_lowercase())
-                .collect();
-            format!(
-                "predicate `{name}({})` of `{}`",
-                args.join(", "),
-                family.name()
-            )
-        }
-    };
-    Some(Hover {
-        contents: HoverContents::Markup(MarkupContent {
-            kind: MarkupKind::Markdown,
-            value: text,
-        }),
-        range: Some(doc.lines.range(&doc.text, start, word.len())),
-    })
-}
-
-fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Person => "person",
-        Kind::Room => "room",
-        Kind::Meeting => "meeting",
-        Kind::Ticket => "ticket",
-        Kind::Attribute => "attribute",
-        Kind::Level => "severity level",
-        Kind::Variable => "evidence variable",
-    }
-}
-
-/// Statement keywords offered where a statement may start.
-const KEYWORDS: &[&str] = &[
-    "family",
-    "title",
-    "task",
-    "executor",
-    "recipient",
-    "public",
-    "policy",
-    "person",
-    "room",
-    "meeting",
-    "ticket",
-    "levels",
-    "outcomes",
-    "evidence",
-    "rubric",
-    "rules",
-    "exclude",
-    "attribute",
-    "oracle",
-    "holder",
-    "about",
-    "category",
-    "raw",
-    "sanitized",
-    "fact",
-    "soft",
-    "visible",
-    "appropriate",
-    "inappropriate",
-];
-
-fn completions(doc: &Document, pos: Position) -> Vec<CompletionItem> {
-    let offset = doc.lines.offset(&doc.text, pos);
-    let line_start = doc.text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let before = doc.text[line_start..offset].trim_start();
-    let previous = before
-        .trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
-        .split_whitespace()
-        .last()
-        .unwrap_or("");
-    let sc = scenario_at(doc, offset);
-    let family = sc.and_then(|s| {
-        s.items.iter().find_map(|i| match i {
-            Item::Family(f) => Family::from_name(&f.name),
-            _ => None,
-        })
-    });
-    let names = |kinds: &[Kind]| -> Vec<CompletionItem> {
-        sc.map(declarations)
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|(k, _)| kinds.contains(k))
-            .map(|(k, i)| CompletionItem {
-                label: i.name.clone(),
-                kind: Some(match k {
-                    Kind::Person => CompletionItemKind::VARIABLE,
-                    Kind::Attribute => CompletionItemKind::STRUCT,
-                    _ => CompletionItemKind::CONSTANT,
-                }),
-                detail: Some(kind_name(k).to_string()),
-                ..CompletionItem::default()
-            })
-            .collect()
-    };
-    let predicates = || -> Vec<CompletionItem> {
-        let families: Vec<Family> = family.map_or(Family::ALL.to_vec(), |f| vec![f]);
-        families
-            .iter()
-            .flat_map(|f| f.predicates().iter().map(move |(n, a)| (f, n, a)))
-            .map(|(f, name, args)| CompletionItem {
-                label: name.to_string(),
-                kind: Some(CompletionItemKind::FUNCTION),
-                detail: Some(format!(
-                    "{}({})",
-                    name,
-                    args.iter()
-                        .map(|a| format!("{a:?}").to_lowercase())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )),
-                documentation: Some(lsp_types::Documentation::String(f.name().to_string())),
-                ..CompletionItem::default()
-            })
-            .collect()
-    };
-    // What the statement of this line takes where the cursor is.
-    let first = before.split_whitespace().next().unwrap_or("");
-    let in_parens = before
-        .rfind('(')
-        .is_some_and(|i| !before[i..].contains(')'));
-    let in_list = before
-        .rfind('[')
-        .is_some_and(|i| !before[i..].contains(']'));
-    let families = || {
-        Family::ALL
-            .iter()
-            .map(|f| CompletionItem {
-                label: f.name().to_string(),
-                kind: Some(CompletionItemKind::ENUM_MEMBER),
-                ..CompletionItem::default()
-            })
-            .collect()
-    };
-    let everything = &[
-        Kind::Person,
-        Kind::Room,
-        Kind::Meeting,
-        Kind::Ticket,
-        Kind::Level,
-        Kind::Variable,
-    ];
-    match (previous, first) {
-        ("fact" | "soft", _) => predicates(),
-        _ if in_parens => names(everything),
-        ("holder" | "about" | "executor", _) => names(&[Kind::Person]),
-        ("family", _) => families(),
-        ("category", _) => crate::sema::Category::ALL
-            .iter()
-            .map(|c| CompletionItem {
-                label: c.name().to_string(),
-                kind: Some(CompletionItemKind::ENUM_MEMBER),
-                detail: Some(if c.is_personal() {
-                    "personal".to_string()
-                } else {
-                    "not personal".to_string()
-                }),
-                ..CompletionItem::default()
-            })
-            .collect(),
-        ("oracle" | "otherwise", _) => names(&[Kind::Level]),
-        (_, "attendees") if in_list => names(&[Kind::Person]),
-        (_, "rooms") if in_list => names(&[Kind::Room]),
-        (_, "raw" | "sanitized") if in_list || previous == "except" => names(&[Kind::Person]),
-        _ => {
-            let mut items = names(everything);
-            if before.split_whitespace().count() <= 1 {
-                items.extend(KEYWORDS.iter().map(|k| CompletionItem {
-                    label: k.to_string(),
-                    kind: Some(CompletionItemKind::KEYWORD),
-                    ..CompletionItem::default()
-                }));
-            }
-            items
-        }
-    }
 }
 
 fn code_actions(uri: &Uri, doc: &Document, range: Range) -> Vec<CodeActionOrCommand> {

@@ -79,14 +79,20 @@ impl Client {
     }
 
     fn request(&mut self, method: &str, params: Value) -> Value {
+        let msg = self.request_raw(method, params);
+        assert!(msg.get("error").is_none(), "{method} failed: {msg}");
+        msg["result"].clone()
+    }
+
+    /// The whole response: `result` or `error`.
+    fn request_raw(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
         loop {
             let msg = self.receive();
             if msg["id"] == json!(id) {
-                assert!(msg.get("error").is_none(), "{method} failed: {msg}");
-                return msg["result"].clone();
+                return msg;
             }
             self.notifications.push(msg);
         }
@@ -260,10 +266,14 @@ fn a_scripted_editor_session() {
         c.complete(uri, position_of(&fixed, "rooms [cedar", 7)),
         vec!["cedar", "elm"]
     );
-    let items = c.complete(uri, position_of(&fixed, "avoid_room(eli", 11));
-    assert!(
-        items.contains(&"eli".to_string()) && items.contains(&"cedar".to_string()),
-        "{items:?}"
+    // Inside a fact, the names its argument takes: people, then rooms.
+    assert_eq!(
+        c.complete(uri, position_of(&fixed, "avoid_room(eli", 11)),
+        vec!["maya", "eli"]
+    );
+    assert_eq!(
+        c.complete(uri, position_of(&fixed, "avoid_room(eli, cedar", 16)),
+        vec!["cedar", "elm"]
     );
 
     // Formatting gives the canonical layout as one edit.
@@ -322,6 +332,164 @@ fn a_scripted_editor_session() {
     c.notify("exit", Value::Null);
     let status = c.child.wait().unwrap();
     assert!(status.success());
+}
+
+/// Opens `text` with `‸` marking the cursor and returns what completion
+/// offers there.
+fn complete_typing(c: &mut Client, uri: &str, version: i64, marked: &str) -> Vec<String> {
+    let offset = marked.find('‸').expect("a cursor mark");
+    let text = marked.replacen('‸', "", 1);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]}),
+    );
+    c.diagnostics(uri);
+    c.complete(uri, position_of(&text, &text[..offset], offset))
+}
+
+/// The table of positions where an editor needs completion most: the line
+/// is unfinished, so the file does not parse.
+#[test]
+fn completion_hover_and_definition_work_while_the_text_does_not_parse() {
+    let uri = "file:///work/seeds/broken.cici";
+    let fixed = std::fs::read_to_string(root().join("tests/fixtures/fix/unknown_person.cici"))
+        .unwrap()
+        .replacen("holder elli", "holder eli", 1);
+    let mut c = Client::start();
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "cici", "version": 1, "text": fixed}}),
+    );
+    assert_eq!(c.diagnostics(uri), Vec::<Value>::new());
+    let people = vec!["maya", "eli"];
+    let rooms = vec!["cedar", "elm"];
+    let typed = |line: &str| {
+        fixed.replacen(
+            "  oracle {",
+            &format!("  attribute new_one {{\n    {line}\n  }}\n  oracle {{"),
+            1,
+        )
+    };
+    let cases: Vec<(String, Vec<&str>)> = vec![
+        (typed("holder ‸"), people.clone()),
+        (
+            fixed.replacen("executor maya", "executor ‸", 1),
+            people.clone(),
+        ),
+        (typed("fact avoid_room(‸"), people.clone()),
+        (typed("fact avoid_room(eli, ‸"), rooms.clone()),
+        (
+            typed("fact unavailable(eli, ‸"),
+            vec!["mon 09:00-10:00", "tue 10:00-11:00"],
+        ),
+        (
+            fixed.replacen("    attendees [eli]", "    attendees [‸", 1),
+            people.clone(),
+        ),
+        (
+            fixed.replacen("    rooms [cedar, elm]", "    rooms [‸", 1),
+            rooms.clone(),
+        ),
+        (
+            fixed.replacen("m1 -> mon 09:00-10:00 @ elm }", "m1 -> ‸", 1),
+            vec!["mon 09:00-10:00", "tue 10:00-11:00"],
+        ),
+        (
+            fixed.replacen(
+                "m1 -> mon 09:00-10:00 @ elm }",
+                "m1 -> mon 09:00-10:00 @ ‸",
+                1,
+            ),
+            rooms.clone(),
+        ),
+    ];
+    for (k, (marked, want)) in cases.iter().enumerate() {
+        let got = complete_typing(&mut c, uri, 2 + k as i64, marked);
+        assert_eq!(
+            &got,
+            want,
+            "at {:?}",
+            &marked[marked.find('‸').unwrap() - 30..]
+        );
+    }
+    // After `fact`: the family's predicates only, each once, with its
+    // signature and a snippet for its arguments.
+    let marked = typed("fact ‸");
+    let offset = marked.find('‸').unwrap();
+    let text = marked.replacen('‸', "", 1);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 50}, "contentChanges": [{"text": text}]}),
+    );
+    let items = c.at(
+        "textDocument/completion",
+        uri,
+        position_of(&text, &text[..offset], offset),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "unavailable",
+            "avoid_room",
+            "needs_feature",
+            "attends",
+            "not_before",
+            "not_after"
+        ]
+    );
+    let avoid = &items[1];
+    assert_eq!(avoid["detail"], "avoid_room(person, room)");
+    assert_eq!(avoid["insertText"], "avoid_room(${1:person}, ${2:room})");
+    assert_eq!(avoid["insertTextFormat"], 2);
+
+    // Hover and definition with an error elsewhere in the file: what the
+    // last good check knew is still shown.
+    let broken = fixed.replacen("title", "titel", 1);
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 60}, "contentChanges": [{"text": broken}]}),
+    );
+    assert_eq!(c.diagnostics(uri)[0]["code"], "cici::syntax::unexpected");
+    let shown = c.hover(uri, position_of(&broken, "attribute eli_court", 12));
+    assert!(shown.contains("critical"), "{shown}");
+    assert!(c
+        .hover(uri, position_of(&broken, "attendees [eli]", 12))
+        .contains("Security Partner"));
+    assert!(c
+        .hover(uri, position_of(&broken, "avoid_room(", 2))
+        .contains("avoid_room(person, room)"));
+    let def = c.at(
+        "textDocument/definition",
+        uri,
+        position_of(&broken, "@ elm", 3),
+    );
+    assert_eq!(def["range"]["start"], position_of(&broken, "room elm", 5));
+
+    // Formatting a broken file answers with the reason, not silence.
+    let answer = c.request_raw(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    let message = answer["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.contains("cannot format") && message.contains("line 4"),
+        "{answer}"
+    );
+
+    assert_eq!(c.request("shutdown", Value::Null), Value::Null);
+    c.notify("exit", Value::Null);
+    assert!(c.child.wait().unwrap().success());
 }
 
 /// The TextMate grammar is valid JSON and highlights every keyword of the

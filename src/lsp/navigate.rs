@@ -1,0 +1,85 @@
+//! Hover and go-to-definition, from the tolerant scan of the text and the
+//! last check that got through: an error elsewhere in the file, or a line
+//! being typed, does not take them away.
+
+use lsp_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position, Range};
+
+use super::complete::kind_name;
+use super::scan::{scan, Kind};
+use super::Document;
+use crate::driver::Checked;
+
+/// The identifier under a byte offset, with its start.
+pub(super) fn word_at(text: &str, offset: usize) -> Option<(usize, &str)> {
+    let is_ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let bytes = text.as_bytes();
+    let mut start = offset.min(bytes.len());
+    while start > 0 && is_ident(bytes[start - 1]) {
+        start -= 1;
+    }
+    let mut end = offset.min(bytes.len());
+    while end < bytes.len() && is_ident(bytes[end]) {
+        end += 1;
+    }
+    (start < end).then(|| (start, &text[start..end]))
+}
+
+pub(super) fn definition(doc: &Document, pos: Position) -> Option<Range> {
+    let offset = doc.lines.offset(&doc.text, pos);
+    let (_, word) = word_at(&doc.text, offset)?;
+    let s = scan(&doc.text, offset);
+    let d = s.decls.iter().find(|d| d.name == word)?;
+    Some(doc.lines.range(&doc.text, d.start, d.name.len()))
+}
+
+/// The checked scenario of this id: from the current check, or else from
+/// the last one in which it checked.
+fn checked<'a>(doc: &'a Document, id: &str) -> Option<&'a Checked> {
+    doc.run
+        .checked
+        .iter()
+        .chain(doc.fallback.iter().flat_map(|r| r.checked.iter()))
+        .find(|c| c.scenario.id == id)
+}
+
+pub(super) fn hover(doc: &Document, pos: Position) -> Option<Hover> {
+    let offset = doc.lines.offset(&doc.text, pos);
+    let (start, word) = word_at(&doc.text, offset)?;
+    let s = scan(&doc.text, offset);
+    let checked = s.id.as_deref().and_then(|id| checked(doc, id));
+    let decl = s.decls.iter().find(|d| d.name == word).map(|d| d.kind);
+    let text = match (decl, checked) {
+        (Some(Kind::Attribute), Some(c)) if c.scenario.attribute(word).is_some() => {
+            format!("```text\n{}```", crate::cli::explain::explain(c, word))
+        }
+        (Some(Kind::Person), Some(c)) if c.scenario.person(word).is_some() => {
+            let p = c.scenario.people.iter().find(|p| p.id == word)?;
+            let mut s = format!("**{}** ({}): {}", p.name, p.id, p.role);
+            if c.scenario.people[c.scenario.executor].id == word {
+                s.push_str("\n\nThe executor: the agent acts for this person.");
+            }
+            if !p.skills.is_empty() {
+                s.push_str(&format!("\n\nskills: {}", p.skills.join(", ")));
+            }
+            s
+        }
+        (Some(kind), _) => format!("{} `{word}`", kind_name(kind)),
+        (None, _) => {
+            let family = s.family.or_else(|| checked.map(|c| c.scenario.family))?;
+            let (name, args) = family.predicates().iter().find(|(n, _)| *n == word)?;
+            let args: Vec<&str> = args.iter().map(|a| a.placeholder()).collect();
+            format!(
+                "predicate `{name}({})` of `{}`",
+                args.join(", "),
+                family.name()
+            )
+        }
+    };
+    Some(Hover {
+        contents: HoverContents::Markup(MarkupContent {
+            kind: MarkupKind::Markdown,
+            value: text,
+        }),
+        range: Some(doc.lines.range(&doc.text, start, word.len())),
+    })
+}
