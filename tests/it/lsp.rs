@@ -523,4 +523,25 @@ fn the_textmate_grammar_knows_every_keyword() {
     for f in cici::sema::Family::ALL {
         assert!(families.contains(f.name()));
     }
+    // The Emacs mode highlights the same words.
+    let emacs = std::fs::read_to_string(root().join("editors/emacs/cici-mode.el")).unwrap();
+    for kw in &keywords_of_grammar() {
+        assert!(
+            emacs.contains(&format!("\"{kw}\"")),
+            "cici-mode lacks `{kw}`"
+        );
+    }
+    for f in cici::sema::Family::ALL {
+        assert!(emacs.contains(&format!("\"{}\"", f.name())));
+    }
+}
+
+fn keywords_of_grammar() -> Vec<String> {
+    std::fs::read_to_string(root().join("grammar/cici.pest"))
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("kw_"))
+        .filter_map(|l| l.split(" = ").next())
+        .map(str::to_string)
+        .collect()
 }
