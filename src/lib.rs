@@ -1,15 +1,23 @@
 //! cici: a compiler for contextual-integrity benchmark scenarios.
 //!
 //! ```text
+//!  PiSAs seed / bundles ──import──▶ .cici text                 import::pisas_seed
 //!  .cici text ──parse──▶ AST (owned, spanned)                 syntax::parse
 //!             ──resolve──▶ Scenario (names bound, defaults)    sema::resolve
 //!             ──lower──▶ constraint Model (spans kept)         model::lower
 //!             ──analyse──▶ Report (unique? classes, lints)     analysis::analyse
+//!  checked ──render──▶ briefs, tasks, knowledge files          render::render
+//!          ──export──▶ JSON record, PiSAs bundle               export::export, export::pisas::bundle
+//!          ──build──▶ a planned output tree, written safely     build::plan
+//!          ──counterfactual──▶ triplets of evaluation items     counterfactual::triplets
 //! ```
 //!
 //! Every stage is a plain function from one value to the next, re-exported
-//! here; [`driver::Run`] strings them together over files, and the command
-//! line (`cli`, behind the default `cli` feature) is a thin layer over that.
+//! here; [`driver::Run`] strings parse to analyse together over files, and
+//! the command line (`cli`, behind the default `cli` feature) is a thin
+//! layer over that. Authoring aids sit beside the pipeline: `fixit`
+//! (verified fixes), `printer` and `syntax::format` (canonical text), and
+//! the language server (`lsp`, with the command line).
 
 pub mod analysis;
 pub mod build;
@@ -37,6 +45,11 @@ pub mod suggest;
 pub mod syntax;
 
 pub use analysis::analyse;
+pub use build::plan as build;
+pub use counterfactual::triplets as counterfactual;
+pub use export::export;
+pub use import::pisas_seed as import;
 pub use model::lower;
+pub use render::render;
 pub use sema::resolve;
 pub use syntax::parse;
