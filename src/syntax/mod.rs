@@ -6,10 +6,12 @@
 //! type leaves it.
 
 pub mod ast;
+mod condition;
 mod error;
 mod format;
 mod parser;
 mod recover;
+mod strings;
 
 pub use ast::*;
 pub use error::SyntaxError;

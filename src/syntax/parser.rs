@@ -7,6 +7,7 @@ use pest_derive::Parser;
 use super::ast::*;
 use super::error::SyntaxError;
 use super::recover::{check_nesting, from_pest, scenario_chunks};
+use super::strings::dedent;
 use crate::span::{SourceId, Span};
 
 #[derive(Parser)]
@@ -113,10 +114,10 @@ pub(super) fn parse_tree(text: &str) -> Result<Pair<'_, Rule>, Vec<SyntaxError>>
 
 /// Conversion context: the source id, the offset of the parsed text in the
 /// file, and the errors found while converting.
-struct Cx {
-    source: SourceId,
-    base: usize,
-    errors: Vec<SyntaxError>,
+pub(super) struct Cx {
+    pub(super) source: SourceId,
+    pub(super) base: usize,
+    pub(super) errors: Vec<SyntaxError>,
 }
 
 impl Cx {
@@ -130,7 +131,7 @@ impl Cx {
 
     /// The pair's span without trailing blanks, which pest includes when an
     /// optional item at the end of a rule did not match.
-    fn span(&self, pair: &Pair<Rule>) -> Span {
+    pub(super) fn span(&self, pair: &Pair<Rule>) -> Span {
         let s = pair.as_span();
         let len = pair.as_str().trim_end().len();
         Span::new(
@@ -140,7 +141,7 @@ impl Cx {
         )
     }
 
-    fn ident(&self, pair: Pair<Rule>) -> Ident {
+    pub(super) fn ident(&self, pair: Pair<Rule>) -> Ident {
         Ident {
             name: pair.as_str().to_string(),
             span: self.span(&pair),
@@ -207,7 +208,7 @@ impl Cx {
         out
     }
 
-    fn ident_list(&self, pair: Pair<Rule>) -> List<Ident> {
+    pub(super) fn ident_list(&self, pair: Pair<Rule>) -> List<Ident> {
         let span = self.span(&pair);
         List {
             items: pair.into_inner().map(|p| self.ident(p)).collect(),
@@ -540,115 +541,5 @@ impl Cx {
             args,
             span,
         }
-    }
-
-    fn condition(&mut self, pair: Pair<Rule>) -> Cond {
-        match pair.as_rule() {
-            Rule::condition | Rule::conjunction => {
-                let is_or = pair.as_rule() == Rule::condition;
-                let mut parts: Vec<Cond> = pair
-                    .into_inner()
-                    .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and))
-                    .map(|p| self.condition(p))
-                    .collect();
-                if parts.len() == 1 {
-                    parts.pop().expect("one part")
-                } else if is_or {
-                    Cond::Or(parts)
-                } else {
-                    Cond::And(parts)
-                }
-            }
-            Rule::negation => {
-                let mut negations = 0;
-                let mut atom = None;
-                for p in pair.into_inner() {
-                    if p.as_rule() == Rule::not_op {
-                        negations += 1;
-                    } else {
-                        atom = Some(self.condition(p));
-                    }
-                }
-                // `not not c` is `c`: fold the chain, so that no input builds
-                // a deeply nested tree.
-                let cond = atom.expect("negation has an atom");
-                if negations % 2 == 1 {
-                    Cond::Not(Box::new(cond))
-                } else {
-                    cond
-                }
-            }
-            Rule::comparison => {
-                let span = self.span(&pair);
-                let mut c = pair.into_inner();
-                let var = self.ident(c.next().expect("variable"));
-                let op = c.next().expect("op");
-                if op.as_rule() == Rule::kw_in {
-                    let values = self.ident_list(c.next().expect("values"));
-                    return Cond::In(var, values, span);
-                }
-                let op = op.as_str().to_string();
-                let value = self.ident(c.next().expect("value"));
-                if op == "=" {
-                    Cond::Eq(var, value, span)
-                } else {
-                    Cond::Ne(var, value, span)
-                }
-            }
-            other => unreachable!("unexpected condition rule {other:?}"),
-        }
-    }
-}
-
-/// Removes the common leading indentation of a triple-quoted string, and the
-/// line breaks right after the opening and before the closing quotes.
-fn dedent(raw: &str) -> String {
-    // Line breaks are `\n` whatever the file used: a CRLF file and an LF
-    // file give the same text.
-    let normalized;
-    let raw = if raw.contains('\r') {
-        normalized = raw.replace("\r\n", "\n");
-        normalized.as_str()
-    } else {
-        raw
-    };
-    let text = raw.strip_prefix('\n').unwrap_or(raw);
-    let text = match text.rfind('\n') {
-        Some(i) if text[i + 1..].trim().is_empty() => &text[..i],
-        _ => text,
-    };
-    let indent = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start().len())
-        .min()
-        .unwrap_or(0);
-    text.lines()
-        .map(|l| match l.get(..indent) {
-            Some(prefix) if prefix.trim().is_empty() => &l[indent..],
-            _ => l.trim_start(),
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dedent_strips_common_indentation() {
-        assert_eq!(dedent("\n    a\n      b\n    "), "a\n  b");
-        assert_eq!(dedent("one line"), "one line");
-        assert_eq!(dedent("\r\n    a\r\n      b\r\n    "), "a\n  b");
-    }
-
-    #[test]
-    fn chunks_start_at_scenario_lines() {
-        use super::super::recover::scenario_chunks;
-        let text = "# c\nscenario a {}\n  scenario b {}\nscenarios\n";
-        let chunks = scenario_chunks(text);
-        assert_eq!(chunks.len(), 2);
-        assert!(text[chunks[1].0..].starts_with("scenario b"));
     }
 }

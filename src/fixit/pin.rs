@@ -1,0 +1,113 @@
+//! Pinning the oracle: new attributes that make the oracle the only allowed
+//! decision again, after a fix removed a fact or where a seed is not
+//! unique.
+
+use super::*;
+
+/// After a removal, the fix that makes the oracle unique again, with its
+/// edits in the coordinates of the text before the removal; `None` when the
+/// oracle is unique without it, or cannot be pinned.
+pub(super) fn pin_after(sc: &Scenario, text: &str, removal: &Edit) -> Option<Fix> {
+    let fixed = apply(text, std::slice::from_ref(removal))?;
+    let mut run = Run::new();
+    run.check_text("fixed", fixed.clone(), &Options::default());
+    let checked = run.checked.iter().find(|c| c.scenario.id == sc.id)?;
+    if checked.report.unique || !checked.report.oracle_allowed {
+        return None;
+    }
+    let mut fix = pin_oracle(&checked.scenario, &fixed)?;
+    let shift = removal.length - removal.replacement.len();
+    for e in &mut fix.edits {
+        if e.offset > removal.offset {
+            e.offset += shift;
+        }
+    }
+    Some(fix)
+}
+
+/// New attributes that make the oracle the only allowed decision, inserted
+/// before the `oracle` statement.
+pub(super) fn pin_oracle(sc: &Scenario, text: &str) -> Option<Fix> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let facts = planted::pin_oracle(sc, deadline)?;
+    if facts.is_empty() {
+        return None;
+    }
+    let mut work = sc.clone();
+    let first = work.attributes.len();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(facts.len() as u64);
+    let executor = work.executor;
+    for p in &facts {
+        let holder = planted::subject_of(p)
+            .unwrap_or_else(|| (0..work.people.len()).find(|&i| i != executor).unwrap_or(0));
+        planted::add_fact(&mut work, holder, p.clone(), &mut rng);
+    }
+    let mut block = String::new();
+    let mut taken: Vec<String> = sc.attributes.iter().map(|a| a.id.clone()).collect();
+    for a in &mut work.attributes[first..] {
+        let base = format!(
+            "{}_{}",
+            sc.people[a.holder].id,
+            fact_word(&a.fact_form().1.facts[0].predicate)
+        );
+        a.id = fresh_id(&taken, &base);
+        taken.push(a.id.clone());
+    }
+    for a in &work.attributes[first..] {
+        crate::printer::attribute(&mut block, &work, a);
+    }
+    let oracle = sc.oracle_span.start as usize;
+    let line_start = text[..oracle].rfind('\n').map_or(0, |i| i + 1);
+    let edit = if text[line_start..oracle].trim().is_empty() {
+        Edit {
+            offset: line_start,
+            length: 0,
+            replacement: block.clone(),
+        }
+    } else {
+        Edit {
+            offset: oracle,
+            length: 0,
+            replacement: format!("\n{block}  "),
+        }
+    };
+    Some(Fix {
+        message: format!(
+            "add {} that rule{} out every other decision and keep{} the oracle (the texts are suggestions):\n{}",
+            if facts.len() == 1 { "a fact".to_string() } else { format!("{} facts", facts.len()) },
+            if facts.len() == 1 { "s" } else { "" },
+            if facts.len() == 1 { "s" } else { "" },
+            block.trim_end()
+        ),
+        unambiguous: false,
+        edits: vec![edit],
+    })
+}
+
+fn fact_word(p: &Predicate) -> &'static str {
+    match p {
+        Predicate::Unavailable { .. } => "unavailable",
+        Predicate::AvoidRoom { .. } => "room",
+        Predicate::NeedsFeature { .. } => "feature",
+        Predicate::NotBefore { .. } | Predicate::NotAfter { .. } => "timing",
+        Predicate::Attends { .. } => "attends",
+        Predicate::Capacity { .. } => "capacity",
+        Predicate::CannotOwn { .. } => "cannot_own",
+        Predicate::NoSensitive { .. } => "no_sensitive",
+        Predicate::CannotPair { .. } => "cannot_pair",
+        Predicate::Off { .. } => "off",
+        Predicate::Evidence { .. } => "evidence",
+        Predicate::Toward { .. } => "toward",
+    }
+}
+
+/// `base`, or `base_2`, `base_3`, ...: the first id not in `taken`.
+fn fresh_id(taken: &[String], base: &str) -> String {
+    let mut id = base.to_string();
+    let mut k = 2;
+    while taken.contains(&id) {
+        id = format!("{base}_{k}");
+        k += 1;
+    }
+    id
+}
