@@ -8,7 +8,8 @@ use super::scan::{scan, Kind, Scan};
 use super::Document;
 use crate::sema::{ArgKind, Family};
 
-/// Statement keywords offered where a statement may start.
+/// Statement keywords offered where a statement may start: a subset of
+/// [`crate::syntax::keywords`], which a test holds them to.
 pub(super) const KEYWORDS: &[&str] = &[
     "family",
     "title",
@@ -282,6 +283,16 @@ pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> 
                 );
             }
             items
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn statement_keywords_are_keywords_of_the_grammar() {
+        for k in super::KEYWORDS {
+            assert!(crate::syntax::keywords().contains(k), "{k}");
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `cici lsp`: a Language Server Protocol server over stdio.
 //!
-//! Every open document is checked as it changes (full-text sync), with the
+//! Every open document is checked as it changes (incremental sync; changes
+//! that a newer change makes stale are applied but not checked), with the
 //! same pipeline as `cici check`, and its diagnostics are published with
 //! their help and the verified fixes. On top of the last check of a
 //! document the server answers:
@@ -18,13 +19,17 @@
 //! also falls back on the last check in which the document checked.
 //! - code actions: the fixes of the diagnostics in range;
 //! - formatting: `cici fmt` on the whole document, or an error that says
-//!   why a document that does not parse cannot be formatted.
+//!   why a document that does not parse cannot be formatted;
+//! - the outline (document symbols), rename of a declared name across its
+//!   scenario, semantic tokens (names coloured by what they name), and
+//!   pulled diagnostics for clients that ask rather than listen.
 //!
 //! Positions are UTF-16 code units, the protocol's default.
 
 mod complete;
 mod navigate;
 mod scan;
+mod symbols;
 mod transport;
 
 use std::collections::HashMap;
@@ -59,7 +64,29 @@ pub fn run_stdio() -> Result<(), String> {
 /// What the server announces.
 fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        rename_provider: Some(OneOf::Left(true)),
+        semantic_tokens_provider: Some(
+            lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
+                lsp_types::SemanticTokensOptions {
+                    legend: symbols::legend(),
+                    full: Some(lsp_types::SemanticTokensFullOptions::Bool(true)),
+                    range: None,
+                    ..lsp_types::SemanticTokensOptions::default()
+                },
+            ),
+        ),
+        diagnostic_provider: Some(lsp_types::DiagnosticServerCapabilities::Options(
+            lsp_types::DiagnosticOptions {
+                identifier: Some("cici".into()),
+                inter_file_dependencies: false,
+                workspace_diagnostics: false,
+                ..lsp_types::DiagnosticOptions::default()
+            },
+        )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions {
@@ -98,11 +125,10 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
         };
         // Changes typed faster than they are checked: when the next thing
         // waiting for the same document is a newer change, this one is
-        // skipped, so the checker never falls behind the typist.
+        // applied but not checked, so the checker never falls behind the
+        // typist.
         queue.extend(connection.receiver.try_iter());
-        if superseded(&msg, &queue) {
-            continue;
-        }
+        let stale = superseded(&msg, &queue);
         match msg {
             Message::Request(req) if req.method == "shutdown" => {
                 shutting_down = true;
@@ -127,7 +153,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             }
             Message::Notification(n) if n.method == "exit" => return Ok(()),
             Message::Notification(n) => {
-                for out in server.notification(n) {
+                for out in server.notification(n, stale) {
                     send(connection, Message::Notification(out))?;
                 }
             }
@@ -199,10 +225,33 @@ impl Document {
 #[derive(Default)]
 struct Server {
     documents: HashMap<String, Document>,
+    /// Text with changes applied that a newer change made not worth
+    /// checking yet.
+    pending: HashMap<String, String>,
+}
+
+/// Applies the changes of one notification, in order: a whole text, or a
+/// range (UTF-16 positions in the text as it is at that change).
+fn apply_changes(
+    mut text: String,
+    changes: Vec<lsp_types::TextDocumentContentChangeEvent>,
+) -> String {
+    for change in changes {
+        match change.range {
+            None => text = change.text,
+            Some(r) => {
+                let lines = LineIndex::new(&text);
+                let a = lines.offset(&text, r.start);
+                let b = lines.offset(&text, r.end).max(a);
+                text.replace_range(a..b, &change.text);
+            }
+        }
+    }
+    text
 }
 
 impl Server {
-    fn notification(&mut self, n: Notification) -> Vec<Notification> {
+    fn notification(&mut self, n: Notification, stale: bool) -> Vec<Notification> {
         match n.method.as_str() {
             DidOpenTextDocument::METHOD => {
                 let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(n.params) else {
@@ -214,17 +263,27 @@ impl Server {
                 let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(n.params) else {
                     return Vec::new();
                 };
-                // Full sync: the last change holds the whole text.
-                match p.content_changes.into_iter().last() {
-                    Some(change) => self.update(p.text_document.uri, change.text),
-                    None => Vec::new(),
+                let uri = p.text_document.uri;
+                let Some(before) = self
+                    .pending
+                    .remove(uri.as_str())
+                    .or_else(|| self.documents.get(uri.as_str()).map(|d| d.text.clone()))
+                else {
+                    return Vec::new();
+                };
+                let text = apply_changes(before, p.content_changes);
+                if stale {
+                    self.pending.insert(uri.as_str().to_string(), text);
+                    return Vec::new();
                 }
+                self.update(uri, text)
             }
             DidCloseTextDocument::METHOD => {
                 let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(n.params) else {
                     return Vec::new();
                 };
                 self.documents.remove(p.text_document.uri.as_str());
+                self.pending.remove(p.text_document.uri.as_str());
                 vec![publish(p.text_document.uri, Vec::new())]
             }
             _ => Vec::new(),
@@ -232,6 +291,7 @@ impl Server {
     }
 
     fn update(&mut self, uri: Uri, text: String) -> Vec<Notification> {
+        self.pending.remove(uri.as_str());
         let mut doc = Document::new(&uri, text);
         if doc.run.errors() > 0 {
             doc.fallback = self.documents.remove(uri.as_str()).and_then(|old| {
@@ -271,6 +331,55 @@ impl Server {
                     doc, offset,
                 )))
             }),
+            lsp_types::request::DocumentSymbolRequest::METHOD => {
+                self.with_params(req, |s, p: lsp_types::DocumentSymbolParams| {
+                    let doc = s.documents.get(p.text_document.uri.as_str())?;
+                    Some(lsp_types::DocumentSymbolResponse::Nested(symbols::outline(
+                        doc,
+                    )))
+                })
+            }
+            lsp_types::request::SemanticTokensFullRequest::METHOD => {
+                self.with_params(req, |s, p: lsp_types::SemanticTokensParams| {
+                    let doc = s.documents.get(p.text_document.uri.as_str())?;
+                    Some(lsp_types::SemanticTokensResult::Tokens(
+                        symbols::semantic_tokens(doc),
+                    ))
+                })
+            }
+            lsp_types::request::DocumentDiagnosticRequest::METHOD => {
+                self.with_params(req, |s, p: lsp_types::DocumentDiagnosticParams| {
+                    let doc = s.documents.get(p.text_document.uri.as_str())?;
+                    Some(lsp_types::DocumentDiagnosticReport::Full(
+                        lsp_types::RelatedFullDocumentDiagnosticReport {
+                            related_documents: None,
+                            full_document_diagnostic_report:
+                                lsp_types::FullDocumentDiagnosticReport {
+                                    result_id: None,
+                                    items: doc.published.clone(),
+                                },
+                        },
+                    ))
+                })
+            }
+            lsp_types::request::Rename::METHOD => {
+                let parsed = serde_json::from_value::<lsp_types::RenameParams>(req.params.clone());
+                let answer = parsed.map_err(|e| e.to_string()).and_then(|p| {
+                    let pos = p.text_document_position;
+                    let doc = self
+                        .documents
+                        .get(pos.text_document.uri.as_str())
+                        .ok_or_else(|| "the document is not open".to_string())?;
+                    let offset = doc.lines.offset(&doc.text, pos.position);
+                    symbols::rename(doc, &pos.text_document.uri, offset, &p.new_name)
+                });
+                return match answer {
+                    Ok(edit) => Response::new_ok(id, edit),
+                    Err(message) => {
+                        Response::new_err(id, lsp_server::ErrorCode::RequestFailed as i32, message)
+                    }
+                };
+            }
             CodeActionRequest::METHOD => self.with_params(req, |s, p: CodeActionParams| {
                 let doc = s.documents.get(p.text_document.uri.as_str())?;
                 Some(code_actions(&p.text_document.uri, doc, p.range))

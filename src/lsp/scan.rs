@@ -32,6 +32,9 @@ pub struct Decl {
 /// What the scanner found in one scenario block.
 #[derive(Clone, Debug, Default)]
 pub struct Scan {
+    /// The byte range of the block: from its `scenario` keyword to the next.
+    pub start: usize,
+    pub end: usize,
     pub id: Option<String>,
     pub family: Option<Family>,
     pub decls: Vec<Decl>,
@@ -72,15 +75,16 @@ impl Scan {
     }
 }
 
+/// A token of the text: a word, number, time or punctuation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Token<'a> {
-    text: &'a str,
-    start: usize,
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub start: usize,
 }
 
 /// Words, numbers and times, and single punctuation (`->` as one), with
 /// strings and comments left out.
-fn tokens(text: &str) -> Vec<Token<'_>> {
+pub fn tokens(text: &str) -> Vec<Token<'_>> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -140,7 +144,7 @@ fn tokens(text: &str) -> Vec<Token<'_>> {
     out
 }
 
-fn is_ident(t: &str) -> bool {
+pub fn is_ident(t: &str) -> bool {
     t.chars()
         .next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
@@ -171,6 +175,16 @@ fn list(text: &str, toks: &[Token], i: usize) -> (Vec<String>, usize) {
     (items, j + 1)
 }
 
+/// The byte offsets where scenario blocks start.
+pub fn scenario_starts(text: &str) -> Vec<usize> {
+    let toks = tokens(text);
+    toks.iter()
+        .enumerate()
+        .filter(|(k, t)| t.text == "scenario" && toks.get(k + 1).is_some_and(|n| is_ident(n.text)))
+        .map(|(_, t)| t.start)
+        .collect()
+}
+
 /// The scenario block around `offset`: from its `scenario` keyword to the
 /// next one.
 pub fn scan(text: &str, offset: usize) -> Scan {
@@ -193,8 +207,13 @@ pub fn scan(text: &str, offset: usize) -> Scan {
         .find(|&&k| k > first)
         .copied()
         .unwrap_or(toks.len());
+    let span_of = |k: usize| toks.get(k).map_or(text.len(), |t| t.start);
+    let mut out = Scan {
+        start: if starts.is_empty() { 0 } else { span_of(first) },
+        end: span_of(last),
+        ..Scan::default()
+    };
     let toks = &toks[first..last];
-    let mut out = Scan::default();
     let mut meeting: Option<usize> = None;
     let mut i = 0;
     while i < toks.len() {

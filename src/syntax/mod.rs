@@ -18,6 +18,20 @@ pub use error::SyntaxError;
 pub use format::format;
 pub use parser::MAX_NESTING;
 
+/// Every keyword of the language, in the grammar's order, read from the
+/// grammar's `kw_*` rules: the one list the parser's messages, the language
+/// server and the editor grammars' tests share.
+pub fn keywords() -> &'static [&'static str] {
+    static KEYWORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    KEYWORDS.get_or_init(|| {
+        include_str!("../../grammar/cici.pest")
+            .lines()
+            .filter_map(|l| l.strip_prefix("kw_"))
+            .filter_map(|l| l.split(" = ").next())
+            .collect()
+    })
+}
+
 use crate::span::SourceId;
 
 /// Parses one seed file. Scenarios that parse are returned even when others

@@ -149,59 +149,11 @@ pub(super) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     }
 }
 
+/// The keyword a `kw_*` rule matches, from the one keyword list.
 fn keyword_of(rule: Rule) -> Option<&'static str> {
-    Some(match rule {
-        Rule::kw_scenario => "scenario",
-        Rule::kw_family => "family",
-        Rule::kw_title => "title",
-        Rule::kw_task => "task",
-        Rule::kw_executor => "executor",
-        Rule::kw_recipient => "recipient",
-        Rule::kw_public => "public",
-        Rule::kw_policy => "policy",
-        Rule::kw_person => "person",
-        Rule::kw_role => "role",
-        Rule::kw_skills => "skills",
-        Rule::kw_room => "room",
-        Rule::kw_capacity => "capacity",
-        Rule::kw_features => "features",
-        Rule::kw_meeting => "meeting",
-        Rule::kw_attendees => "attendees",
-        Rule::kw_slots => "slots",
-        Rule::kw_rooms => "rooms",
-        Rule::kw_ticket => "ticket",
-        Rule::kw_needs => "needs",
-        Rule::kw_hours => "hours",
-        Rule::kw_pair => "pair",
-        Rule::kw_sensitive => "sensitive",
-        Rule::kw_levels => "levels",
-        Rule::kw_evidence => "evidence",
-        Rule::kw_rubric => "rubric",
-        Rule::kw_outcomes => "outcomes",
-        Rule::kw_rules => "rules",
-        Rule::kw_exclude => "exclude",
-        Rule::kw_in => "in",
-        Rule::kw_when => "when",
-        Rule::kw_otherwise => "otherwise",
-        Rule::kw_and => "and",
-        Rule::kw_or => "or",
-        Rule::kw_not => "not",
-        Rule::kw_attribute => "attribute",
-        Rule::kw_holder => "holder",
-        Rule::kw_about => "about",
-        Rule::kw_category => "category",
-        Rule::kw_raw => "raw",
-        Rule::kw_sanitized => "sanitized",
-        Rule::kw_appropriate => "appropriate",
-        Rule::kw_inappropriate => "inappropriate",
-        Rule::kw_visible => "visible",
-        Rule::kw_all => "all",
-        Rule::kw_except => "except",
-        Rule::kw_fact => "fact",
-        Rule::kw_soft => "soft",
-        Rule::kw_oracle => "oracle",
-        _ => return None,
-    })
+    let name = format!("{rule:?}");
+    let word = name.strip_prefix("kw_")?;
+    super::keywords().iter().find(|k| **k == word).copied()
 }
 
 /// How a rule reads in an "expected ..." message; `None` hides it.

@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 
 use super::common::root;
 
-struct Client {
-    child: Child,
+pub(crate) struct Client {
+    pub(crate) child: Child,
     stdin: ChildStdin,
     incoming: Receiver<Value>,
     next_id: i64,
@@ -21,7 +21,7 @@ struct Client {
 }
 
 impl Client {
-    fn start() -> Client {
+    pub(crate) fn start() -> Client {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cici"))
             .arg("lsp")
             .current_dir(root())
@@ -66,26 +66,26 @@ impl Client {
         }
     }
 
-    fn send(&mut self, msg: Value) {
+    pub(crate) fn send(&mut self, msg: Value) {
         let body = msg.to_string();
         write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).unwrap();
         self.stdin.flush().unwrap();
     }
 
-    fn receive(&mut self) -> Value {
+    pub(crate) fn receive(&mut self) -> Value {
         self.incoming
             .recv_timeout(Duration::from_secs(60))
             .expect("the server answers within a minute")
     }
 
-    fn request(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn request(&mut self, method: &str, params: Value) -> Value {
         let msg = self.request_raw(method, params);
         assert!(msg.get("error").is_none(), "{method} failed: {msg}");
         msg["result"].clone()
     }
 
     /// The whole response: `result` or `error`.
-    fn request_raw(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn request_raw(&mut self, method: &str, params: Value) -> Value {
         let id = self.next_id;
         self.next_id += 1;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
@@ -99,7 +99,7 @@ impl Client {
     }
 
     /// A request at a position of a document: hover, definition, completion.
-    fn at(&mut self, method: &str, uri: &str, position: Value) -> Value {
+    pub(crate) fn at(&mut self, method: &str, uri: &str, position: Value) -> Value {
         self.request(
             method,
             json!({"textDocument": {"uri": uri}, "position": position}),
@@ -107,13 +107,13 @@ impl Client {
     }
 
     /// The text a hover shows.
-    fn hover(&mut self, uri: &str, position: Value) -> String {
+    pub(crate) fn hover(&mut self, uri: &str, position: Value) -> String {
         let h = self.at("textDocument/hover", uri, position);
         h["contents"]["value"].as_str().unwrap_or("").to_string()
     }
 
     /// The labels a completion offers.
-    fn complete(&mut self, uri: &str, position: Value) -> Vec<String> {
+    pub(crate) fn complete(&mut self, uri: &str, position: Value) -> Vec<String> {
         let items = self.at("textDocument/completion", uri, position);
         items
             .as_array()
@@ -123,12 +123,12 @@ impl Client {
             .collect()
     }
 
-    fn notify(&mut self, method: &str, params: Value) {
+    pub(crate) fn notify(&mut self, method: &str, params: Value) {
         self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
     }
 
     /// The next diagnostics published for `uri`.
-    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+    pub(crate) fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
         loop {
             let msg = match self.notifications.iter().position(|n| {
                 n["method"] == "textDocument/publishDiagnostics" && n["params"]["uri"] == uri
@@ -146,7 +146,7 @@ impl Client {
 
 /// The line and UTF-16 column of the first occurrence of `needle`, plus
 /// `shift` characters.
-fn position_of(text: &str, needle: &str, shift: usize) -> Value {
+pub(crate) fn position_of(text: &str, needle: &str, shift: usize) -> Value {
     let offset = text
         .find(needle)
         .unwrap_or_else(|| panic!("{needle} in text"))

@@ -11,5 +11,6 @@ mod import;
 mod language;
 pub mod llm;
 mod lsp;
+mod lsp_features;
 mod planted;
 mod properties;

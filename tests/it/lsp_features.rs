@@ -1,0 +1,192 @@
+//! The language server's outline, rename, semantic tokens, pull
+//! diagnostics and incremental sync, driven over stdio as an editor would,
+//! on text that parses and on text that does not.
+
+use serde_json::{json, Value};
+
+use super::common::root;
+use super::lsp::{position_of, Client};
+
+fn open(c: &mut Client, uri: &str, text: &str) {
+    c.request(
+        "initialize",
+        json!({"processId": null, "rootUri": null, "capabilities": {}}),
+    );
+    c.notify("initialized", json!({}));
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": uri, "languageId": "cici", "version": 1, "text": text}}),
+    );
+    c.diagnostics(uri);
+}
+
+fn fixture() -> String {
+    std::fs::read_to_string(root().join("tests/fixtures/fix/unknown_person.cici"))
+        .unwrap()
+        .replacen("holder elli", "holder eli", 1)
+}
+
+#[test]
+fn outline_rename_tokens_and_pulled_diagnostics() {
+    let uri = "file:///work/seeds/features.cici";
+    let text = fixture();
+    let mut c = Client::start();
+    open(&mut c, uri, &text);
+
+    // The outline: the scenario, then what it declares.
+    let symbols = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(symbols[0]["name"], "typo");
+    assert_eq!(symbols[0]["detail"], "meeting_allocation");
+    let children: Vec<&str> = symbols[0]["children"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        children,
+        ["maya", "eli", "cedar", "elm", "m1", "eli_hvac", "eli_court"]
+    );
+
+    // Rename a person: every use in the scenario, no string or comment.
+    let edit = c.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&text, "person eli", 7), "newName": "elias"}),
+    );
+    let edits = edit["changes"][uri].as_array().unwrap();
+    let uses = text.matches("eli,").count()
+        + text.matches("eli ").count()
+        + text.matches("eli]").count()
+        + text.matches("eli\n").count();
+    assert_eq!(edits.len(), uses, "{edits:?}");
+    assert!(edits.iter().all(|e| e["newText"] == "elias"));
+    // A clash is refused with the reason.
+    let clash = c.request_raw(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": uri}, "position": position_of(&text, "person eli", 7), "newName": "maya"}),
+    );
+    assert!(
+        clash["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("already names a person"),
+        "{clash}"
+    );
+
+    // Semantic tokens: names coloured by what they name.
+    let tokens = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let data: Vec<u64> = tokens["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert_eq!(data.len() % 5, 0);
+    // Decode to (line, column, length, type) and look up `holder eli`.
+    let (mut line, mut col) = (0, 0);
+    let mut decoded = Vec::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            line += t[0];
+            col = t[1];
+        } else {
+            col += t[1];
+        }
+        decoded.push((line, col, t[2], t[3]));
+    }
+    let at = position_of(&text, "holder eli", 7);
+    let person = decoded
+        .iter()
+        .find(|(l, c, _, _)| json!(l) == at["line"] && json!(c) == at["character"])
+        .expect("a token for the holder");
+    assert_eq!(person.3, 1, "people are variables");
+    let at = position_of(&text, "@ elm", 2);
+    let room = decoded
+        .iter()
+        .find(|(l, c, _, _)| json!(l) == at["line"] && json!(c) == at["character"])
+        .expect("a token for the oracle's room");
+    assert_eq!(room.3, 2, "rooms are enum members");
+
+    // Pull diagnostics give what was published.
+    let broken = text.replacen(
+        "holder eli\n    category legal",
+        "holder elli\n    category legal",
+        1,
+    );
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": broken}]}),
+    );
+    let pushed = c.diagnostics(uri);
+    let pulled = c.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    assert_eq!(pulled["kind"], "full");
+    assert_eq!(pulled["items"], Value::Array(pushed));
+}
+
+#[test]
+fn incremental_changes_are_applied_in_order_even_when_checks_are_skipped() {
+    let uri = "file:///work/seeds/incremental.cici";
+    let text = fixture();
+    let mut c = Client::start();
+    open(&mut c, uri, &text);
+    // Type `lx` after `holder eli` one character at a time, as ranged
+    // edits, then delete both: the server's text follows.
+    let at = position_of(&text, "holder eli\n    category legal", 10);
+    for (v, ch) in ["l", "x"].iter().enumerate() {
+        let line = at["line"].as_u64().unwrap();
+        let character = at["character"].as_u64().unwrap() + v as u64;
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": uri, "version": 2 + v},
+                   "contentChanges": [{"range": {"start": {"line": line, "character": character},
+                                                 "end": {"line": line, "character": character}},
+                                       "text": ch}]}),
+        );
+    }
+    // Now `holder elilx`: one unknown person. (The first change may have
+    // been checked on its own before the second arrived: `elil`.)
+    let mut diags = c.diagnostics(uri);
+    if diags[0]["message"].as_str().unwrap().contains("`elil`") {
+        diags = c.diagnostics(uri);
+    }
+    assert_eq!(
+        diags[0]["code"], "cici::resolve::unknown_person",
+        "{diags:?}"
+    );
+    assert!(
+        diags[0]["message"].as_str().unwrap().contains("`elilx`"),
+        "{diags:?}"
+    );
+    // Delete the two characters: clean again.
+    let line = at["line"].as_u64().unwrap();
+    let character = at["character"].as_u64().unwrap();
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 9},
+               "contentChanges": [{"range": {"start": {"line": line, "character": character},
+                                             "end": {"line": line, "character": character + 2}},
+                                   "text": ""}]}),
+    );
+    assert_eq!(c.diagnostics(uri), Vec::<Value>::new());
+    let formatted = c.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    // The server's text is the original again: formatting it changes what
+    // formatting the original changes.
+    let expected = cici::syntax::format(&text).unwrap();
+    if expected == text {
+        assert_eq!(formatted, json!([]));
+    } else {
+        assert_eq!(formatted[0]["newText"], expected);
+    }
+}
