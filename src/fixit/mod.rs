@@ -93,7 +93,7 @@ impl Run {
                 all.push(Vec::new());
                 continue;
             };
-            let candidates = candidates(self, d, &file.text);
+            let candidates = candidates(self, d, &file.text, options);
             if candidates.is_empty() {
                 all.push(Vec::new());
                 continue;
@@ -238,7 +238,7 @@ fn scenario_at<'r>(run: &'r Run, d: &Diagnosed, offset: usize) -> Option<&'r Che
     })
 }
 
-fn candidates(run: &Run, d: &Diagnosed, text: &str) -> Vec<Candidate> {
+fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Candidate> {
     let code = code_of(d);
     let labels = labels(d);
     let Some(&(offset, length, _)) = labels.first() else {
@@ -281,7 +281,7 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str) -> Vec<Candidate> {
     let sc = &checked.scenario;
     match code.as_str() {
         "cici::check::not_unique" => {
-            if let Some(fix) = pin_oracle(sc, text) {
+            if let Some(fix) = pin_oracle(sc, text, options) {
                 out.push(Candidate {
                     fix,
                     sole_kind: false,
@@ -303,7 +303,7 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str) -> Vec<Candidate> {
                 // Without the fact the oracle may be allowed beside others:
                 // then the fix also rules those out.
                 if code != "cici::check::idle_fact" {
-                    if let Some(pin) = pin_after(sc, text, &edit) {
+                    if let Some(pin) = pin_after(sc, text, &edit, options) {
                         message = format!("{message}, and {}", pin.message);
                         edits.extend(pin.edits);
                         sole_kind = false;

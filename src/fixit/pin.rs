@@ -7,15 +7,20 @@ use super::*;
 /// After a removal, the fix that makes the oracle unique again, with its
 /// edits in the coordinates of the text before the removal; `None` when the
 /// oracle is unique without it, or cannot be pinned.
-pub(super) fn pin_after(sc: &Scenario, text: &str, removal: &Edit) -> Option<Fix> {
+pub(super) fn pin_after(
+    sc: &Scenario,
+    text: &str,
+    removal: &Edit,
+    options: &Options,
+) -> Option<Fix> {
     let fixed = apply(text, std::slice::from_ref(removal))?;
     let mut run = Run::new();
-    run.check_text("fixed", fixed.clone(), &Options::default());
+    run.check_text("fixed", fixed.clone(), options);
     let checked = run.checked.iter().find(|c| c.scenario.id == sc.id)?;
     if checked.report.unique || !checked.report.oracle_allowed {
         return None;
     }
-    let mut fix = pin_oracle(&checked.scenario, &fixed)?;
+    let mut fix = pin_oracle(&checked.scenario, &fixed, options)?;
     let shift = removal.length - removal.replacement.len();
     for e in &mut fix.edits {
         if e.offset > removal.offset {
@@ -26,9 +31,13 @@ pub(super) fn pin_after(sc: &Scenario, text: &str, removal: &Edit) -> Option<Fix
 }
 
 /// New attributes that make the oracle the only allowed decision, inserted
-/// before the `oracle` statement.
-pub(super) fn pin_oracle(sc: &Scenario, text: &str) -> Option<Fix> {
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+/// before the `oracle` statement. The search honours the check's bound
+/// (`--max-solve-ms`; an hour when the check is unbounded).
+pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option<Fix> {
+    let bound = options
+        .max_solve
+        .unwrap_or(std::time::Duration::from_secs(3600));
+    let deadline = std::time::Instant::now() + bound;
     let facts = planted::pin_oracle(sc, deadline)?;
     if facts.is_empty() {
         return None;

@@ -56,6 +56,9 @@ use crate::analysis::Options;
 use crate::driver::Run;
 use crate::syntax;
 
+/// The solver bound of one check in the editor (the command line's is 10 s).
+pub const LSP_MAX_SOLVE: std::time::Duration = std::time::Duration::from_millis(300);
+
 /// Serves the protocol on stdin and stdout until the client exits.
 pub fn run_stdio() -> Result<(), String> {
     transport::run_stdio(serve)
@@ -206,7 +209,12 @@ struct Document {
 
 impl Document {
     fn new(uri: &Uri, text: String) -> Document {
-        let options = Options::default();
+        // A lower bound than the command line's: an edit never waits on
+        // the solver for long, and what it could not settle shows `unknown`.
+        let options = Options {
+            max_solve: Some(LSP_MAX_SOLVE),
+            ..Options::default()
+        };
         let mut run = Run::new();
         run.check_text(uri.path().as_str(), text.clone(), &options);
         run.compute_fixes(&options);
