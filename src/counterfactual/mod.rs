@@ -25,6 +25,10 @@ mod flow;
 mod holds;
 pub mod item;
 mod listed;
+#[cfg(feature = "llm")]
+pub mod llm;
+#[cfg(not(feature = "llm"))]
+#[path = "llm_off.rs"]
 pub mod llm;
 pub mod mutate;
 pub mod output;

@@ -156,11 +156,7 @@ pub fn run(
     };
     let validator = jsonschema::validator_for(&schema()).expect("the generated schema is valid");
     let mut files: [Option<std::fs::File>; 2] = [None, None];
-    let bar = indicatif::ProgressBar::new(seeds.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} seeds, {msg}")
-            .expect("a valid progress template"),
-    );
+    let bar = Progress::new(seeds.len());
     let chunk = config.workers.max(1) * 2;
     for group in seeds.chunks(chunk) {
         if config.fatal().is_some() {
@@ -228,4 +224,48 @@ pub fn run(
     bar.finish_and_clear();
     write_atomic(&out.join("README.md"), &card(&rows, config, &runs(out)))?;
     Ok(summary)
+}
+
+/// A progress bar on stderr with the `progress` feature; nothing without.
+struct Progress {
+    #[cfg(feature = "progress")]
+    bar: indicatif::ProgressBar,
+}
+
+impl Progress {
+    fn new(len: usize) -> Progress {
+        #[cfg(feature = "progress")]
+        {
+            let bar = indicatif::ProgressBar::new(len as u64);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} seeds, {msg}")
+                    .expect("a valid progress template"),
+            );
+            Progress { bar }
+        }
+        #[cfg(not(feature = "progress"))]
+        {
+            let _ = len;
+            Progress {}
+        }
+    }
+
+    fn inc(&self, n: u64) {
+        #[cfg(feature = "progress")]
+        self.bar.inc(n);
+        #[cfg(not(feature = "progress"))]
+        let _ = n;
+    }
+
+    fn set_message(&self, message: String) {
+        #[cfg(feature = "progress")]
+        self.bar.set_message(message);
+        #[cfg(not(feature = "progress"))]
+        let _ = message;
+    }
+
+    fn finish_and_clear(&self) {
+        #[cfg(feature = "progress")]
+        self.bar.finish_and_clear();
+    }
 }

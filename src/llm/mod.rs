@@ -10,11 +10,19 @@
 //! is configured; it is sent in the `Authorization` header and nowhere else:
 //! not in the cache, a batch file, a record or a message.
 
+#[cfg(feature = "llm")]
 mod cache;
+#[cfg(feature = "llm")]
 mod client;
+#[cfg(not(feature = "llm"))]
+mod off;
 
+#[cfg(feature = "llm")]
 pub use cache::Cache;
+#[cfg(feature = "llm")]
 pub use client::{ingest_batch, CallError, Llm, Message, Mode, Usage};
+#[cfg(not(feature = "llm"))]
+pub use off::{Llm, Usage};
 
 use serde::{Deserialize, Serialize};
 
