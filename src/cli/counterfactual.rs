@@ -35,6 +35,12 @@ fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, String> {
     if let Some(v) = args.retries {
         c.max_retries = v;
     }
+    if let Some(v) = args.retry_budget {
+        c.retry_budget = v;
+    }
+    if let Some(v) = args.max_failures {
+        c.max_failures = v;
+    }
     if let Some(v) = args.concurrency {
         c.concurrency = v as usize;
     }

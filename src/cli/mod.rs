@@ -184,6 +184,13 @@ pub struct CounterfactualArgs {
     /// Retries on 429, 5xx and timeouts.
     #[arg(long)]
     retries: Option<u32>,
+    /// Retries the whole run may spend before it stops with the last reason.
+    #[arg(long)]
+    retry_budget: Option<u64>,
+    /// Model calls in a row that may fail or give nothing usable before the
+    /// run stops.
+    #[arg(long)]
+    max_failures: Option<u32>,
     /// Requests in flight at once.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     concurrency: Option<u64>,

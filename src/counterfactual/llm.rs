@@ -188,15 +188,29 @@ impl Proposer for LlmProposer<'_> {
         let edits = match parse_edits(&reply) {
             Ok(e) => e,
             Err(why) => {
+                self.llm.note(false, &why);
+                if self.llm.fatal().is_some() {
+                    return Proposal::Stop;
+                }
                 return Proposal::Rejected(Rejection {
                     edits: Vec::new(),
                     reason: why,
-                })
+                });
             }
         };
         match super::apply::candidate(sc, edits.clone()) {
-            Ok(c) => Proposal::Candidate(Box::new(c)),
-            Err(reason) => Proposal::Rejected(Rejection { edits, reason }),
+            Ok(c) => {
+                self.llm.note(true, "");
+                Proposal::Candidate(Box::new(c))
+            }
+            Err(reason) => {
+                // Edits that name what is not there: nothing usable either.
+                self.llm.note(false, &reason);
+                if self.llm.fatal().is_some() {
+                    return Proposal::Stop;
+                }
+                Proposal::Rejected(Rejection { edits, reason })
+            }
         }
     }
 }

@@ -75,6 +75,8 @@ pub struct Usage {
 
 #[derive(Default)]
 struct Counters {
+    /// Calls in a row that failed or gave nothing usable.
+    failures_in_a_row: AtomicU64,
     requests: AtomicU64,
     cache_hits: AtomicU64,
     prompt_tokens: AtomicU64,
@@ -194,6 +196,25 @@ impl Llm {
         body
     }
 
+    /// Records whether a call gave something usable. `max_failures` calls
+    /// in a row that did not stop the run, with the last reason.
+    pub fn note(&self, useful: bool, why: &str) {
+        if useful {
+            self.counters.failures_in_a_row.store(0, Ordering::Relaxed);
+            return;
+        }
+        let n = self
+            .counters
+            .failures_in_a_row
+            .fetch_add(1, Ordering::Relaxed)
+            + 1;
+        if n >= u64::from(self.config.max_failures) {
+            self.set_fatal(format!(
+                "{n} model calls in a row failed or gave nothing usable (`max_failures`); the last: {why}"
+            ));
+        }
+    }
+
     /// The reply text for a conversation: from the cache, or the endpoint.
     pub fn complete(
         &self,
@@ -243,7 +264,13 @@ impl Llm {
             Err(Sent::Refused(_)) => {
                 Err(CallError::Failed("the server refused the request".into()))
             }
-            Err(Sent::Failed(m)) => Err(CallError::Failed(m)),
+            Err(Sent::Failed(m)) => {
+                self.note(false, &m);
+                match self.fatal() {
+                    Some(f) => Err(CallError::Fatal(f)),
+                    None => Err(CallError::Failed(m)),
+                }
+            }
             Err(Sent::Fatal(m)) => Err(self.set_fatal(m)),
         }
     }
@@ -358,6 +385,13 @@ impl Llm {
                 return Err(Sent::Failed(format!(
                     "gave up after {} attempts: {why}",
                     attempt + 1
+                )));
+            }
+            let spent = self.counters.retries.load(Ordering::Relaxed);
+            if spent >= self.config.retry_budget {
+                return Err(Sent::Fatal(format!(
+                    "the run's {} retries (`retry_budget`) are spent; the last failure: {why}",
+                    self.config.retry_budget
                 )));
             }
             attempt += 1;

@@ -43,6 +43,12 @@ pub struct LlmConfig {
     pub timeout_s: f64,
     /// Retries after the first attempt, on 429, 5xx and timeouts.
     pub max_retries: u32,
+    /// Retries the whole run may spend; past it the run stops with the last
+    /// reason, so a server that keeps failing cannot keep it busy for hours.
+    pub retry_budget: u64,
+    /// Calls in a row that may fail, or give a reply with nothing usable in
+    /// it, before the run stops.
+    pub max_failures: u32,
     /// First backoff in seconds; doubled on each retry (a `Retry-After`
     /// header wins).
     pub backoff_s: f64,
@@ -65,6 +71,8 @@ impl Default for LlmConfig {
             max_tokens: 1024,
             timeout_s: 60.0,
             max_retries: 4,
+            retry_budget: 200,
+            max_failures: 25,
             backoff_s: 1.0,
             concurrency: 4,
             cache_dir: ".cici-cache".into(),
@@ -104,6 +112,18 @@ impl LlmConfig {
             return Err(format!(
                 "`max_retries` is {}; it takes 0 to 20",
                 self.max_retries
+            ));
+        }
+        if !(1..=10_000).contains(&self.max_failures) {
+            return Err(format!(
+                "`max_failures` is {}; it takes 1 to 10000",
+                self.max_failures
+            ));
+        }
+        if self.retry_budget > 1_000_000 {
+            return Err(format!(
+                "`retry_budget` is {}; it takes 0 to 1000000",
+                self.retry_budget
             ));
         }
         if self.max_tokens == 0 {

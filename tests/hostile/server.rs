@@ -84,3 +84,51 @@ fn a_model_that_only_answers_garbage_fails_the_run_with_reasons() {
     let card = std::fs::read_to_string(dir.join("out/README.md")).unwrap();
     assert!(card.contains("Sides that found no variant"), "{card}");
 }
+
+#[test]
+fn garbage_forever_stops_the_run_after_max_failures() {
+    let server = Server::start(|_, _| {
+        Reply::Json(
+            200,
+            crate::it::llm::completion("I'd rather write a poem."),
+            vec![],
+        )
+    });
+    let dir = seed_dir("hostile-garbage-forever");
+    // Many rounds: without a bound per run, every one would be a request.
+    let ran = run(
+        &dir,
+        &server.url,
+        "out",
+        &["--rounds", "500", "--max-failures", "5"],
+    );
+    // A model that stopped the run is an error of the run (exit 2).
+    assert_eq!(ran.code, Some(2), "{}{}", ran.stdout, ran.stderr);
+    assert!(ran.stderr.contains("max_failures"), "{}", ran.stderr);
+    assert!(
+        server.requests().len() <= 6,
+        "{} requests",
+        server.requests().len()
+    );
+}
+
+#[test]
+fn server_errors_forever_spend_the_retry_budget_and_stop() {
+    let server =
+        Server::start(|_, _| Reply::Json(500, json!({"error": {"message": "down"}}), vec![]));
+    let dir = seed_dir("hostile-500-forever");
+    let ran = run(
+        &dir,
+        &server.url,
+        "out",
+        &["--rounds", "500", "--retry-budget", "3", "--retries", "2"],
+    );
+    assert_eq!(ran.code, Some(2), "{}{}", ran.stdout, ran.stderr);
+    assert!(ran.stderr.contains("retry_budget"), "{}", ran.stderr);
+    // The first call's 3 attempts, then one more that finds the budget spent.
+    assert!(
+        server.requests().len() <= 6,
+        "{} requests",
+        server.requests().len()
+    );
+}

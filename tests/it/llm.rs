@@ -29,7 +29,7 @@ pub(crate) enum Reply {
 
 /// A request as the server saw it.
 #[derive(Clone, Debug)]
-struct Seen {
+pub(crate) struct Seen {
     path: String,
     authorization: Option<String>,
     body: Value,
@@ -58,7 +58,7 @@ impl Server {
         Server { url, seen }
     }
 
-    fn requests(&self) -> Vec<Seen> {
+    pub(crate) fn requests(&self) -> Vec<Seen> {
         self.seen.lock().unwrap().clone()
     }
 }
