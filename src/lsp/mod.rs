@@ -211,8 +211,9 @@ impl Document {
     fn new(uri: &Uri, text: String) -> Document {
         // A lower bound than the command line's: an edit never waits on
         // the solver for long, and what it could not settle shows `unknown`.
-        let mut options = Options::default();
-        options.max_solve = Some(LSP_MAX_SOLVE);
+        let options = Options {
+            max_solve: Some(LSP_MAX_SOLVE),
+        };
         let mut run = Run::new();
         run.check_text(uri.path().as_str(), text.clone(), &options);
         run.compute_fixes(&options);
