@@ -14,3 +14,4 @@ mod lsp;
 mod lsp_features;
 mod planted;
 mod properties;
+mod reference;

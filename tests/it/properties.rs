@@ -1,8 +1,11 @@
 //! Properties that must hold for every scenario:
 //!
 //! - the solver allows exactly the decisions that brute-force enumeration
-//!   of the reference semantics allows, with any subset of facts in force;
-//! - uniqueness and criticality agree with brute force;
+//!   of the reference semantics (`reference.rs`, which shares no code with
+//!   the product) allows, with any subset of facts in force, also where a
+//!   decision group has more than 16 options;
+//! - uniqueness, every attribute's class (critical, supporting, idle, trap,
+//!   benign, irrelevant) and every fact's relevance agree with brute force;
 //! - adding a fact never widens the allowed set (monotonicity);
 //! - no input, however broken, makes the pipeline panic.
 
@@ -148,10 +151,41 @@ fn brute_allowed(sc: &Scenario, in_force: &[bool]) -> BTreeSet<Decision> {
         .filter(|(_, &b)| b)
         .map(|(p, _)| p)
         .collect();
-    cici::semantics::allowed_decisions(sc, &on, 200_000)
-        .expect("small space")
-        .into_iter()
-        .collect()
+    super::reference::allowed_set(sc, &on)
+}
+
+/// Widens the first decision group past 16 options, so that the model's
+/// sequential at-most-one encoding is in play: a meeting gets more slots
+/// (the oracle keeps its indexes), an evidence variable more values.
+fn widen(sc: &mut Scenario) {
+    match &mut sc.setting {
+        Setting::Meeting(ms) => {
+            let m = &mut ms.meetings[0];
+            let all = Day::ALL
+                .iter()
+                .flat_map(|&day| (6u16..20).map(move |h| (day, h)));
+            for (day, hour) in all {
+                if m.slots.len() * m.rooms.len() > 16 {
+                    break;
+                }
+                let slot = Slot {
+                    day,
+                    start: hour * 60,
+                    end: hour * 60 + 30,
+                };
+                if !m.slots.contains(&slot) {
+                    m.slots.push(slot);
+                }
+            }
+        }
+        Setting::Severity(ss) => {
+            let e = &mut ss.evidence[0];
+            while e.values.len() <= 16 {
+                e.values.push(format!("extra_{}", e.values.len()));
+            }
+        }
+        Setting::Jira(_) => {}
+    }
 }
 
 /// The facts of a scenario in the model's order (hard before soft per attribute).
@@ -219,6 +253,73 @@ proptest! {
                 prop_assert_eq!(finding.class == Class::Critical, critical, "attribute {}", sc.attributes[a].id);
             }
         }
+    }
+
+    #[test]
+    fn every_class_and_relevance_agree_with_brute_force(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
+        wide in any::<bool>(),
+    ) {
+        let mut sc = small(family(fam), seed);
+        if wide {
+            widen(&mut sc);
+        }
+        for (r, kind) in &extra {
+            let p = random_fact(&sc, r);
+            add_fact(&mut sc, p, *kind);
+        }
+        // Brute force walks the whole space for each fact: keep it small.
+        prop_assume!(super::reference::space_size(&sc) <= 3_000);
+        let model = lower(&sc);
+        let report = analyse(&sc, &model, &Options::default());
+        match super::reference::classes(&sc) {
+            None => prop_assert!(!report.unique),
+            Some(classes) => {
+                prop_assert!(report.unique);
+                for (a, finding) in report.attributes.iter().enumerate() {
+                    prop_assert_eq!(
+                        finding.class.name(),
+                        classes[a],
+                        "attribute {}",
+                        &sc.attributes[a].id
+                    );
+                }
+            }
+        }
+        // Relevance of every fact the checker decided, in the model's order.
+        let facts = super::reference::facts(&sc);
+        prop_assert_eq!(facts.len(), model.facts.len());
+        for (f, found) in report.facts.iter().enumerate() {
+            prop_assert_eq!(facts[f].attribute, model.facts[f].origin.attribute);
+            if let Some(relevant) = found.relevant {
+                if model.facts[f].status == FactStatus::Appropriate {
+                    prop_assert_eq!(
+                        relevant,
+                        super::reference::relevant(&sc, &facts, f),
+                        "fact {} of {}",
+                        f,
+                        &sc.attributes[facts[f].attribute].id
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solver_agrees_with_brute_force_on_wide_groups(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        mask_bits in any::<u64>(),
+    ) {
+        let mut sc = small(family(fam), seed);
+        widen(&mut sc);
+        // The solver lists every allowed decision: keep the space small.
+        prop_assume!(super::reference::space_size(&sc) <= 3_000);
+        let n = predicates(&sc).len();
+        let in_force: Vec<bool> = (0..n).map(|i| mask_bits >> (i % 64) & 1 == 1).collect();
+        prop_assert_eq!(solver_allowed(&sc, &in_force), brute_allowed(&sc, &in_force));
     }
 
     #[test]
