@@ -155,7 +155,14 @@ pub(super) fn triplets(
     while out.len() < config.per_seed {
         // The label with fewer triplets so far goes next, if it has flows left.
         let want = if made[1] <= made[0] { 1 } else { 0 };
-        let Some(at) = pools[want].pop().or_else(|| pools[1 - want].pop()) else {
+        // The other label only while the two are even, so that a seed
+        // never gives more than one triplet more of one label than the other.
+        let next = match pools[want].pop() {
+            Some(at) => Some(at),
+            None if made[1 - want] <= made[want] => pools[1 - want].pop(),
+            None => None,
+        };
+        let Some(at) = next else {
             break;
         };
         let flow = flow_at(sc, at);
