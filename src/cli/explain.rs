@@ -93,10 +93,7 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
         };
         out.push_str(&format!(
             "  {} form {:?}: {}, visible to {vis}\n",
-            match kind {
-                crate::sema::FormKind::Raw => "raw",
-                crate::sema::FormKind::Sanitized => "sanitized",
-            },
+            kind.name(),
             form.text,
             if form.appropriate {
                 "appropriate"

@@ -54,8 +54,6 @@ pub(super) struct Anchor<'a> {
     /// The anchor compiled: what a candidate with no seed edit evaluates to.
     pub ev: &'a Evaluated,
     pub text: String,
-    /// The codes of the anchor's warnings.
-    pub warnings: Vec<String>,
 }
 
 /// Which label a side wants.
@@ -216,7 +214,7 @@ pub(super) fn accept(
             &Judged {
                 anchor: anchor.checked,
                 anchor_item: &s.side.item,
-                anchor_warnings: &anchor.warnings,
+                anchor_warnings: &anchor.ev.warnings,
                 variant: ev,
                 item: &item,
                 edits: &candidate.edits,
@@ -249,7 +247,7 @@ pub(super) fn accept(
             reject(format!("critic: {}", why.join("; ")), &mut rejected);
             continue;
         }
-        accepted.insert(format!("{}\u{0}{item}", ev.text));
+        accepted.insert(critic::accepted_key(&ev.text, &item));
         let text = ev.text.clone();
         let answer = match &label {
             Label::Flow(l) => item::flow_answer(*l),

@@ -212,10 +212,7 @@ pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
             if f.text != *from {
                 return Err(format!(
                     "the {} text of `{id}` is not `{from}`",
-                    match form {
-                        FormKind::Raw => "raw",
-                        FormKind::Sanitized => "sanitized",
-                    }
+                    form.name()
                 ));
             }
             f.text = to.clone();

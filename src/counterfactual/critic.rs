@@ -71,6 +71,12 @@ pub struct Judged<'a> {
     pub changes_flow: bool,
 }
 
+/// What identifies an accepted variant: its seed text and its item (flow
+/// items of one seed differ in the item alone).
+pub(super) fn accepted_key(seed: &str, item: &str) -> String {
+    format!("{seed}\u{0}{item}")
+}
+
 /// Judges an evaluated variant against its anchor.
 pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
     let (anchor, variant, edits) = (j.anchor, j.variant, j.edits);
@@ -192,7 +198,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
         },
     ));
 
-    let duplicate = accepted.contains(&format!("{}\u{0}{}", variant.text, j.item));
+    let duplicate = accepted.contains(&accepted_key(&variant.text, j.item));
     out.push(verdict(
         "not_duplicate",
         !duplicate,

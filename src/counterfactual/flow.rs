@@ -179,10 +179,7 @@ pub(super) fn triplets(
         let changes = context_changes(&shared, at, rng);
         let mut holds = other_holds(sc, at, rng);
         holds.extend(changes.iter().cloned());
-        let form_name = match at.1 {
-            FormKind::Raw => "raw",
-            FormKind::Sanitized => "sanitized",
-        };
+        let form_name = at.1.name();
         let now = if base {
             "appropriate"
         } else {

@@ -14,7 +14,7 @@ use super::mutate::{Edit, Flow};
 use crate::driver::Checked;
 use crate::export::PersonExport;
 use crate::render::{Cue, RenderError, RuleCondition, Templates};
-use crate::sema::{Decision, FormKind, Scenario, Setting};
+use crate::sema::{Decision, Scenario, Setting};
 
 #[derive(Serialize)]
 struct ItemView {
@@ -151,7 +151,7 @@ pub fn flow_item(c: &Checked, flow: &Flow, templates: &Templates) -> Result<Stri
     let person = |p: usize| PersonExport::from(&sc.people[p]);
     let q = QuestionView::Flow(Box::new(FlowQuestion {
         holder: person(attr.holder),
-        form: form_name(flow.form),
+        form: flow.form.name(),
         text: form.text.clone(),
         shared_with: form
             .visible
@@ -183,7 +183,7 @@ pub fn change(edits: &[Edit], before: Option<&Flow>, after: Option<&Flow>) -> St
             Edit::ReplaceText {
                 attribute, form, ..
             } => {
-                format!("the {} text of `{attribute}` is reworded", form_name(*form))
+                format!("the {} text of `{attribute}` is reworded", form.name())
             }
             Edit::RenamePerson {
                 name_from, name_to, ..
@@ -197,7 +197,7 @@ pub fn change(edits: &[Edit], before: Option<&Flow>, after: Option<&Flow>) -> St
                 to,
             } => format!(
                 "the {} form of `{attribute}` is shared with [{}] instead of [{}]",
-                form_name(*form),
+                form.name(),
                 ids(to),
                 ids(from)
             ),
@@ -233,17 +233,10 @@ pub fn change(edits: &[Edit], before: Option<&Flow>, after: Option<&Flow>) -> St
         if b.form != a.form {
             parts.push(format!(
                 "asked about the {} form instead of the {}",
-                form_name(a.form),
-                form_name(b.form)
+                a.form.name(),
+                b.form.name()
             ));
         }
     }
     parts.join("; ")
-}
-
-fn form_name(f: FormKind) -> &'static str {
-    match f {
-        FormKind::Raw => "raw",
-        FormKind::Sanitized => "sanitized",
-    }
 }

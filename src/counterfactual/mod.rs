@@ -359,7 +359,6 @@ pub fn triplets(
             checked: &ev.checked,
             ev: &ev,
             text: text.clone(),
-            warnings: ev.warnings.clone(),
         };
         match kind {
             Kind::Decision => out.extend(decision::triplets(

@@ -78,11 +78,7 @@ fn json<T: Serialize>(v: &T) -> String {
 
 fn flow(f: &Option<Flow>) -> String {
     f.as_ref().map_or(String::new(), |f| {
-        let form = match f.form {
-            crate::sema::FormKind::Raw => "raw",
-            crate::sema::FormKind::Sanitized => "sanitized",
-        };
-        format!("{}/{form} -> {}", f.attribute, f.person)
+        format!("{}/{} -> {}", f.attribute, f.form.name(), f.person)
     })
 }
 

@@ -142,16 +142,7 @@ fn argument(s: &Scan, inside: &str, pred: &str) -> Vec<CompletionItem> {
             &s.features.iter().map(String::as_str).collect::<Vec<_>>(),
             "feature",
         ),
-        Some(ArgKind::Value) => {
-            let var = args.first().map_or("", |v| v.trim());
-            let vals: Vec<&str> = s
-                .evidence
-                .iter()
-                .filter(|(v, _)| v == var)
-                .flat_map(|(_, vals)| vals.iter().map(String::as_str))
-                .collect();
-            values(&vals, var)
-        }
+        Some(ArgKind::Value) => evidence_values(s, args.first().map_or("", |v| v.trim())),
         Some(ArgKind::Integer) | None => Vec::new(),
     }
 }

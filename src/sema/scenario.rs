@@ -366,6 +366,16 @@ pub enum FormKind {
     Sanitized,
 }
 
+impl FormKind {
+    /// `raw` or `sanitized`, as the language writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            FormKind::Raw => "raw",
+            FormKind::Sanitized => "sanitized",
+        }
+    }
+}
+
 /// One form of an attribute, with its labels applied.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form {
