@@ -104,22 +104,24 @@ impl JsonFile {
     /// (with the place of a syntax error, when there is one).
     pub fn read(path: &Path) -> JsonFile {
         let name = path.display().to_string();
-        let text = match crate::io::read_text(path) {
-            Ok(t) => t,
-            Err(e) => {
-                return JsonFile {
-                    name,
-                    text: String::new(),
-                    value: None,
-                    diagnostics: vec![ImportDiagnostic::new(
-                        "",
-                        ImportError::Read {
-                            reason: e.to_string(),
-                        },
-                    )],
-                }
-            }
-        };
+        match crate::io::read_text(path) {
+            Ok(text) => JsonFile::parse(name, text),
+            Err(e) => JsonFile {
+                name,
+                text: String::new(),
+                value: None,
+                diagnostics: vec![ImportDiagnostic::new(
+                    "",
+                    ImportError::Read {
+                        reason: e.to_string(),
+                    },
+                )],
+            },
+        }
+    }
+
+    /// Parses a JSON text already in memory, named `name` in diagnostics.
+    pub fn parse(name: String, text: String) -> JsonFile {
         match serde_json::from_str(&text) {
             Ok(v) => JsonFile {
                 name,
@@ -178,11 +180,23 @@ pub struct SeedImport {
 /// Imports a task-family seed (and its personal-context library): one
 /// scenario per selected configuration.
 pub fn pisas_seed(seed: &Path, library: Option<&Path>, options: &SeedOptions) -> SeedImport {
-    let mut seed_file = JsonFile::read(seed);
+    let seed_file = JsonFile::read(seed);
+    let library = library.map(JsonFile::read);
+    pisas_seed_files(seed_file, library, options)
+}
+
+/// [`pisas_seed`] on files already read (or texts that never were files);
+/// the default prefix comes from the seed file's name.
+pub fn pisas_seed_files(
+    mut seed_file: JsonFile,
+    library: Option<JsonFile>,
+    options: &SeedOptions,
+) -> SeedImport {
+    let seed = Path::new(&seed_file.name).to_path_buf();
+    let seed = seed.as_path();
     let mut files = Vec::new();
     let mut personal = Vec::new();
-    if let Some(lib) = library {
-        let mut f = JsonFile::read(lib);
+    if let Some(mut f) = library {
         if let Some(v) = &f.value {
             let mut r = json::Report::default();
             personal = build::read_library(v, &mut r);
@@ -250,32 +264,9 @@ pub fn pisas_bundles(dirs: &[std::path::PathBuf], seed: Option<&Path>) -> SeedIm
     }
     let mut scenarios: Vec<Written> = Vec::new();
     for dir in dirs {
-        let bundle = bundle::BundleFiles::read(dir);
-        let mut r = json::Report::default();
         let source = dir.display().to_string();
-        let own_seed = bundle
-            .utility
-            .value
-            .as_ref()
-            .and_then(|u| u["cici"]["seed"].as_str().map(str::to_string));
-        let w = match (own_seed, &family) {
-            (Some(text), _) => bundle::from_cici(&bundle, &text, &source, &mut r),
-            (None, Some(tf)) => bundle::from_release(&bundle, tf, &source, &mut r),
-            (None, None) => {
-                r.push(
-                    "",
-                    ImportError::Shape {
-                        expected: "a bundle cici exported, or --seed with the task-family seed it was made from".into(),
-                        help: Some("a bundle states the answer, not the rules: the rules come from its task-family seed".into()),
-                    },
-                );
-                None
-            }
-        };
-        let mut all = bundle.into_files();
-        // Diagnostics point into utility.json, where the attributes are.
-        all[1].add(r);
-        files.extend(all.into_iter().filter(|f| !f.diagnostics.is_empty()));
+        let (w, read) = pisas_bundle(bundle::BundleFiles::read(dir), &source, family.as_ref());
+        files.extend(read);
         if let Some(w) = w {
             if scenarios
                 .iter()
@@ -287,6 +278,44 @@ pub fn pisas_bundles(dirs: &[std::path::PathBuf], seed: Option<&Path>) -> SeedIm
         }
     }
     SeedImport { scenarios, files }
+}
+
+/// Imports one bundle already read, named `source`: the scenario, if one
+/// could be made, and the files that have something to say.
+pub fn pisas_bundle(
+    bundle: bundle::BundleFiles,
+    source: &str,
+    family: Option<&seed::TaskFamily>,
+) -> (Option<Written>, Vec<JsonFile>) {
+    let mut r = json::Report::default();
+    let own_seed = bundle
+        .utility
+        .value
+        .as_ref()
+        .and_then(|u| u["cici"]["seed"].as_str().map(str::to_string));
+    let w = match (own_seed, family) {
+        (Some(text), _) => bundle::from_cici(&bundle, &text, source, &mut r),
+        (None, Some(tf)) => bundle::from_release(&bundle, tf, source, &mut r),
+        (None, None) => {
+            r.push(
+                "",
+                ImportError::Shape {
+                    expected: "a bundle cici exported, or --seed with the task-family seed it was made from".into(),
+                    help: Some("a bundle states the answer, not the rules: the rules come from its task-family seed".into()),
+                },
+            );
+            None
+        }
+    };
+    let mut all = bundle.into_files();
+    // Diagnostics point into utility.json, where the attributes are.
+    all[1].add(r);
+    (
+        w,
+        all.into_iter()
+            .filter(|f| !f.diagnostics.is_empty())
+            .collect(),
+    )
 }
 
 /// `uas_flight_readiness` for `.../uas_flight_readiness/seed.json`, the

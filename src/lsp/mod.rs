@@ -30,7 +30,7 @@ mod complete;
 mod navigate;
 mod scan;
 mod symbols;
-mod transport;
+pub mod transport;
 
 use std::collections::HashMap;
 

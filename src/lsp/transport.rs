@@ -17,7 +17,7 @@ pub const MAX_MESSAGE: usize = 64 << 20;
 pub const MAX_HEADER_LINE: usize = 8 << 10;
 
 /// Writes one framed message, whole, under the lock.
-fn write_frame(out: &Mutex<std::io::Stdout>, value: &Value) -> std::io::Result<()> {
+fn write_frame(out: &Mutex<impl Write>, value: &Value) -> std::io::Result<()> {
     let body = serde_json::to_string(value).unwrap_or_default();
     let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
     write!(out, "Content-Length: {}\r\n\r\n{body}", body.len())?;
@@ -65,11 +65,7 @@ fn header_line(input: &mut impl BufRead) -> Option<Result<String, ()>> {
 
 /// Reads framed messages from `input`, forwards the good ones to `to`,
 /// and answers the bad ones on `out`. Returns at the end of input.
-pub fn read_loop(
-    mut input: impl BufRead,
-    to: &crossbeam_like::Sender,
-    out: &Mutex<std::io::Stdout>,
-) {
+pub fn read_loop(mut input: impl BufRead, to: &crossbeam_like::Sender, out: &Mutex<impl Write>) {
     loop {
         // Headers up to the blank line.
         let mut length: Option<Result<usize, String>> = None;

@@ -68,13 +68,26 @@ pub(super) fn check_nesting(text: &str) -> Option<SyntaxError> {
 }
 
 pub(super) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize) -> SyntaxError {
-    let pos = match err.location {
+    let mut pos = match err.location {
         pest::error::InputLocation::Pos(p) => p,
         pest::error::InputLocation::Span((s, _)) => s,
     };
+    // pest reports where the outermost failing rule began (`scenario a b {`
+    // fails at `scenario`); the parse got further, to where a token was
+    // wanted and something else stood. That is the place to show.
+    let furthest = err
+        .parse_attempts()
+        .map_or(pos, |a| a.max_position)
+        .min(text.len());
+    let moved = furthest > pos && text.is_char_boundary(furthest);
+    if moved {
+        pos = furthest;
+    }
     let mut expected: Vec<String> = Vec::new();
     let mut keywords: Vec<&'static str> = Vec::new();
-    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &err.variant {
+    if let (false, pest::error::ErrorVariant::ParsingError { positives, .. }) =
+        (moved, &err.variant)
+    {
         for rule in positives {
             if let Some(kw) = keyword_of(*rule) {
                 keywords.push(kw);
@@ -122,13 +135,13 @@ pub(super) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
     };
     let help = if !found_word.is_empty() && !keywords.is_empty() {
         crate::suggest::closest(&found_word, keywords.iter().copied())
-            .map(|k| format!("did you mean `{k}`?"))
+            .map(crate::suggest::Help::suggest)
     } else {
         None
     };
     let help = help.or_else(|| {
         if expected.iter().any(|e| e == "a statement") {
-            Some("a scenario holds statements such as `family`, `person`, `attribute` and `oracle`; see the language reference".to_string())
+            Some(crate::suggest::Help::text("a scenario holds statements such as `family`, `person`, `attribute` and `oracle`; see the language reference"))
         } else {
             None
         }
