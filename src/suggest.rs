@@ -15,33 +15,74 @@ pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
+/// The help of a diagnostic about a word: a line for the reader and,
+/// kept apart, the word it suggests instead, which fix-its use as it is
+/// (they never read it back out of the line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Help {
+    pub text: String,
+    /// The replacement the text proposes, if it proposes exactly one.
+    pub suggestion: Option<String>,
+}
+
+impl Help {
+    /// A line that suggests nothing to replace.
+    pub fn text(text: impl Into<String>) -> Help {
+        Help {
+            text: text.into(),
+            suggestion: None,
+        }
+    }
+
+    /// "did you mean `word`?"
+    pub fn suggest(word: &str) -> Help {
+        Help {
+            text: format!("did you mean `{word}`?"),
+            suggestion: Some(word.to_string()),
+        }
+    }
+}
+
+impl std::fmt::Display for Help {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl From<String> for Help {
+    fn from(text: String) -> Help {
+        Help::text(text)
+    }
+}
+
 /// A help line that suggests the nearest candidate or lists what is declared.
 pub fn help_for<'a>(
     word: &str,
     kind: &str,
     candidates: impl IntoIterator<Item = &'a str> + Clone,
-) -> Option<String> {
+) -> Option<Help> {
     if let Some(best) = closest(word, candidates.clone()) {
-        return Some(format!("did you mean `{best}`?"));
+        return Some(Help::suggest(best));
     }
     let all: Vec<&str> = candidates.into_iter().collect();
     let kinds = plural(kind);
-    if all.is_empty() {
-        Some(format!("no {kind} is declared in this scenario"))
+    let text = if all.is_empty() {
+        format!("no {kind} is declared in this scenario")
     } else if all.len() <= 20 {
-        Some(format!(
+        format!(
             "known {kinds}: {}",
             all.iter()
                 .map(|c| format!("`{c}`"))
                 .collect::<Vec<_>>()
                 .join(", ")
-        ))
+        )
     } else {
-        Some(format!(
+        format!(
             "{} {kinds} are declared; none is close to `{word}`",
             all.len()
-        ))
-    }
+        )
+    };
+    Some(Help::text(text))
 }
 
 /// The plural of a kind's name: `person` has its own, `category` ends in -ies.

@@ -5,6 +5,9 @@ use thiserror::Error;
 
 /// A finding of the analyses: errors break the scenario, warnings flag
 /// something an author should look at.
+///
+/// A variant's doc shows the statement that gives it; a complete seed for
+/// every variant is in `docs/diagnostics.md`, which the tests check.
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq, Eq)]
 pub enum CheckDiagnostic {
     /// The public constraints alone allow no decision.
@@ -74,6 +77,7 @@ pub enum CheckDiagnostic {
     /// `otherwise`: the seed gives it no outcome.
     ///
     /// ```text
+    /// evidence w [ok, bad]
     /// rules { go when w = ok }   # and nothing for w = bad
     /// ```
     #[error("no rule gives an outcome when {configuration}")]
@@ -131,7 +135,8 @@ pub enum CheckDiagnostic {
     /// More than one decision is allowed.
     ///
     /// ```text
-    /// # a meeting with two free slots and nothing that tells them apart
+    /// slots [mon 09:00-10:00, tue 10:00-11:00, wed 11:00-12:00]
+    /// fact unavailable(eli, mon 09:00-10:00)   # tue and wed are both still open
     /// ```
     #[error("the oracle is not the only allowed decision\n{table}")]
     #[diagnostic(code(cici::check::not_unique))]

@@ -25,9 +25,9 @@ pub fn render(run: &Run, handler: &miette::GraphicalReportHandler) -> String {
     for s in &run.skipped {
         out.push_str(&format!("warning: {s}\n"));
     }
-    for d in run.with_sources() {
-        if handler.render_report(&mut out, &d).is_err() {
-            out.push_str(&format!("{d}\n"));
+    for file in run.by_file() {
+        if handler.render_report(&mut out, &file).is_err() {
+            out.push_str(&format!("{file}\n"));
         }
     }
     out

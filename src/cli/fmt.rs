@@ -113,8 +113,9 @@ fn format_one(name: &str, text: &str, handler: &miette::GraphicalReportHandler) 
         Err(errors) => {
             let mut report = String::new();
             for e in &errors {
+                let problem = crate::driver::Problem::Syntax(e.clone());
                 let d = WithSource {
-                    diagnostic: e,
+                    diagnostic: &problem,
                     fixes: &[],
                     source: miette::NamedSource::new(name, crate::span::displayable(text)),
                 };

@@ -284,14 +284,14 @@ pub(super) fn evaluate_scenario(sc: Scenario, options: &Options) -> Result<Evalu
             .diagnostics
             .iter()
             .filter(|d| d.is_error())
-            .filter_map(|d| d.diagnostic.code().map(|c| c.to_string()))
+            .map(|d| d.diagnostic.code_name())
             .collect();
         return Err(format!("the variant does not check: {}", codes.join(", ")));
     }
     let warnings = run
         .diagnostics
         .iter()
-        .filter_map(|d| d.diagnostic.code().map(|c| c.to_string()))
+        .map(|d| d.diagnostic.code_name())
         .collect();
     let checked = run.checked.pop().expect("one scenario");
     Ok(Evaluated {

@@ -30,8 +30,9 @@ use pin::{pin_after, pin_oracle};
 use rand::SeedableRng;
 use serde::Serialize;
 
+use crate::analysis::CheckDiagnostic;
 use crate::analysis::Options;
-use crate::driver::{Checked, Diagnosed, Run};
+use crate::driver::{Checked, Diagnosed, Problem, Run};
 use crate::planted;
 use crate::sema::{Attribute, Predicate, Scenario};
 use crate::span::SourceId;
@@ -87,7 +88,7 @@ impl Run {
     /// Proposes and verifies fixes for every diagnostic of the run.
     pub fn compute_fixes(&mut self, options: &Options) {
         let mut all: Vec<Vec<Fix>> = Vec::with_capacity(self.diagnostics.len());
-        let mut tallies: Vec<(SourceId, String, Tally)> = Vec::new();
+        let mut tallies: Vec<(SourceId, &Problem, Tally)> = Vec::new();
         for d in &self.diagnostics {
             let Some(file) = self.sources.get(d.source) else {
                 all.push(Vec::new());
@@ -98,21 +99,21 @@ impl Run {
                 all.push(Vec::new());
                 continue;
             }
-            let code = code_of(d);
+            let kind = &d.diagnostic;
             let before = match tallies
                 .iter()
-                .find(|(s, c, _)| *s == d.source && *c == code)
+                .find(|(s, k, _)| *s == d.source && k.same_kind(kind))
             {
                 Some((_, _, t)) => t,
                 None => {
-                    let t = Tally::of(&file.name, &file.text, &code, options);
-                    tallies.push((d.source, code.clone(), t));
+                    let t = Tally::of(&file.name, &file.text, kind, options);
+                    tallies.push((d.source, kind, t));
                     &tallies.last().expect("just pushed").2
                 }
             };
             let mut verified: Vec<Candidate> = candidates
                 .into_iter()
-                .filter(|c| before.improved_by(&file.name, &file.text, &c.fix, &code, d, options))
+                .filter(|c| before.improved_by(&file.name, &file.text, &c.fix, d, options))
                 .collect();
             let sole = verified.len() == 1;
             for c in &mut verified {
@@ -152,13 +153,6 @@ impl Run {
     }
 }
 
-fn code_of(d: &Diagnosed) -> String {
-    d.diagnostic
-        .code()
-        .map(|c| c.to_string())
-        .unwrap_or_default()
-}
-
 /// What a check of one text found, to compare a fixed text against.
 struct Tally {
     errors: usize,
@@ -167,7 +161,7 @@ struct Tally {
 }
 
 impl Tally {
-    fn of(name: &str, text: &str, code: &str, options: &Options) -> Tally {
+    fn of(name: &str, text: &str, kind: &Problem, options: &Options) -> Tally {
         let mut run = Run::new();
         run.check_text(name, text, options);
         Tally {
@@ -175,12 +169,12 @@ impl Tally {
             same_code: run
                 .diagnostics
                 .iter()
-                .filter(|d| code_of(d) == code)
+                .filter(|d| d.diagnostic.same_kind(kind))
                 .count(),
             syntax: run
                 .diagnostics
                 .iter()
-                .filter(|d| code_of(d).starts_with("cici::syntax::"))
+                .filter(|d| matches!(d.diagnostic, Problem::Syntax(_)))
                 .count(),
         }
     }
@@ -194,18 +188,17 @@ impl Tally {
         name: &str,
         text: &str,
         fix: &Fix,
-        code: &str,
         d: &Diagnosed,
         options: &Options,
     ) -> bool {
         let Some(fixed) = apply(text, &fix.edits) else {
             return false;
         };
-        let after = Tally::of(name, &fixed, code, options);
+        let after = Tally::of(name, &fixed, &d.diagnostic, options);
         if after.same_code >= self.same_code || after.syntax > self.syntax {
             return false;
         }
-        if code.starts_with("cici::check::") {
+        if matches!(d.diagnostic, Problem::Check(_)) {
             let allowed = if d.is_error() {
                 self.errors - 1
             } else {
@@ -218,17 +211,6 @@ impl Tally {
     }
 }
 
-/// The labels of a diagnostic as `(offset, length, text)`.
-fn labels(d: &Diagnosed) -> Vec<(usize, usize, Option<String>)> {
-    d.diagnostic
-        .labels()
-        .map(|ls| {
-            ls.map(|l| (l.offset(), l.len(), l.label().map(str::to_string)))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
 /// The checked scenario a diagnostic points into.
 fn scenario_at<'r>(run: &'r Run, d: &Diagnosed, offset: usize) -> Option<&'r Checked> {
     run.checked.iter().find(|c| {
@@ -238,49 +220,64 @@ fn scenario_at<'r>(run: &'r Run, d: &Diagnosed, offset: usize) -> Option<&'r Che
     })
 }
 
-fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Candidate> {
-    let code = code_of(d);
-    let labels = labels(d);
-    let Some(&(offset, length, _)) = labels.first() else {
+/// The word under a span replaced by the one close match a help names.
+fn replace_word(
+    text: &str,
+    span: miette::SourceSpan,
+    help: Option<&crate::suggest::Help>,
+) -> Vec<Candidate> {
+    let (offset, length) = (span.offset(), span.len());
+    let word = text.get(offset..offset + length).unwrap_or("");
+    let is_word = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let Some(name) = help
+        .and_then(|h| h.suggestion.as_deref())
+        .filter(|_| is_word)
+    else {
         return Vec::new();
     };
-    let mut out = Vec::new();
-    let typo = code.starts_with("cici::resolve::unknown_") || code == "cici::syntax::unexpected";
-    if typo {
-        let help = d
-            .diagnostic
-            .help()
-            .map(|h| h.to_string())
-            .unwrap_or_default();
-        let word = text.get(offset..offset + length).unwrap_or("");
-        let is_word =
-            !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if let Some(name) = help
-            .strip_prefix("did you mean `")
-            .and_then(|h| h.strip_suffix("`?"))
-            .filter(|_| is_word)
-        {
-            out.push(Candidate {
-                fix: Fix {
-                    message: format!("replace `{word}` with `{name}`"),
-                    unambiguous: false,
-                    edits: vec![Edit {
-                        offset,
-                        length,
-                        replacement: name.to_string(),
-                    }],
-                },
-                sole_kind: true,
-            });
+    vec![Candidate {
+        fix: Fix {
+            message: format!("replace `{word}` with `{name}`"),
+            unambiguous: false,
+            edits: vec![Edit {
+                offset,
+                length,
+                replacement: name.to_string(),
+            }],
+        },
+        sole_kind: true,
+    }]
+}
+
+/// The start offsets of a diagnostic's labels.
+fn offsets(spans: &[miette::LabeledSpan]) -> Vec<usize> {
+    spans.iter().map(|l| l.offset()).collect()
+}
+
+fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Candidate> {
+    let check = match &d.diagnostic {
+        Problem::Syntax(crate::syntax::SyntaxError::Unexpected { span, help, .. }) => {
+            return replace_word(text, *span, help.as_ref());
         }
+        Problem::Syntax(_) => return Vec::new(),
+        Problem::Resolve(e) => {
+            return e
+                .unknown_name()
+                .map(|(span, help)| replace_word(text, span, help))
+                .unwrap_or_default();
+        }
+        Problem::Check(c) => c,
+    };
+    let mut out = Vec::new();
+    let Some(offset) = d.diagnostic.offset() else {
         return out;
-    }
+    };
     let Some(checked) = scenario_at(run, d, offset) else {
         return out;
     };
     let sc = &checked.scenario;
-    match code.as_str() {
-        "cici::check::not_unique" => {
+    match check {
+        CheckDiagnostic::NotUnique { .. } => {
             if let Some(fix) = pin_oracle(sc, text, options) {
                 out.push(Candidate {
                     fix,
@@ -288,76 +285,20 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Ca
                 });
             }
         }
-        "cici::check::conflict" | "cici::check::oracle_forbidden" | "cici::check::idle_fact" => {
-            for &(at, _, _) in &labels {
-                let Some((attr, fact_span)) = fact_at(sc, at) else {
-                    continue;
-                };
-                let Some(edit) = remove_clause(text, fact_span.0, fact_span.1) else {
-                    continue;
-                };
-                let clause = text[edit_clause_start(text, fact_span.0)..fact_span.1].to_string();
-                let mut message = format!("drop `{clause}` from `{}`", attr.id);
-                let mut sole_kind = code != "cici::check::idle_fact";
-                let mut edits = vec![edit.clone()];
-                // Without the fact the oracle may be allowed beside others:
-                // then the fix also rules those out.
-                if code != "cici::check::idle_fact" {
-                    if let Some(pin) = pin_after(sc, text, &edit, options) {
-                        message = format!("{message}, and {}", pin.message);
-                        edits.extend(pin.edits);
-                        sole_kind = false;
-                    }
-                }
-                out.push(Candidate {
-                    fix: Fix {
-                        message,
-                        unambiguous: false,
-                        edits,
-                    },
-                    sole_kind,
-                });
-            }
+        CheckDiagnostic::Conflict { facts, .. }
+        | CheckDiagnostic::OracleForbidden { facts, .. } => {
+            out.extend(drop_facts(sc, text, &offsets(facts), true, options));
         }
-        "cici::check::missing_sanitized" | "cici::check::inappropriate_need" => {
-            // Every attribute labelled whose raw form states the facts.
-            let mut edits = Vec::new();
-            let mut forms = Vec::new();
-            for &(at, _, _) in &labels {
-                let Some(attr) = sc
-                    .attributes
-                    .iter()
-                    .find(|a| a.sanitized.is_none() && a.raw.span.start as usize == at)
-                else {
-                    continue;
-                };
-                let Some(sanitized) = derived_sanitized(sc, attr) else {
-                    return out;
-                };
-                let indent = indentation(text, attr.raw.span.start as usize);
-                let clause = format!("sanitized {}", crate::printer::quote(&sanitized));
-                edits.push(Edit {
-                    offset: attr.raw.span.end as usize,
-                    length: 0,
-                    replacement: format!("\n{indent}{clause}"),
-                });
-                forms.push(format!("`{clause}` to `{}`", attr.id));
-            }
-            if !edits.is_empty() {
-                out.push(Candidate {
-                    fix: Fix {
-                        message: format!(
-                            "add {} (the sanitized form states the fact; the raw form stays with its holder)",
-                            forms.join(" and ")
-                        ),
-                        unambiguous: false,
-                        edits,
-                    },
-                    sole_kind: true,
-                });
-            }
+        CheckDiagnostic::IdleFact { span, .. } => {
+            out.extend(drop_facts(sc, text, &[span.offset()], false, options));
         }
-        "cici::check::executor_cannot_see" => {
+        CheckDiagnostic::MissingSanitized { span, .. } => {
+            out.extend(add_sanitized(sc, text, &[span.offset()]));
+        }
+        CheckDiagnostic::InappropriateNeed { forms, .. } => {
+            out.extend(add_sanitized(sc, text, &offsets(forms)));
+        }
+        CheckDiagnostic::ExecutorCannotSee { .. } => {
             let executor = &sc.people[sc.executor].id;
             let form_span = sc.attributes.iter().find_map(|a| {
                 std::iter::once(&a.raw)
@@ -404,7 +345,7 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Ca
                 sole_kind: true,
             });
         }
-        "cici::check::leak" => {
+        CheckDiagnostic::Leak { .. } => {
             let Some((attr, literal)) = sc.attributes.iter().find_map(|a| {
                 a.sanitized
                     .as_ref()
@@ -436,6 +377,91 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Ca
             });
         }
         _ => {}
+    }
+    out
+}
+
+/// Dropping each fact that starts at one of `offsets`; with `pin`, a drop
+/// that lets other decisions in also rules those out.
+fn drop_facts(
+    sc: &Scenario,
+    text: &str,
+    offsets: &[usize],
+    pin: bool,
+    options: &Options,
+) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    for &at in offsets {
+        let Some((attr, fact_span)) = fact_at(sc, at) else {
+            continue;
+        };
+        let Some(edit) = remove_clause(text, fact_span.0, fact_span.1) else {
+            continue;
+        };
+        let clause = text[edit_clause_start(text, fact_span.0)..fact_span.1].to_string();
+        let mut message = format!("drop `{clause}` from `{}`", attr.id);
+        let mut sole_kind = pin;
+        let mut edits = vec![edit.clone()];
+        // Without the fact the oracle may be allowed beside others:
+        // then the fix also rules those out.
+        if pin {
+            if let Some(pin) = pin_after(sc, text, &edit, options) {
+                message = format!("{message}, and {}", pin.message);
+                edits.extend(pin.edits);
+                sole_kind = false;
+            }
+        }
+        out.push(Candidate {
+            fix: Fix {
+                message,
+                unambiguous: false,
+                edits,
+            },
+            sole_kind,
+        });
+    }
+    out
+}
+
+/// A sanitized form for every attribute whose raw form starts at one of
+/// `offsets`: the one the fact implies, all in one fix.
+fn add_sanitized(sc: &Scenario, text: &str, offsets: &[usize]) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    // Every attribute labelled whose raw form states the facts.
+    let mut edits = Vec::new();
+    let mut forms = Vec::new();
+    for &at in offsets {
+        let Some(attr) = sc
+            .attributes
+            .iter()
+            .find(|a| a.sanitized.is_none() && a.raw.span.start as usize == at)
+        else {
+            continue;
+        };
+        let Some(sanitized) = derived_sanitized(sc, attr) else {
+            return out;
+        };
+        let indent = indentation(text, attr.raw.span.start as usize);
+        let clause = format!("sanitized {}", crate::printer::quote(&sanitized));
+        edits.push(Edit {
+            offset: attr.raw.span.end as usize,
+            length: 0,
+            replacement: format!("\n{indent}{clause}"),
+        });
+        forms.push(format!("`{clause}` to `{}`", attr.id));
+    }
+    if !edits.is_empty() {
+        out.push(Candidate {
+            fix: Fix {
+                message: format!(
+                    "add {} (the sanitized form states the fact; the raw form stays with its holder)",
+                    forms.join(" and ")
+                ),
+                unambiguous: false,
+                edits,
+            },
+            sole_kind: true,
+        });
     }
     out
 }

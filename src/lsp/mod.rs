@@ -521,6 +521,7 @@ fn diagnostics(uri: &Uri, doc: &Document) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for d in &doc.run.diagnostics {
         let diag = &d.diagnostic;
+        use miette::Diagnostic as _;
         let labels: Vec<miette::LabeledSpan> =
             diag.labels().map(|l| l.collect()).unwrap_or_default();
         let range = labels.first().map_or_else(
@@ -552,7 +553,7 @@ fn diagnostics(uri: &Uri, doc: &Document) -> Vec<Diagnostic> {
             } else {
                 DiagnosticSeverity::WARNING
             }),
-            code: diag.code().map(|c| NumberOrString::String(c.to_string())),
+            code: Some(NumberOrString::String(diag.code_name())),
             source: Some("cici".into()),
             message,
             related_information: (!related.is_empty()).then_some(related),

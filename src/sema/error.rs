@@ -5,6 +5,9 @@ use thiserror::Error;
 
 /// A scenario that parses but does not make sense: a name that resolves to
 /// nothing, a statement the family does not know, a fact of the wrong shape.
+///
+/// A variant's doc shows the statement that gives it; a complete seed for
+/// every variant is in `docs/diagnostics.md`, which the tests check.
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq, Eq)]
 pub enum ResolveError {
     /// `family` names no known family.
@@ -19,7 +22,7 @@ pub enum ResolveError {
         #[label("not a family")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A required statement is absent.
@@ -160,7 +163,7 @@ pub enum ResolveError {
         #[label("no person has this id")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A name used where a room is expected resolves to no room.
@@ -175,7 +178,7 @@ pub enum ResolveError {
         #[label("no room has this id")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A name used where a meeting is expected resolves to no meeting.
@@ -190,7 +193,7 @@ pub enum ResolveError {
         #[label("no meeting has this id")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A name used where a ticket is expected resolves to no ticket.
@@ -205,7 +208,7 @@ pub enum ResolveError {
         #[label("no ticket has this id")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A room feature that no room has and no meeting requires.
@@ -220,7 +223,7 @@ pub enum ResolveError {
         #[label("no room has this feature")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A ticket needs a skill that no person has.
@@ -235,7 +238,7 @@ pub enum ResolveError {
         #[label("nobody can take this ticket")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A name used where a severity level is expected resolves to no level.
@@ -250,7 +253,7 @@ pub enum ResolveError {
         #[label("not in `levels`")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A name used where an outcome of `policy_decision` is expected
@@ -266,7 +269,7 @@ pub enum ResolveError {
         #[label("not in `outcomes`")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A name used where an evidence variable is expected resolves to none.
@@ -281,7 +284,7 @@ pub enum ResolveError {
         #[label("no `evidence` declares this")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A value outside an evidence variable's domain.
@@ -297,7 +300,7 @@ pub enum ResolveError {
         #[label("not in the domain of `{variable}`")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// `category` names no known category.
@@ -312,7 +315,7 @@ pub enum ResolveError {
         #[label("not a category")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A fact whose predicate the family does not define.
@@ -328,7 +331,7 @@ pub enum ResolveError {
         #[label("unknown predicate")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A fact with too many or too few arguments.
@@ -422,4 +425,28 @@ pub enum ResolveError {
         #[help]
         help: Option<String>,
     },
+}
+
+impl ResolveError {
+    /// For a name that resolved to nothing: where it stands and the help
+    /// that goes with it (with the close match it suggests, if any).
+    pub fn unknown_name(&self) -> Option<(SourceSpan, Option<&crate::suggest::Help>)> {
+        use ResolveError::*;
+        match self {
+            UnknownFamily { span, help, .. }
+            | UnknownPerson { span, help, .. }
+            | UnknownRoom { span, help, .. }
+            | UnknownMeeting { span, help, .. }
+            | UnknownTicket { span, help, .. }
+            | UnknownFeature { span, help, .. }
+            | UnknownSkill { span, help, .. }
+            | UnknownLevel { span, help, .. }
+            | UnknownOutcome { span, help, .. }
+            | UnknownVariable { span, help, .. }
+            | UnknownValue { span, help, .. }
+            | UnknownCategory { span, help, .. }
+            | UnknownPredicate { span, help, .. } => Some((*span, help.as_ref())),
+            _ => None,
+        }
+    }
 }

@@ -213,7 +213,7 @@ pub(super) fn fact(cx: &mut Cx, f: &ast::FactAst, soft: bool) -> Option<Fact> {
             .into_iter()
             .find(|other| *other != family && other.predicates().iter().any(|(p, _)| *p == name));
         let help = match elsewhere {
-            Some(other) => Some(format!(
+            Some(other) => Some(crate::suggest::Help::text(format!(
                 "`{name}` is a fact of the `{}` family; this one knows {}",
                 other.name(),
                 family
@@ -222,7 +222,7 @@ pub(super) fn fact(cx: &mut Cx, f: &ast::FactAst, soft: bool) -> Option<Fact> {
                     .map(|(p, _)| format!("`{p}`"))
                     .collect::<Vec<_>>()
                     .join(", ")
-            )),
+            ))),
             None => help_for(
                 name,
                 "predicate",

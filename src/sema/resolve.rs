@@ -57,7 +57,7 @@ impl Names {
         self.map.get(name).map(|(i, _)| *i)
     }
 
-    pub fn help(&self, name: &str, kind: &str) -> Option<String> {
+    pub fn help(&self, name: &str, kind: &str) -> Option<crate::suggest::Help> {
         help_for(name, kind, self.order.iter().map(String::as_str))
     }
 }

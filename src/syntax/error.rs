@@ -4,6 +4,9 @@ use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
 /// Something the parser could not read.
+///
+/// A variant's doc shows the statement that gives it; a complete seed for
+/// every variant is in `docs/diagnostics.md`, which the tests check.
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq, Eq)]
 pub enum SyntaxError {
     /// The text does not fit the grammar at this point.
@@ -19,7 +22,7 @@ pub enum SyntaxError {
         #[label("{expected} expected here")]
         span: SourceSpan,
         #[help]
-        help: Option<String>,
+        help: Option<crate::suggest::Help>,
     },
 
     /// A backslash escape other than `\"`, `\\` and `\n`.

@@ -110,6 +110,29 @@ fn human_output_names_code_span_and_help() {
 }
 
 #[test]
+fn diagnostics_come_together_under_their_file() {
+    let out = cici(&[
+        "check",
+        "tests/fixtures/resolve/err/unknown_names.cici",
+        "tests/fixtures/check/ok/warnings.cici",
+    ]);
+    let err = stderr(&out);
+    let first = err
+        .find("⚠ tests/fixtures/check/ok/warnings.cici: 0 errors, ")
+        .expect(&err);
+    let second = err
+        .find("× tests/fixtures/resolve/err/unknown_names.cici: 6 errors, 0 warnings")
+        .expect(&err);
+    assert!(first < second, "files in the order they were read: {err}");
+    // Each diagnostic sits under its own file's heading.
+    let person = err.find("unknown person `ely`").unwrap();
+    assert!(person > second, "{err}");
+    let warnings = &err[first..second];
+    assert!(warnings.contains("Warning: cici::check::"), "{err}");
+    assert!(!warnings.contains("Error: "), "{err}");
+}
+
+#[test]
 fn warnings_pass_unless_denied() {
     let path = "tests/fixtures/check/ok/warnings.cici";
     assert_eq!(cici(&["check", path]).status.code(), Some(0));

@@ -7,6 +7,7 @@ use cici::driver::Run;
 use cici::fixit::apply;
 use cici::planted::{generate, Config};
 use cici::sema::Family;
+use miette::Diagnostic as _;
 
 use super::common::{cici, root, tempdir};
 

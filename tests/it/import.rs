@@ -3,6 +3,7 @@
 //! from the seed format alone: plain enumeration of the configurations,
 //! first-match rules, and inclusion-minimal sufficient sets by brute force.
 
+use miette::Diagnostic as _;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 

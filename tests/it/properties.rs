@@ -9,6 +9,7 @@
 //! - adding a fact never widens the allowed set (monotonicity);
 //! - no input, however broken, makes the pipeline panic.
 
+use miette::Diagnostic as _;
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;

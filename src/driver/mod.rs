@@ -7,7 +7,17 @@
 use std::path::{Path, PathBuf};
 
 use miette::Diagnostic;
-use serde::Serialize;
+
+mod problem;
+mod record;
+mod render;
+
+pub use problem::Problem;
+pub use record::{
+    AttributeRecord, CheckOutput, DiagnosticRecord, EditRecord, FixRecord, LabelRecord,
+    ScenarioRecord,
+};
+pub use render::{FileReport, WithSource};
 
 use crate::analysis::{self, Options, Report};
 use crate::model::{self, Model};
@@ -25,25 +35,20 @@ pub struct Checked {
 /// A diagnostic and the source it points into.
 pub struct Diagnosed {
     pub source: SourceId,
-    pub diagnostic: Box<dyn Diagnostic + Send + Sync + 'static>,
+    pub diagnostic: Problem,
     /// Verified fixes, once [`Run::compute_fixes`] has run.
     pub fixes: Vec<crate::fixit::Fix>,
 }
 
 impl Diagnosed {
     pub fn is_error(&self) -> bool {
-        !matches!(
-            self.diagnostic.severity(),
-            Some(miette::Severity::Warning) | Some(miette::Severity::Advice)
-        )
+        self.diagnostic.is_error()
     }
 }
 
-type Boxed = Box<dyn Diagnostic + Send + Sync + 'static>;
-
 /// What checking one text produced, before it joins a [`Run`].
 struct FileResult {
-    diagnostics: Vec<Boxed>,
+    diagnostics: Vec<Problem>,
     checked: Vec<(Checked, Vec<crate::analysis::CheckDiagnostic>)>,
 }
 
@@ -63,13 +68,12 @@ fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
         .collect();
     if file.scenarios.is_empty() && syntax_errors.is_empty() {
         out.diagnostics
-            .push(Box::new(syntax::SyntaxError::NoScenario {
+            .push(Problem::Syntax(syntax::SyntaxError::NoScenario {
                 span: (0, 0).into(),
             }));
     }
-    for e in syntax_errors {
-        out.diagnostics.push(Box::new(e));
-    }
+    out.diagnostics
+        .extend(syntax_errors.into_iter().map(Problem::Syntax));
     for ast in &file.scenarios {
         let (start, end) = (ast.span.start as usize, ast.span.end as usize);
         if broken.iter().any(|&o| start <= o && o < end) {
@@ -77,20 +81,20 @@ fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
         }
         match sema::resolve(ast) {
             Err(errors) => {
-                for e in errors {
-                    out.diagnostics.push(Box::new(e));
-                }
+                out.diagnostics
+                    .extend(errors.into_iter().map(Problem::Resolve));
             }
             Ok(scenario) => {
                 let estimate = model::estimated_size(&scenario);
                 if estimate > model::SIZE_LIMIT {
-                    out.diagnostics
-                        .push(Box::new(crate::analysis::CheckDiagnostic::TooLarge {
+                    out.diagnostics.push(Problem::Check(
+                        crate::analysis::CheckDiagnostic::TooLarge {
                             scenario: scenario.id.clone(),
                             estimate,
                             limit: model::SIZE_LIMIT,
                             span: scenario.id_span.into(),
-                        }));
+                        },
+                    ));
                     continue;
                 }
                 let model = model::lower(&scenario);
@@ -134,10 +138,10 @@ impl Run {
         self.diagnostics.len() - self.errors()
     }
 
-    fn push(&mut self, source: SourceId, d: impl Diagnostic + Send + Sync + 'static) {
+    fn push(&mut self, source: SourceId, d: impl Into<Problem>) {
         self.diagnostics.push(Diagnosed {
             source,
-            diagnostic: Box::new(d),
+            diagnostic: d.into(),
             fixes: Vec::new(),
         });
     }
@@ -323,253 +327,4 @@ fn collect(dir: &Path, out: &mut SeedFiles) -> Result<(), std::io::Error> {
         }
     }
     Ok(())
-}
-
-/// A diagnostic as data: what `--format json` prints.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct DiagnosticRecord {
-    pub severity: &'static str,
-    pub code: String,
-    pub message: String,
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    pub help: Option<String>,
-    pub labels: Vec<LabelRecord>,
-    /// Verified fixes (present once fixes were computed).
-    pub fixes: Vec<FixRecord>,
-}
-
-/// A fix-it of a diagnostic.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct FixRecord {
-    pub message: String,
-    /// The only right answer: `cici check --fix` applies it.
-    pub unambiguous: bool,
-    pub edits: Vec<EditRecord>,
-}
-
-/// One edit of a fix: replace `length` bytes at `offset` (line and column
-/// are 1-based, columns in characters).
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct EditRecord {
-    pub line: usize,
-    pub column: usize,
-    pub offset: usize,
-    pub length: usize,
-    pub replacement: String,
-}
-
-/// A labelled span of a diagnostic.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct LabelRecord {
-    pub message: Option<String>,
-    pub line: usize,
-    pub column: usize,
-    pub offset: usize,
-    pub length: usize,
-}
-
-impl DiagnosticRecord {
-    pub fn new(d: &Diagnosed, sources: &Sources) -> DiagnosticRecord {
-        let diag = &d.diagnostic;
-        let file = sources.get(d.source);
-        let labels: Vec<LabelRecord> = diag
-            .labels()
-            .map(|ls| {
-                ls.map(|l| {
-                    let (line, column) = file.map_or((1, 1), |f| f.line_col(l.offset()));
-                    LabelRecord {
-                        message: l.label().map(str::to_string),
-                        line,
-                        column,
-                        offset: l.offset(),
-                        length: l.len(),
-                    }
-                })
-                .collect()
-            })
-            .unwrap_or_default();
-        let (line, column) = labels.first().map_or((1, 1), |l| (l.line, l.column));
-        DiagnosticRecord {
-            severity: if d.is_error() { "error" } else { "warning" },
-            code: diag.code().map(|c| c.to_string()).unwrap_or_default(),
-            message: diag.to_string(),
-            file: file.map(|f| f.name.clone()).unwrap_or_default(),
-            line,
-            column,
-            help: diag.help().map(|h| h.to_string()),
-            labels,
-            fixes: d
-                .fixes
-                .iter()
-                .map(|f| FixRecord {
-                    message: f.message.clone(),
-                    unambiguous: f.unambiguous,
-                    edits: f
-                        .edits
-                        .iter()
-                        .map(|e| {
-                            let (line, column) = file.map_or((1, 1), |f| f.line_col(e.offset));
-                            EditRecord {
-                                line,
-                                column,
-                                offset: e.offset,
-                                length: e.length,
-                                replacement: e.replacement.clone(),
-                            }
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
-}
-
-/// One attribute in the JSON output.
-#[derive(Clone, Debug, Serialize)]
-pub struct AttributeRecord {
-    pub id: String,
-    pub class: crate::analysis::Class,
-    pub holder: String,
-    pub category: Option<crate::sema::Category>,
-}
-
-/// One scenario in the JSON output.
-#[derive(Clone, Debug, Serialize)]
-pub struct ScenarioRecord {
-    pub id: String,
-    pub file: String,
-    pub family: crate::sema::Family,
-    pub unique: bool,
-    pub oracle_allowed: bool,
-    pub trivial: Option<bool>,
-    pub errors: usize,
-    pub warnings: usize,
-    pub attributes: Vec<AttributeRecord>,
-}
-
-/// What `cici check --format json` prints.
-#[derive(Clone, Debug, Serialize)]
-pub struct CheckOutput {
-    pub scenarios: Vec<ScenarioRecord>,
-    pub diagnostics: Vec<DiagnosticRecord>,
-    pub errors: usize,
-    pub warnings: usize,
-}
-
-impl CheckOutput {
-    pub fn new(run: &Run) -> CheckOutput {
-        let scenarios = run
-            .checked
-            .iter()
-            .map(|c| ScenarioRecord {
-                id: c.scenario.id.clone(),
-                file: run.file_of(c).to_string(),
-                family: c.scenario.family,
-                unique: c.report.unique,
-                oracle_allowed: c.report.oracle_allowed,
-                trivial: c.report.trivial,
-                errors: c.report.errors(),
-                warnings: c.report.warnings(),
-                attributes: c
-                    .scenario
-                    .attributes
-                    .iter()
-                    .zip(&c.report.attributes)
-                    .map(|(a, f)| AttributeRecord {
-                        id: a.id.clone(),
-                        class: f.class,
-                        holder: c.scenario.people[a.holder].id.clone(),
-                        category: a.category,
-                    })
-                    .collect(),
-            })
-            .collect();
-        CheckOutput {
-            scenarios,
-            diagnostics: run
-                .diagnostics
-                .iter()
-                .map(|d| DiagnosticRecord::new(d, &run.sources))
-                .collect(),
-            errors: run.errors(),
-            warnings: run.warnings(),
-        }
-    }
-}
-
-/// A diagnostic paired with the text it points into, ready for any miette
-/// report handler.
-pub struct WithSource<'a> {
-    pub diagnostic: &'a (dyn Diagnostic + Send + Sync + 'static),
-    pub source: miette::NamedSource<String>,
-    /// Fixes shown after the diagnostic's own help.
-    pub fixes: &'a [crate::fixit::Fix],
-}
-
-impl std::fmt::Debug for WithSource<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::fmt::Display for WithSource<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Display::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::error::Error for WithSource<'_> {}
-
-impl Diagnostic for WithSource<'_> {
-    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        self.diagnostic.code()
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        self.diagnostic.severity()
-    }
-    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        if self.fixes.is_empty() {
-            return self.diagnostic.help();
-        }
-        let mut text = self
-            .diagnostic
-            .help()
-            .map(|h| format!("{h}\n"))
-            .unwrap_or_default();
-        for f in self.fixes {
-            text.push_str("fix: ");
-            text.push_str(&f.message);
-            if f.unambiguous {
-                text.push_str(" (`cici check --fix` applies this)");
-            }
-            text.push('\n');
-        }
-        Some(Box::new(text.trim_end().to_string()))
-    }
-    fn url<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
-        self.diagnostic.url()
-    }
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.diagnostic.labels()
-    }
-}
-
-impl Run {
-    /// Every diagnostic with its source attached, in the order found.
-    pub fn with_sources(&self) -> impl Iterator<Item = WithSource<'_>> {
-        self.diagnostics.iter().map(|d| WithSource {
-            diagnostic: d.diagnostic.as_ref(),
-            fixes: &d.fixes,
-            source: self
-                .sources
-                .get(d.source)
-                .map(|f| f.named())
-                .unwrap_or_else(|| miette::NamedSource::new("<derived>", String::new())),
-        })
-    }
 }

@@ -1,0 +1,182 @@
+//! What a run found, as data: the records `cici check --format json`
+//! prints.
+
+use miette::Diagnostic;
+use serde::Serialize;
+
+use super::{Diagnosed, Run};
+use crate::span::Sources;
+
+/// A diagnostic as data: what `--format json` prints.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct DiagnosticRecord {
+    pub severity: &'static str,
+    pub code: String,
+    pub message: String,
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub help: Option<String>,
+    pub labels: Vec<LabelRecord>,
+    /// Verified fixes (present once fixes were computed).
+    pub fixes: Vec<FixRecord>,
+}
+
+/// A fix-it of a diagnostic.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct FixRecord {
+    pub message: String,
+    /// The only right answer: `cici check --fix` applies it.
+    pub unambiguous: bool,
+    pub edits: Vec<EditRecord>,
+}
+
+/// One edit of a fix: replace `length` bytes at `offset` (line and column
+/// are 1-based, columns in characters).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct EditRecord {
+    pub line: usize,
+    pub column: usize,
+    pub offset: usize,
+    pub length: usize,
+    pub replacement: String,
+}
+
+/// A labelled span of a diagnostic.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct LabelRecord {
+    pub message: Option<String>,
+    pub line: usize,
+    pub column: usize,
+    pub offset: usize,
+    pub length: usize,
+}
+
+impl DiagnosticRecord {
+    pub fn new(d: &Diagnosed, sources: &Sources) -> DiagnosticRecord {
+        let diag = &d.diagnostic;
+        let file = sources.get(d.source);
+        let labels: Vec<LabelRecord> = diag
+            .labels()
+            .map(|ls| {
+                ls.map(|l| {
+                    let (line, column) = file.map_or((1, 1), |f| f.line_col(l.offset()));
+                    LabelRecord {
+                        message: l.label().map(str::to_string),
+                        line,
+                        column,
+                        offset: l.offset(),
+                        length: l.len(),
+                    }
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        let (line, column) = labels.first().map_or((1, 1), |l| (l.line, l.column));
+        DiagnosticRecord {
+            severity: if d.is_error() { "error" } else { "warning" },
+            code: diag.code().map(|c| c.to_string()).unwrap_or_default(),
+            message: diag.to_string(),
+            file: file.map(|f| f.name.clone()).unwrap_or_default(),
+            line,
+            column,
+            help: diag.help().map(|h| h.to_string()),
+            labels,
+            fixes: d
+                .fixes
+                .iter()
+                .map(|f| FixRecord {
+                    message: f.message.clone(),
+                    unambiguous: f.unambiguous,
+                    edits: f
+                        .edits
+                        .iter()
+                        .map(|e| {
+                            let (line, column) = file.map_or((1, 1), |f| f.line_col(e.offset));
+                            EditRecord {
+                                line,
+                                column,
+                                offset: e.offset,
+                                length: e.length,
+                                replacement: e.replacement.clone(),
+                            }
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// One attribute in the JSON output.
+#[derive(Clone, Debug, Serialize)]
+pub struct AttributeRecord {
+    pub id: String,
+    pub class: crate::analysis::Class,
+    pub holder: String,
+    pub category: Option<crate::sema::Category>,
+}
+
+/// One scenario in the JSON output.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScenarioRecord {
+    pub id: String,
+    pub file: String,
+    pub family: crate::sema::Family,
+    pub unique: bool,
+    pub oracle_allowed: bool,
+    pub trivial: Option<bool>,
+    pub errors: usize,
+    pub warnings: usize,
+    pub attributes: Vec<AttributeRecord>,
+}
+
+/// What `cici check --format json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckOutput {
+    pub scenarios: Vec<ScenarioRecord>,
+    pub diagnostics: Vec<DiagnosticRecord>,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl CheckOutput {
+    pub fn new(run: &Run) -> CheckOutput {
+        let scenarios = run
+            .checked
+            .iter()
+            .map(|c| ScenarioRecord {
+                id: c.scenario.id.clone(),
+                file: run.file_of(c).to_string(),
+                family: c.scenario.family,
+                unique: c.report.unique,
+                oracle_allowed: c.report.oracle_allowed,
+                trivial: c.report.trivial,
+                errors: c.report.errors(),
+                warnings: c.report.warnings(),
+                attributes: c
+                    .scenario
+                    .attributes
+                    .iter()
+                    .zip(&c.report.attributes)
+                    .map(|(a, f)| AttributeRecord {
+                        id: a.id.clone(),
+                        class: f.class,
+                        holder: c.scenario.people[a.holder].id.clone(),
+                        category: a.category,
+                    })
+                    .collect(),
+            })
+            .collect();
+        CheckOutput {
+            scenarios,
+            diagnostics: run
+                .diagnostics
+                .iter()
+                .map(|d| DiagnosticRecord::new(d, &run.sources))
+                .collect(),
+            errors: run.errors(),
+            warnings: run.warnings(),
+        }
+    }
+}

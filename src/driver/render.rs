@@ -1,0 +1,175 @@
+//! A diagnostic with its source and fixes attached, for any miette report
+//! handler.
+
+use miette::Diagnostic;
+
+use super::{Problem, Run};
+
+/// A diagnostic paired with the text it points into, ready for any miette
+/// report handler.
+pub struct WithSource<'a> {
+    pub diagnostic: &'a Problem,
+    pub source: miette::NamedSource<String>,
+    /// Fixes shown after the diagnostic's own help.
+    pub fixes: &'a [crate::fixit::Fix],
+}
+
+impl std::fmt::Debug for WithSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::fmt::Display for WithSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::error::Error for WithSource<'_> {}
+
+impl Diagnostic for WithSource<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.code()
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        self.diagnostic.severity()
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        if self.fixes.is_empty() {
+            return self.diagnostic.help();
+        }
+        let mut text = self
+            .diagnostic
+            .help()
+            .map(|h| format!("{h}\n"))
+            .unwrap_or_default();
+        for f in self.fixes {
+            text.push_str("fix: ");
+            text.push_str(&f.message);
+            if f.unambiguous {
+                text.push_str(" (`cici check --fix` applies this)");
+            }
+            text.push('\n');
+        }
+        Some(Box::new(text.trim_end().to_string()))
+    }
+    fn url<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
+        self.diagnostic.url()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        self.diagnostic.labels()
+    }
+    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {
+        self.diagnostic.related()
+    }
+    fn diagnostic_source(&self) -> Option<&dyn Diagnostic> {
+        self.diagnostic.diagnostic_source()
+    }
+}
+
+impl Run {
+    /// Every diagnostic with its source attached, in the order found.
+    pub fn with_sources(&self) -> impl Iterator<Item = WithSource<'_>> {
+        self.diagnostics.iter().map(|d| WithSource {
+            diagnostic: &d.diagnostic,
+            fixes: &d.fixes,
+            source: self
+                .sources
+                .get(d.source)
+                .map(|f| f.named())
+                .unwrap_or_else(|| miette::NamedSource::new("<derived>", String::new())),
+        })
+    }
+}
+
+/// Every diagnostic of one file under one heading: the per-file aggregate,
+/// with the diagnostics as miette `related`, so that any report handler
+/// shows them together.
+pub struct FileReport<'a> {
+    pub name: String,
+    pub errors: usize,
+    pub warnings: usize,
+    pub diagnostics: Vec<WithSource<'a>>,
+}
+
+impl std::fmt::Debug for FileReport<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FileReport")
+            .field("name", &self.name)
+            .field("errors", &self.errors)
+            .field("warnings", &self.warnings)
+            .finish()
+    }
+}
+
+impl std::fmt::Display for FileReport<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+        write!(
+            f,
+            "{}: {}, {}",
+            self.name,
+            plural(self.errors, "error"),
+            plural(self.warnings, "warning")
+        )
+    }
+}
+
+impl std::error::Error for FileReport<'_> {}
+
+impl Diagnostic for FileReport<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(if self.errors > 0 {
+            miette::Severity::Error
+        } else {
+            miette::Severity::Warning
+        })
+    }
+    fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {
+        Some(Box::new(
+            self.diagnostics.iter().map(|d| d as &dyn Diagnostic),
+        ))
+    }
+}
+
+impl Run {
+    /// The diagnostics grouped by file, in the order the files were read;
+    /// files without a diagnostic are left out.
+    pub fn by_file(&self) -> Vec<FileReport<'_>> {
+        let mut out: Vec<(crate::span::SourceId, FileReport<'_>)> = Vec::new();
+        for (d, w) in self.diagnostics.iter().zip(self.with_sources()) {
+            let i = match out.iter().position(|(s, _)| *s == d.source) {
+                Some(i) => i,
+                None => {
+                    let name = self
+                        .sources
+                        .get(d.source)
+                        .map_or_else(|| "<derived>".to_string(), |f| f.name.clone());
+                    out.push((
+                        d.source,
+                        FileReport {
+                            name,
+                            errors: 0,
+                            warnings: 0,
+                            diagnostics: Vec::new(),
+                        },
+                    ));
+                    out.len() - 1
+                }
+            };
+            let report = &mut out[i].1;
+            if d.is_error() {
+                report.errors += 1;
+            } else {
+                report.warnings += 1;
+            }
+            report.diagnostics.push(w);
+        }
+        out.sort_by_key(|(s, _)| *s);
+        out.into_iter().map(|(_, r)| r).collect()
+    }
+}
