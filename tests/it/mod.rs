@@ -4,6 +4,7 @@ mod cli;
 pub mod common;
 mod corpus;
 mod counterfactual;
+mod diagnostics;
 mod fixit;
 mod fixtures;
 mod format;

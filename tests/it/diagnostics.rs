@@ -1,0 +1,164 @@
+//! The diagnostics reference (`docs/diagnostics.md`) is a contract: every
+//! code in the source has a section there, and every example in it gives
+//! its code, first.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::time::Duration;
+
+use cici::analysis::Options;
+use cici::driver::Run;
+use miette::Diagnostic as _;
+
+use super::common::{render, root};
+
+/// What a section shows its code with.
+enum Example {
+    /// A seed inline, with the `--max-solve-ms` its first line asks for.
+    Seed(String, Option<u64>),
+    /// A file of the repository.
+    File(String),
+    /// Neither: the code comes from a build, not from an input.
+    None,
+}
+
+fn sections() -> Vec<(String, Example)> {
+    let doc = std::fs::read_to_string(root().join("docs/diagnostics.md")).unwrap();
+    let mut out = Vec::new();
+    for part in doc.split("\n### `").skip(1) {
+        let (code, body) = part.split_once("`\n").expect("a heading line");
+        let body = body.split("\n## ").next().unwrap_or("");
+        let example = if let Some((_, rest)) = body.split_once("```cici\n") {
+            let text = rest.split("```").next().unwrap().to_string();
+            let ms = text
+                .strip_prefix("# cici check --max-solve-ms ")
+                .map(|r| r.lines().next().unwrap().trim().parse().unwrap());
+            Example::Seed(text, ms)
+        } else if let Some((_, rest)) = body.split_once("Example: `") {
+            Example::File(rest.split('`').next().unwrap().to_string())
+        } else {
+            Example::None
+        };
+        out.push((code.to_string(), example));
+    }
+    out
+}
+
+/// Every `code(cici::...)` of the source.
+fn codes_in_source() -> BTreeSet<String> {
+    fn walk(dir: &Path, out: &mut BTreeSet<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&p).unwrap();
+                for part in text.split("code(cici::").skip(1) {
+                    let name: String = part
+                        .chars()
+                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                        .collect();
+                    out.insert(format!("cici::{name}"));
+                }
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(&root().join("src"), &mut out);
+    out
+}
+
+fn first_code(run: &Run) -> String {
+    run.diagnostics
+        .first()
+        .map(|d| d.diagnostic.code_name())
+        .unwrap_or_default()
+}
+
+#[test]
+fn every_code_has_a_section_and_every_section_a_code() {
+    let documented: Vec<String> = sections().into_iter().map(|(c, _)| c).collect();
+    let unique: BTreeSet<String> = documented.iter().cloned().collect();
+    assert_eq!(unique.len(), documented.len(), "a code has two sections");
+    let source = codes_in_source();
+    assert!(source.len() >= 60, "{source:?}");
+    let missing: Vec<_> = source.difference(&unique).collect();
+    let stale: Vec<_> = unique.difference(&source).collect();
+    assert!(missing.is_empty(), "codes without a section: {missing:?}");
+    assert!(
+        stale.is_empty(),
+        "sections of codes that do not exist: {stale:?}"
+    );
+}
+
+#[test]
+fn every_seed_example_gives_its_code_first() {
+    let mut seen = 0;
+    for (code, example) in sections() {
+        let Example::Seed(text, ms) = example else {
+            continue;
+        };
+        let options = Options {
+            max_solve: ms
+                .map(Duration::from_millis)
+                .or(Options::default().max_solve),
+        };
+        let mut run = Run::new();
+        run.check_text(format!("{code}.cici"), text, &options);
+        assert_eq!(first_code(&run), code, "{}", render(&run));
+        seen += 1;
+    }
+    // Every code of the three seed stages but one (too large to show).
+    assert_eq!(seen, 47);
+}
+
+#[test]
+fn every_file_example_gives_its_code() {
+    let mut seen = 0;
+    for (code, example) in sections() {
+        let Example::File(path) = example else {
+            continue;
+        };
+        let path = root().join(path);
+        let codes: Vec<String> = if path.extension().is_some_and(|x| x == "cici") {
+            let mut run = Run::new();
+            run.check_paths(std::slice::from_ref(&path), &Options::default())
+                .unwrap();
+            run.diagnostics
+                .iter()
+                .map(|d| d.diagnostic.code_name())
+                .collect()
+        } else {
+            let options = cici::import::SeedOptions {
+                select: cici::import::build::Select::All,
+                seed: 1,
+                prefix: None,
+            };
+            cici::import::pisas_seed(&path, None, &options)
+                .files
+                .iter()
+                .flat_map(|f| &f.diagnostics)
+                .filter_map(|d| d.code().map(|c| c.to_string()))
+                .collect()
+        };
+        assert!(codes.contains(&code), "{}: {codes:?}", path.display());
+        seen += 1;
+    }
+    assert_eq!(seen, 11);
+}
+
+#[test]
+fn build_codes_are_given_by_the_build_tests() {
+    let tests = std::fs::read_to_string(root().join("tests/it/build.rs")).unwrap();
+    for (code, example) in sections() {
+        if matches!(example, Example::None) {
+            assert!(
+                code.starts_with("cici::render::") || code.starts_with("cici::build::"),
+                "{code} has no example"
+            );
+            // `cici::build::schema` is a bug report that no input gives; the
+            // build tests check that the schema check is there.
+            assert!(tests.contains(&code), "{code}");
+        }
+    }
+}
