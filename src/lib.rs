@@ -15,29 +15,27 @@
 //! Every stage is a plain function from one value to the next, re-exported
 //! here; [`driver::Run`] strings parse to analyse together over files, and
 //! the command line (`cli`, behind the default `cli` feature) is a thin
-//! layer over that. Authoring aids sit beside the pipeline: `fixit`
-//! (verified fixes), `printer` and `syntax::format` (canonical text), and
-//! the language server (`lsp`, with the command line).
+//! layer over that. Diagnostics stay typed ([`driver::Problem`]) until they
+//! are printed. Authoring aids sit beside the pipeline in [`authoring`]:
+//! verified fix-its, `explain`, and the language server (`lsp`, with the
+//! command line); `printer` and `syntax::format` give canonical text.
 
 pub mod analysis;
+pub mod authoring;
 pub mod build;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod counterfactual;
 pub mod driver;
 pub mod export;
-pub mod fixit;
 pub mod import;
 pub mod io;
 pub mod llm;
-#[cfg(feature = "cli")]
-pub mod lsp;
 pub mod model;
 pub mod planted;
 pub mod printer;
 pub mod render;
 pub mod sema;
-pub mod semantics;
 pub mod solver;
 pub mod span;
 pub mod stats;

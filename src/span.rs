@@ -180,3 +180,34 @@ mod tests {
         assert_eq!(f.line_col(999), (2, 5));
     }
 }
+
+/// Replace `length` bytes at `offset` with `replacement`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Edit {
+    pub offset: usize,
+    pub length: usize,
+    pub replacement: String,
+}
+
+/// Applies edits to a text; `None` if two of them overlap or one lies
+/// outside the text.
+pub fn apply(text: &str, edits: &[Edit]) -> Option<String> {
+    let mut sorted: Vec<&Edit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.offset, e.length));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in sorted {
+        let end = e.offset.checked_add(e.length)?;
+        if e.offset < at || end > text.len() || !text.is_char_boundary(e.offset) {
+            return None;
+        }
+        if !text.is_char_boundary(end) {
+            return None;
+        }
+        out.push_str(&text[at..e.offset]);
+        out.push_str(&e.replacement);
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    Some(out)
+}

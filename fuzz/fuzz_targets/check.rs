@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
     for d in &run.diagnostics {
         assert!(d.diagnostic.code().is_some());
         for fix in &d.fixes {
-            assert!(cici::fixit::apply(text, &fix.edits).is_some());
+            assert!(cici::authoring::fixit::apply(text, &fix.edits).is_some());
         }
     }
 });

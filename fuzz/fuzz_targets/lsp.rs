@@ -21,10 +21,10 @@ fuzz_target!(|data: &[u8]| {
     let lsp_server::Connection { sender, receiver } = client;
     // The framing answers malformed input itself, on its own writer.
     let framing_errors = Mutex::new(Vec::<u8>::new());
-    cici::lsp::transport::read_loop(input.as_slice(), &sender, &framing_errors);
+    cici::authoring::lsp::transport::read_loop(input.as_slice(), &sender, &framing_errors);
     // End of input: the loop drains what was read and returns.
     drop(sender);
-    let _ = cici::lsp::serve(&server);
+    let _ = cici::authoring::lsp::serve(&server);
     drop(server);
     for answer in receiver.try_iter() {
         // Whatever the server says is a message it can write.

@@ -159,3 +159,34 @@ impl Cx<'_> {
         }
     }
 }
+
+/// What the appropriate facts of a scenario decide on their own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decided {
+    /// No decision is allowed.
+    Nothing,
+    /// Exactly this one.
+    One(crate::sema::Decision),
+    /// More than one.
+    Several,
+}
+
+/// The one decision that the public constraints and the appropriate facts
+/// allow, whatever the scenario's oracle says: how the counterfactual loop
+/// learns the oracle of a variant.
+pub fn decided(model: &crate::model::Model) -> Decided {
+    let mut session = crate::solver::Session::new(model, None);
+    let on: Vec<bool> = model
+        .facts
+        .iter()
+        .map(|f| f.status == crate::model::FactStatus::Appropriate)
+        .collect();
+    let crate::solver::Outcome::Sat(first) = session.solve(&on, &[]) else {
+        return Decided::Nothing;
+    };
+    let other = session.differ_from(&first);
+    if let crate::solver::Outcome::Sat(_) = session.solve(&on, &[other]) {
+        return Decided::Several;
+    }
+    Decided::One(model.decode(&first))
+}

@@ -22,7 +22,7 @@ mod rules;
 
 pub use rules::dead_rules;
 
-pub use classify::Class;
+pub use classify::{decided, Class, Decided};
 pub use describe::{decision_rows, describe_predicate, side_by_side};
 pub use diagnostic::CheckDiagnostic;
 
@@ -239,7 +239,7 @@ impl Cx<'_> {
         let sc = self.sc;
 
         let Some(oracle) = self.model.encode(&sc.oracle) else {
-            let reasons = crate::semantics::public_violations(sc, &sc.oracle);
+            let reasons = crate::model::direct::public_violations(sc, &sc.oracle);
             self.report
                 .diagnostics
                 .push(CheckDiagnostic::OracleBreaksPublic {
@@ -341,7 +341,7 @@ impl Cx<'_> {
             return Ok(());
         }
         if self.solve(&[], oracle_lits)?.is_none() {
-            let reasons = crate::semantics::public_violations(sc, &sc.oracle);
+            let reasons = crate::model::direct::public_violations(sc, &sc.oracle);
             self.report
                 .diagnostics
                 .push(CheckDiagnostic::OracleBreaksPublic {

@@ -118,7 +118,7 @@ fn apply_fixes(run: &Run) -> Result<usize, String> {
                 file.name
             ));
         }
-        let Some(text) = crate::fixit::apply(&file.text, &edits) else {
+        let Some(text) = crate::authoring::fixit::apply(&file.text, &edits) else {
             continue;
         };
         crate::io::write_in_place(path, &text).map_err(|e| format!("{}: {e}", file.name))?;

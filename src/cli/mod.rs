@@ -395,7 +395,7 @@ pub fn main() -> ExitCode {
         Command::Stats(args) => build::stats(args),
         Command::Counterfactual(args) => counterfactual::run(*args),
         Command::Fmt(args) => fmt::run(args),
-        Command::Lsp => match crate::lsp::run_stdio() {
+        Command::Lsp => match crate::authoring::lsp::run_stdio() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => fail(format!("language server: {e}")),
         },

@@ -9,6 +9,7 @@ use super::{
     Evaluated, Label, Listed, Minimality, Proposal, Proposer, Rejection, Side, Variant,
     WRONG_LABEL,
 };
+use crate::build::unified;
 use crate::driver::Checked;
 use crate::render::Templates;
 
@@ -38,14 +39,6 @@ pub(super) fn char_distance(a: &str, b: &str) -> usize {
                 .sum::<usize>()
         })
         .sum()
-}
-
-pub(super) fn unified(a: &str, b: &str, name: &str) -> String {
-    similar::TextDiff::from_lines(a, b)
-        .unified_diff()
-        .context_radius(2)
-        .header(&format!("a/{name}"), &format!("b/{name}"))
-        .to_string()
 }
 
 /// The anchor of a seed: compiled from its canonical text.
@@ -261,11 +254,12 @@ pub(super) fn accept(
                 item_chars: char_distance(&s.side.item, &item),
             },
             seed_diff: unified(
+                &format!("{}.cici", anchor.checked.scenario.id),
                 &anchor.text,
                 &text,
-                &format!("{}.cici", anchor.checked.scenario.id),
+                true,
             ),
-            item_diff: unified(&s.side.item, &item, "item.md"),
+            item_diff: unified("item.md", &s.side.item, &item, true),
             change,
             side: Side {
                 seed: text,

@@ -256,22 +256,14 @@ pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, S
 /// facts allow.
 pub(super) fn with_oracle(candidate: &Candidate) -> Result<Scenario, String> {
     let mut sc = Scenario::clone(&candidate.scenario);
-    let model = crate::model::lower(&sc);
-    let mut session = crate::solver::Session::new(&model, None);
-    let on: Vec<bool> = model
-        .facts
-        .iter()
-        .map(|f| f.status == crate::model::FactStatus::Appropriate)
-        .collect();
-    let crate::solver::Outcome::Sat(first) = session.solve(&on, &[]) else {
-        return Err(NO_DECISION.into());
-    };
-    let other = session.differ_from(&first);
-    if let crate::solver::Outcome::Sat(_) = session.solve(&on, &[other]) {
-        return Err(SEVERAL_DECISIONS.into());
+    match crate::analysis::decided(&crate::model::lower(&sc)) {
+        crate::analysis::Decided::Nothing => Err(NO_DECISION.into()),
+        crate::analysis::Decided::Several => Err(SEVERAL_DECISIONS.into()),
+        crate::analysis::Decided::One(decision) => {
+            sc.oracle = decision;
+            Ok(sc)
+        }
     }
-    sc.oracle = model.decode(&first);
-    Ok(sc)
 }
 
 /// Prints a scenario and runs the whole compiler on the text.

@@ -334,10 +334,10 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                 .filter(|p| same_kind(p, &old))
                 // Same subject: the texts keep talking about the right person.
                 .filter(|p| crate::planted::subject_of(p) == crate::planted::subject_of(&old))
-                .filter(|p| crate::semantics::allowed(sc, &target, &[p]));
+                .filter(|p| crate::model::direct::allowed(sc, &target, &[p]));
             let mut replacements: Vec<Predicate> = separating
                 .chain(argument_mutations(sc, &old))
-                .filter(|p| *p != old && !crate::semantics::allowed(sc, &sc.oracle, &[p]))
+                .filter(|p| *p != old && !crate::model::direct::allowed(sc, &sc.oracle, &[p]))
                 .filter(reads_well)
                 .collect();
             // Last resort: the same kind of fact about someone else, with the
@@ -349,8 +349,8 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                         && crate::planted::subject_of(p) != crate::planted::subject_of(&old)
                 })
                 .filter(|p| {
-                    crate::semantics::allowed(sc, &target, &[p])
-                        && !crate::semantics::allowed(sc, &sc.oracle, &[p])
+                    crate::model::direct::allowed(sc, &target, &[p])
+                        && !crate::model::direct::allowed(sc, &sc.oracle, &[p])
                 })
                 .filter(reads_well)
                 .collect();

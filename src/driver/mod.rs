@@ -32,12 +32,22 @@ pub struct Checked {
     pub report: Report,
 }
 
+/// One way to resolve a diagnostic: a set of edits to its file.
+#[derive(Clone, Debug, serde::Serialize, PartialEq, Eq)]
+pub struct Fix {
+    pub message: String,
+    /// The only right answer: `cici check --fix` applies it.
+    pub unambiguous: bool,
+    pub edits: Vec<crate::span::Edit>,
+}
+
 /// A diagnostic and the source it points into.
 pub struct Diagnosed {
     pub source: SourceId,
     pub diagnostic: Problem,
-    /// Verified fixes, once [`Run::compute_fixes`] has run.
-    pub fixes: Vec<crate::fixit::Fix>,
+    /// Verified fixes, once `Run::compute_fixes` (in `authoring::fixit`)
+    /// has run.
+    pub fixes: Vec<Fix>,
 }
 
 impl Diagnosed {

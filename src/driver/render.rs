@@ -11,7 +11,7 @@ pub struct WithSource<'a> {
     pub diagnostic: &'a Problem,
     pub source: miette::NamedSource<String>,
     /// Fixes shown after the diagnostic's own help.
-    pub fixes: &'a [crate::fixit::Fix],
+    pub fixes: &'a [super::Fix],
 }
 
 impl std::fmt::Debug for WithSource<'_> {

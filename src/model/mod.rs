@@ -13,6 +13,7 @@
 //! Facts are restrictions, so a model is monotone: switching a fact off can
 //! only widen the set of allowed decisions.
 
+pub mod direct;
 mod jira;
 mod meeting;
 mod severity;

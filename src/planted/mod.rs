@@ -142,8 +142,8 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
         let useful: Vec<Predicate> = candidates
             .into_iter()
             .filter(|p| {
-                crate::semantics::allowed(sc, &sc.oracle, &[p])
-                    && !crate::semantics::allowed(sc, &other, &[p])
+                crate::model::direct::allowed(sc, &sc.oracle, &[p])
+                    && !crate::model::direct::allowed(sc, &other, &[p])
             })
             .collect();
         if useful.is_empty() {
@@ -371,7 +371,7 @@ pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<
                 return None;
             }
             let refs: Vec<&Predicate> = facts.iter().collect();
-            let levels = crate::semantics::severity_levels(ss, &refs);
+            let levels = crate::model::direct::severity_levels(ss, &refs);
             if !levels.contains(&oracle) {
                 return None;
             }
@@ -388,7 +388,7 @@ pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<
                     }
                     let mut with = refs.clone();
                     with.push(&p);
-                    let left = crate::semantics::severity_levels(ss, &with);
+                    let left = crate::model::direct::severity_levels(ss, &with);
                     if left.contains(&oracle)
                         && left.len() < levels.len()
                         && best.as_ref().is_none_or(|(n, _)| left.len() < *n)
@@ -427,8 +427,8 @@ pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<
         let pick = separating_facts(&work, &other).into_iter().find(|p| {
             let mut refs: Vec<&Predicate> = base.iter().collect();
             refs.push(p);
-            crate::semantics::allowed(&work, &work.oracle, &refs)
-                && !crate::semantics::allowed(&work, &other, &refs)
+            crate::model::direct::allowed(&work, &work.oracle, &refs)
+                && !crate::model::direct::allowed(&work, &other, &refs)
         })?;
         let holder = subject_of(&pick).unwrap_or(1.min(work.people.len() - 1));
         push_attribute(

@@ -3,8 +3,8 @@
 //! and in `--format json`.
 
 use cici::analysis::Options;
+use cici::authoring::fixit::apply;
 use cici::driver::Run;
-use cici::fixit::apply;
 use cici::planted::{generate, Config};
 use cici::sema::Family;
 use miette::Diagnostic as _;

@@ -381,7 +381,7 @@ proptest! {
         run.compute_fixes(&Options::default());
         for d in &run.diagnostics {
             for fix in &d.fixes {
-                prop_assert!(cici::fixit::apply(&text, &fix.edits).is_some());
+                prop_assert!(cici::authoring::fixit::apply(&text, &fix.edits).is_some());
             }
         }
         if let Ok(formatted) = cici::syntax::format(&text) {

@@ -28,54 +28,14 @@ mod pin;
 
 use pin::{pin_after, pin_oracle};
 use rand::SeedableRng;
-use serde::Serialize;
 
 use crate::analysis::CheckDiagnostic;
 use crate::analysis::Options;
-use crate::driver::{Checked, Diagnosed, Problem, Run};
+use crate::driver::{Checked, Diagnosed, Fix, Problem, Run};
 use crate::planted;
 use crate::sema::{Attribute, Predicate, Scenario};
 use crate::span::SourceId;
-
-/// Replace `length` bytes at `offset` with `replacement`.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Edit {
-    pub offset: usize,
-    pub length: usize,
-    pub replacement: String,
-}
-
-/// One way to resolve a diagnostic: a set of edits to its file.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Fix {
-    pub message: String,
-    /// The only right answer: `cici check --fix` applies it.
-    pub unambiguous: bool,
-    pub edits: Vec<Edit>,
-}
-
-/// Applies edits to a text; `None` if two of them overlap or one lies
-/// outside the text.
-pub fn apply(text: &str, edits: &[Edit]) -> Option<String> {
-    let mut sorted: Vec<&Edit> = edits.iter().collect();
-    sorted.sort_by_key(|e| (e.offset, e.length));
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    for e in sorted {
-        let end = e.offset.checked_add(e.length)?;
-        if e.offset < at || end > text.len() || !text.is_char_boundary(e.offset) {
-            return None;
-        }
-        if !text.is_char_boundary(end) {
-            return None;
-        }
-        out.push_str(&text[at..e.offset]);
-        out.push_str(&e.replacement);
-        at = end;
-    }
-    out.push_str(&text[at..]);
-    Some(out)
-}
+pub use crate::span::{apply, Edit};
 
 /// A proposal before verification.
 struct Candidate {

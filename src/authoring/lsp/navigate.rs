@@ -50,7 +50,10 @@ pub(super) fn hover(doc: &Document, pos: Position) -> Option<Hover> {
     let decl = s.decls.iter().find(|d| d.name == word).map(|d| d.kind);
     let text = match (decl, checked) {
         (Some(Kind::Attribute), Some(c)) if c.scenario.attribute(word).is_some() => {
-            format!("```text\n{}```", crate::cli::explain::explain(c, word))
+            format!(
+                "```text\n{}```",
+                crate::authoring::explain::explain(c, word)
+            )
         }
         (Some(Kind::Person), Some(c)) if c.scenario.person(word).is_some() => {
             let p = c.scenario.people.iter().find(|p| p.id == word)?;

@@ -1,9 +1,12 @@
-//! The meaning of a scenario, evaluated directly on decisions.
+//! Facts evaluated directly on one concrete decision, with no encoding in
+//! between: what the generators (`planted`, the counterfactual mutations)
+//! ask when they pick a fact that rules a decision out and keeps another,
+//! and the words the analyses give for an oracle that breaks the public
+//! constraints.
 //!
-//! This is the reference the solver is tested against: it states each
-//! family's public constraints and facts as plain code over a concrete
-//! decision, with no encoding in between, and enumerates small decision
-//! spaces by brute force.
+//! This is product code. The reference the analyses are tested against is
+//! written apart, in the tests (`tests/it/reference.rs`), and shares nothing
+//! with this module or the model.
 
 use crate::sema::*;
 
@@ -222,102 +225,4 @@ pub fn severity_levels(ss: &SeveritySetting, facts: &[&Predicate]) -> Vec<LevelI
             i += 1;
         }
     }
-}
-
-/// Builds a decision from one index per decision target.
-type Builder = Box<dyn Fn(&[usize]) -> Option<Decision>>;
-
-/// Every decision of the decision space, by brute force, up to `limit`
-/// candidates examined; `None` if the space is larger.
-pub fn decision_space(sc: &Scenario, limit: usize) -> Option<Vec<Decision>> {
-    let domains: Vec<usize>;
-    let build: Builder = match &sc.setting {
-        Setting::Meeting(ms) => {
-            let opts: Vec<Vec<Placement>> = ms
-                .meetings
-                .iter()
-                .map(|m| {
-                    (0..m.slots.len())
-                        .flat_map(|s| m.rooms.iter().map(move |&r| Placement { slot: s, room: r }))
-                        .collect()
-                })
-                .collect();
-            domains = opts.iter().map(Vec::len).collect();
-            Box::new(move |c: &[usize]| {
-                Some(Decision::Meeting(
-                    c.iter().zip(&opts).map(|(&i, o)| o[i]).collect(),
-                ))
-            })
-        }
-        Setting::Jira(js) => {
-            let n = sc.people.len();
-            let pairs: Vec<bool> = js.tickets.iter().map(|t| t.pair).collect();
-            domains = pairs.iter().map(|&p| if p { n * n } else { n }).collect();
-            Box::new(move |c: &[usize]| {
-                Some(Decision::Jira(
-                    c.iter()
-                        .zip(&pairs)
-                        .map(|(&i, &pair)| {
-                            if pair {
-                                Assignment {
-                                    owner: i / n,
-                                    collaborator: Some(i % n),
-                                }
-                            } else {
-                                Assignment {
-                                    owner: i,
-                                    collaborator: None,
-                                }
-                            }
-                        })
-                        .collect(),
-                ))
-            })
-        }
-        Setting::Severity(ss) => {
-            domains = vec![ss.levels.len()];
-            Box::new(|c: &[usize]| Some(Decision::Severity(c[0])))
-        }
-    };
-    let total = domains
-        .iter()
-        .try_fold(1usize, |acc, &d| acc.checked_mul(d))?;
-    if total > limit {
-        return None;
-    }
-    let mut out = Vec::with_capacity(total);
-    let mut idx = vec![0usize; domains.len()];
-    if domains.contains(&0) {
-        return Some(out);
-    }
-    loop {
-        out.extend(build(&idx));
-        let mut i = 0;
-        loop {
-            if i == idx.len() {
-                return Some(out);
-            }
-            idx[i] += 1;
-            if idx[i] < domains[i] {
-                break;
-            }
-            idx[i] = 0;
-            i += 1;
-        }
-    }
-}
-
-/// Every allowed decision under the public constraints plus `facts`, by
-/// brute force; `None` if the space has more than `limit` decisions.
-pub fn allowed_decisions(
-    sc: &Scenario,
-    facts: &[&Predicate],
-    limit: usize,
-) -> Option<Vec<Decision>> {
-    Some(
-        decision_space(sc, limit)?
-            .into_iter()
-            .filter(|d| allowed(sc, d, facts))
-            .collect(),
-    )
 }

@@ -1,0 +1,129 @@
+//! Why an attribute has its class, in words: what `cici explain` prints and
+//! what the language server shows on hover.
+
+use crate::analysis::{describe_predicate, side_by_side};
+
+/// Why an attribute has its class, in words.
+pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
+    use crate::analysis::{Class, TrapEffect};
+    use crate::model::FactStatus;
+    let sc = &c.scenario;
+    let Some(a) = sc.attribute(attribute) else {
+        return format!("no attribute `{attribute}` in `{}`", sc.id);
+    };
+    let attr = &sc.attributes[a];
+    let finding = &c.report.attributes[a];
+    let mut out = format!(
+        "`{}` in scenario `{}` is {}.\n",
+        attr.id,
+        sc.id,
+        match finding.class {
+            Class::Critical => "critical",
+            Class::Supporting => "supporting",
+            Class::Idle => "idle",
+            Class::Trap => "a salient trap",
+            Class::Benign => "salient but benign",
+            Class::Irrelevant => "irrelevant",
+            Class::Unknown =>
+                "unknown: a query about it hit the solver bound (raise --max-solve-ms)",
+        }
+    );
+    for (kind, form) in attr.forms() {
+        let who: Vec<&str> = form
+            .visible
+            .iter()
+            .map(|&p| sc.people[p].id.as_str())
+            .collect();
+        let vis = if who.len() == sc.people.len() {
+            "everyone".to_string()
+        } else {
+            who.join(", ")
+        };
+        out.push_str(&format!(
+            "  {} form {:?}: {}, visible to {vis}\n",
+            kind.name(),
+            form.text,
+            if form.appropriate {
+                "appropriate"
+            } else {
+                "inappropriate"
+            },
+        ));
+    }
+    if !c.report.unique {
+        out.push_str("  The scenario's oracle is not unique, so no fact can be necessary; run `cici check` for the reason.\n");
+    }
+    let facts = crate::model::scenario_facts(sc);
+    for &f in &finding.facts {
+        let mf = &c.model.facts[f];
+        let ff = &c.report.facts[f];
+        let pred = facts[f].2;
+        let text = describe_predicate(sc, pred);
+        match mf.status {
+            FactStatus::Appropriate => {
+                out.push_str(&format!("\n  Fact {text}:\n"));
+                match (&ff.necessary, &ff.lets_in) {
+                    (Some(true), Some(d)) => {
+                        out.push_str("    necessary: without it this decision would also be allowed, so the oracle would not be unique:\n");
+                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+                    }
+                    (Some(false), _) => out.push_str(
+                        "    not necessary: the other facts already rule out everything it rules out.\n",
+                    ),
+                    _ => {}
+                }
+                // The words follow the definition the checker uses: in the
+                // rule-based families a fact may also count for what it rules
+                // out next to the other appropriate facts.
+                let rule_based = sc.family.is_rule_based();
+                match (&ff.relevant, &ff.forbids) {
+                    (Some(true), Some(d)) => {
+                        out.push_str(if rule_based {
+                            "    relevant: it rules out a decision that the public constraints, or the other appropriate facts without it, allow, such as:\n"
+                        } else {
+                            "    relevant: it rules out a decision the public constraints allow, such as:\n"
+                        });
+                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+                    }
+                    (Some(false), _) => out.push_str(if rule_based {
+                        "    idle: it rules out nothing that the public constraints, or the other appropriate facts without it, allow.\n"
+                    } else {
+                        "    idle: it rules out nothing the public constraints allow.\n"
+                    }),
+                    _ => {}
+                }
+            }
+            FactStatus::Soft | FactStatus::Inappropriate => {
+                let kind = if mf.status == FactStatus::Soft {
+                    "Soft fact"
+                } else {
+                    "Inappropriate fact"
+                };
+                out.push_str(&format!("\n  {kind} {text}:\n"));
+                match &ff.trap {
+                    Some(TrapEffect::Keeps) => {
+                        out.push_str("    honouring it as a rule keeps the oracle: benign.\n")
+                    }
+                    Some(TrapEffect::NoDecision) => out.push_str(
+                        "    honouring it as a rule would leave no allowed decision: a trap.\n",
+                    ),
+                    Some(TrapEffect::Changes(d)) => {
+                        out.push_str("    honouring it as a rule would rule out the oracle and allow this instead: a trap.\n");
+                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+                    }
+                    None => out.push_str("    not judged: the oracle is not allowed.\n"),
+                }
+            }
+        }
+    }
+    if finding.facts.is_empty() {
+        out.push_str("  It states no fact and suggests none: it has no bearing on the decision.\n");
+    }
+    out
+}
+
+fn indent(text: &str, n: usize) -> String {
+    text.lines()
+        .map(|l| format!("{}{l}\n", " ".repeat(n)))
+        .collect()
+}
