@@ -109,8 +109,20 @@ pub fn print(sc: &Scenario) -> String {
                 let _ = writeln!(o, "  ticket {} {} {{", t.id, quote(&t.title));
                 let _ = writeln!(o, "    needs {}", t.needs);
                 let _ = writeln!(o, "    hours {}", t.hours);
-                if t.pair {
-                    let _ = writeln!(o, "    pair");
+                match &t.with {
+                    Some(seat) => {
+                        let _ = writeln!(o, "    with {} hours {}", seat.skill, seat.hours);
+                    }
+                    None if t.pair => {
+                        let _ = writeln!(o, "    pair");
+                    }
+                    None => {}
+                }
+                if let Some(p) = t.priority {
+                    let _ = writeln!(o, "    priority {}", p.name());
+                }
+                if t.collaboration_heavy {
+                    let _ = writeln!(o, "    collaboration_heavy");
                 }
                 if t.sensitive {
                     let _ = writeln!(o, "    sensitive");

@@ -33,7 +33,7 @@
 (defconst cici-keywords
   '("scenario" "family" "title" "task" "executor" "recipient" "public"
     "policy" "person" "role" "skills" "room" "capacity" "features" "meeting"
-    "attendees" "slots" "rooms" "ticket" "needs" "hours" "pair" "sensitive"
+    "attendees" "slots" "rooms" "ticket" "needs" "hours" "pair" "with" "priority" "collaboration_heavy" "sensitive"
     "levels" "outcomes" "evidence" "rubric" "rules" "exclude" "when"
     "otherwise" "attribute" "holder" "about" "category" "raw" "sanitized"
     "visible" "all" "except" "fact" "soft" "oracle")

@@ -99,6 +99,24 @@ pub fn describe_predicate(sc: &Scenario, p: &Predicate) -> String {
         Predicate::NoSensitive { person: p } => format!("no_sensitive({})", person(*p)),
         Predicate::CannotPair { a, b } => format!("cannot_pair({}, {})", person(*a), person(*b)),
         Predicate::Off { person: p } => format!("unavailable({})", person(*p)),
+        Predicate::NoHighPriority { person: p } => format!("no_high_priority({})", person(*p)),
+        Predicate::NoCollaborationHeavy { person: p } => {
+            format!("no_collaboration_heavy({})", person(*p))
+        }
+        Predicate::CannotBeSoleOwner { person: p } => {
+            format!("cannot_be_sole_owner({})", person(*p))
+        }
+        Predicate::RequiresFeature { person: p, feature } => {
+            format!("requires_feature({}, {feature})", person(*p))
+        }
+        Predicate::WithinHours {
+            person: p,
+            earliest,
+            latest,
+        } => format!("within_hours({}, {earliest}, {latest})", person(*p)),
+        Predicate::Before { first, second } => {
+            format!("before({}, {})", meeting(*first), meeting(*second))
+        }
         Predicate::Evidence { variable, value } => ss.map_or_else(String::new, |s| {
             let e = &s.evidence[*variable];
             format!("evidence({}, {})", e.id, e.values[*value])

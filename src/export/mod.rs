@@ -123,7 +123,22 @@ pub struct TicketExport {
     pub needs: String,
     pub hours: u32,
     pub pair: bool,
+    /// The second seat's skill and hours when it is not a `pair` of the
+    /// first's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with: Option<SeatExport>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub priority: Option<crate::sema::Priority>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub collaboration_heavy: bool,
     pub sensitive: bool,
+}
+
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+#[schemars(deny_unknown_fields)]
+pub struct SeatExport {
+    pub skill: String,
+    pub hours: u32,
 }
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -312,6 +327,12 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                     needs: t.needs.clone(),
                     hours: t.hours,
                     pair: t.pair,
+                    with: t.with.as_ref().map(|s| SeatExport {
+                        skill: s.skill.clone(),
+                        hours: s.hours,
+                    }),
+                    priority: t.priority,
+                    collaboration_heavy: t.collaboration_heavy,
                     sensitive: t.sensitive,
                 })
                 .collect(),

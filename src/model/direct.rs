@@ -117,6 +117,21 @@ fn meeting(
                 slot(*meeting).week_start() < s.week_start()
             }
             Predicate::NotAfter { meeting, slot: s } => slot(*meeting).week_end() > s.week_end(),
+            Predicate::RequiresFeature { person, feature } => (0..ps.len()).any(|m| {
+                attendees[m].contains(person) && !ms.rooms[ps[m].room].features.contains(feature)
+            }),
+            Predicate::WithinHours {
+                person,
+                earliest,
+                latest,
+            } => (0..ps.len()).any(|m| {
+                let s = slot(m);
+                attendees[m].contains(person)
+                    && (u32::from(s.start) < earliest * 60 || u32::from(s.end) > latest * 60)
+            }),
+            Predicate::Before { first, second } => {
+                slot(*first).week_end() > slot(*second).week_start()
+            }
             _ => false,
         };
         if broken {
@@ -134,11 +149,14 @@ fn jira(
 ) {
     for (t, a) in asg.iter().enumerate() {
         let ticket = &js.tickets[t];
-        for p in std::iter::once(a.owner).chain(a.collaborator) {
-            if !sc.people[p].skills.contains(&ticket.needs) {
+        for (seat, p) in std::iter::once(a.owner).chain(a.collaborator).enumerate() {
+            let Some((skill, _)) = ticket.seat(seat) else {
+                continue;
+            };
+            if !sc.people[p].skills.iter().any(|s| s == skill) {
                 why.push(format!(
-                    "{} lacks `{}` for `{}`",
-                    sc.people[p].id, ticket.needs, ticket.id
+                    "{} lacks `{skill}` for `{}`",
+                    sc.people[p].id, ticket.id
                 ));
             }
         }
@@ -157,17 +175,38 @@ fn jira(
         let broken = match f {
             Predicate::Capacity { person, hours } => {
                 let load: u64 = (0..asg.len())
-                    .filter(|&t| on(t, *person))
-                    .map(|t| u64::from(js.tickets[t].hours))
+                    .map(|t| {
+                        let ticket = &js.tickets[t];
+                        let own = if asg[t].owner == *person {
+                            ticket.hours
+                        } else {
+                            0
+                        };
+                        let second = if asg[t].collaborator == Some(*person) {
+                            ticket.second_seat().map_or(0, |(_, h)| h)
+                        } else {
+                            0
+                        };
+                        u64::from(own) + u64::from(second)
+                    })
                     .sum();
                 load > u64::from(*hours)
+            }
+            Predicate::NoHighPriority { person } => (0..asg.len()).any(|t| {
+                js.tickets[t].priority == Some(crate::sema::Priority::High) && on(t, *person)
+            }),
+            Predicate::NoCollaborationHeavy { person } => (0..asg.len()).any(|t| {
+                (js.tickets[t].collaboration_heavy || js.tickets[t].pair) && on(t, *person)
+            }),
+            Predicate::CannotBeSoleOwner { person } => {
+                (0..asg.len()).any(|t| !js.tickets[t].pair && on(t, *person))
             }
             Predicate::CannotOwn { person, ticket } => asg[*ticket].owner == *person,
             Predicate::NoSensitive { person } => {
                 (0..asg.len()).any(|t| js.tickets[t].sensitive && on(t, *person))
             }
             Predicate::CannotPair { a, b } => {
-                (0..asg.len()).any(|t| js.tickets[t].pair && on(t, *a) && on(t, *b) && a != b)
+                (0..asg.len()).any(|t| on(t, *a) && on(t, *b) && a != b)
             }
             Predicate::Off { person } => (0..asg.len()).any(|t| on(t, *person)),
             _ => false,

@@ -1,5 +1,6 @@
 //! Lowering of `jira_allocation`: an owner per ticket, and a collaborator
-//! per pair ticket, among the people with the needed skill.
+//! per ticket with a second seat (`pair` or `with`), each among the people
+//! with that seat's skill.
 
 use super::{scenario_facts, Codec, Constraint, Group, Lit, Model, ModelFact, Var, Violation};
 use crate::sema::{PersonId, Predicate, Scenario};
@@ -7,14 +8,16 @@ use crate::sema::{PersonId, Predicate, Scenario};
 pub(super) fn lower(sc: &Scenario) -> Model {
     let js = sc.jira_setting().expect("jira family has a jira setting");
     let mut model = Model::new(sc.family, Codec::Severity);
-    let candidates: Vec<Vec<PersonId>> = js
+    let with_skill = |skill: &str| -> Vec<PersonId> {
+        (0..sc.people.len())
+            .filter(|&p| sc.people[p].skills.iter().any(|s| s == skill))
+            .collect()
+    };
+    let candidates: Vec<Vec<PersonId>> = js.tickets.iter().map(|t| with_skill(&t.needs)).collect();
+    let second: Vec<Option<Vec<PersonId>>> = js
         .tickets
         .iter()
-        .map(|t| {
-            (0..sc.people.len())
-                .filter(|&p| sc.people[p].skills.contains(&t.needs))
-                .collect()
-        })
+        .map(|t| t.second_seat().map(|(skill, _)| with_skill(skill)))
         .collect();
     // owner[t][k], collaborator[t][k] over candidates[t][k].
     let mut owner: Vec<Vec<Var>> = Vec::new();
@@ -29,30 +32,42 @@ pub(super) fn lower(sc: &Scenario) -> Model {
     let mut collaborator: Vec<Option<Vec<Var>>> = vec![None; js.tickets.len()];
     let mut collaborator_group = vec![None; js.tickets.len()];
     for (t, ticket) in js.tickets.iter().enumerate() {
-        if !ticket.pair {
+        let Some(second) = &second[t] else {
             continue;
-        }
-        let vars: Vec<Var> = candidates[t].iter().map(|_| model.new_var()).collect();
-        collaborator_group[t] = Some(model.decision_groups.len());
+        };
+        let vars: Vec<Var> = second.iter().map(|_| model.new_var()).collect();
+        collaborator_group[t] = Some((model.decision_groups.len(), second.clone()));
         model.decision_groups.push(Group {
             name: format!("{} collaborator", ticket.id),
             options: vars.clone(),
         });
         // Owner and collaborator are different people.
-        for (o, c) in owner[t].iter().zip(&vars) {
-            model
-                .public
-                .push(Constraint::Clause(vec![Lit::neg(*o), Lit::neg(*c)]));
+        for (k, p) in second.iter().enumerate() {
+            if let Some(o) = candidates[t].iter().position(|c| c == p) {
+                model.public.push(Constraint::Clause(vec![
+                    Lit::neg(owner[t][o]),
+                    Lit::neg(vars[k]),
+                ]));
+            }
         }
         collaborator[t] = Some(vars);
     }
-    // The literals that put person p on ticket t, as owner and as collaborator.
+    // The literals that put person p on ticket t, as owner and as
+    // collaborator, each with the hours of that seat.
     let roles = |t: usize, p: PersonId| -> (Option<Var>, Option<Var>) {
-        let k = candidates[t].iter().position(|&c| c == p);
+        let o = candidates[t].iter().position(|&c| c == p);
+        let c = second[t]
+            .as_ref()
+            .and_then(|s| s.iter().position(|&c| c == p));
         (
-            k.map(|k| owner[t][k]),
-            k.and_then(|k| collaborator[t].as_ref().map(|c| c[k])),
+            o.map(|k| owner[t][k]),
+            c.and_then(|k| collaborator[t].as_ref().map(|v| v[k])),
         )
+    };
+    // Every literal that puts p on ticket t.
+    let on = |t: usize, p: PersonId| -> Vec<Var> {
+        let (o, c) = roles(t, p);
+        o.into_iter().chain(c).collect()
     };
 
     for (origin, status, pred) in scenario_facts(sc) {
@@ -66,12 +81,12 @@ pub(super) fn lower(sc: &Scenario) -> Model {
             Predicate::Capacity { person, hours } => {
                 let mut terms = Vec::new();
                 for (t, ticket) in js.tickets.iter().enumerate() {
-                    if ticket.hours == 0 {
-                        continue;
-                    }
                     let (o, c) = roles(t, *person);
-                    terms.extend(o.into_iter().chain(c).map(|v| (Lit::pos(v), ticket.hours)));
+                    let second_hours = ticket.second_seat().map_or(0, |(_, h)| h);
+                    terms.extend(o.map(|v| (Lit::pos(v), ticket.hours)));
+                    terms.extend(c.map(|v| (Lit::pos(v), second_hours)));
                 }
+                terms.retain(|(_, w)| *w > 0);
                 // 64-bit: hours are bounded at resolve time, but a sum of
                 // bounded numbers must still never wrap.
                 let total: u64 = terms.iter().map(|(_, w)| u64::from(*w)).sum();
@@ -91,21 +106,30 @@ pub(super) fn lower(sc: &Scenario) -> Model {
                     forbid(vec![Lit::pos(o)]);
                 }
             }
-            Predicate::NoSensitive { person } => {
+            Predicate::NoSensitive { person }
+            | Predicate::NoHighPriority { person }
+            | Predicate::NoCollaborationHeavy { person }
+            | Predicate::CannotBeSoleOwner { person } => {
                 for (t, ticket) in js.tickets.iter().enumerate() {
-                    if ticket.sensitive {
-                        let (o, c) = roles(t, *person);
-                        for v in o.into_iter().chain(c) {
+                    let barred = match pred {
+                        Predicate::NoSensitive { .. } => ticket.sensitive,
+                        Predicate::NoHighPriority { .. } => {
+                            ticket.priority == Some(crate::sema::Priority::High)
+                        }
+                        Predicate::NoCollaborationHeavy { .. } => {
+                            ticket.collaboration_heavy || ticket.seats() > 1
+                        }
+                        _ => ticket.seats() == 1,
+                    };
+                    if barred {
+                        for v in on(t, *person) {
                             forbid(vec![Lit::pos(v)]);
                         }
                     }
                 }
             }
             Predicate::CannotPair { a, b } => {
-                for (t, ticket) in js.tickets.iter().enumerate() {
-                    if !ticket.pair {
-                        continue;
-                    }
+                for t in 0..js.tickets.len() {
                     let (oa, ca) = roles(t, *a);
                     let (ob, cb) = roles(t, *b);
                     if let (Some(o), Some(c)) = (oa, cb) {
@@ -118,8 +142,7 @@ pub(super) fn lower(sc: &Scenario) -> Model {
             }
             Predicate::Off { person } => {
                 for t in 0..js.tickets.len() {
-                    let (o, c) = roles(t, *person);
-                    for v in o.into_iter().chain(c) {
+                    for v in on(t, *person) {
                         forbid(vec![Lit::pos(v)]);
                     }
                 }

@@ -227,6 +227,60 @@ pub(super) fn lower(sc: &Scenario) -> Model {
                     }
                 }
             }
+            Predicate::RequiresFeature { person, feature } => {
+                for (m, meeting) in meetings.iter().enumerate() {
+                    let a = att[*person][m];
+                    if a == Att::Never {
+                        continue;
+                    }
+                    for &r in &meeting.rooms {
+                        if ms.rooms[r].features.contains(feature) {
+                            continue;
+                        }
+                        let zr = z[m][&r];
+                        holds.push(Constraint::Clause(
+                            a.guard().into_iter().chain([Lit::neg(zr)]).collect(),
+                        ));
+                        if a == Att::Always {
+                            violated.push(Violation::All(vec![Lit::pos(zr)]));
+                        }
+                    }
+                }
+            }
+            Predicate::WithinHours {
+                person,
+                earliest,
+                latest,
+            } => {
+                let (from, to) = (earliest * 60, latest * 60);
+                for (m, meeting) in meetings.iter().enumerate() {
+                    let a = att[*person][m];
+                    if a == Att::Never {
+                        continue;
+                    }
+                    for (s, candidate) in meeting.slots.iter().enumerate() {
+                        if u32::from(candidate.start) < from || u32::from(candidate.end) > to {
+                            holds.push(Constraint::Clause(
+                                a.guard().into_iter().chain([Lit::neg(y[m][s])]).collect(),
+                            ));
+                            if a == Att::Always {
+                                violated.push(Violation::All(vec![Lit::pos(y[m][s])]));
+                            }
+                        }
+                    }
+                }
+            }
+            Predicate::Before { first, second } => {
+                for (s1, slot1) in meetings[*first].slots.iter().enumerate() {
+                    for (s2, slot2) in meetings[*second].slots.iter().enumerate() {
+                        let (y1, y2) = (y[*first][s1], y[*second][s2]);
+                        if slot1.week_end() > slot2.week_start() {
+                            holds.push(Constraint::Clause(vec![Lit::neg(y1), Lit::neg(y2)]));
+                            violated.push(Violation::All(vec![Lit::pos(y1), Lit::pos(y2)]));
+                        }
+                    }
+                }
+            }
             Predicate::NeedsFeature { meeting, feature } => {
                 for &r in &meetings[*meeting].rooms {
                     if !ms.rooms[r].features.contains(feature) {

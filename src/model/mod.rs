@@ -128,10 +128,13 @@ pub struct Group {
 pub enum Codec {
     /// One group per meeting; options are placements.
     Meeting { options: Vec<Vec<Placement>> },
-    /// One owner group per ticket, then one collaborator group per pair ticket.
+    /// One owner group per ticket, then one collaborator group per ticket
+    /// with a second seat.
     Jira {
+        /// Who may fill each ticket's first seat.
         candidates: Vec<Vec<PersonId>>,
-        collaborator_group: Vec<Option<usize>>,
+        /// Each ticket's collaborator group, and who may fill that seat.
+        collaborator_group: Vec<Option<(usize, Vec<PersonId>)>>,
     },
     /// One group; options are levels in order.
     Severity,
@@ -219,9 +222,9 @@ impl Model {
                 let mut choice = vec![0; self.decision_groups.len()];
                 for (t, a) in assignments.iter().enumerate() {
                     choice[t] = candidates[t].iter().position(|p| *p == a.owner)?;
-                    match (collaborator_group[t], a.collaborator) {
-                        (Some(g), Some(c)) => {
-                            choice[g] = candidates[t].iter().position(|p| *p == c)?
+                    match (&collaborator_group[t], a.collaborator) {
+                        (Some((g, second)), Some(c)) => {
+                            choice[*g] = second.iter().position(|p| *p == c)?
                         }
                         (None, None) => {}
                         _ => return None,
@@ -249,7 +252,7 @@ impl Model {
                     .enumerate()
                     .map(|(t, g)| crate::sema::Assignment {
                         owner: candidates[t][choice[t]],
-                        collaborator: g.map(|g| candidates[t][choice[g]]),
+                        collaborator: g.as_ref().map(|(g, second)| second[choice[*g]]),
                     })
                     .collect(),
             ),

@@ -66,6 +66,9 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
             needs,
             hours: rng.random_range(1..=8),
             pair,
+            with: None,
+            priority: None,
+            collaboration_heavy: false,
             sensitive: rng.random_bool(0.15),
             span: crate::span::Span::DERIVED,
         });

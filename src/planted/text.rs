@@ -77,6 +77,12 @@ const PREDICATES: &[&str] = &[
     "no_sensitive",
     "cannot_pair",
     "off",
+    "no_high_priority",
+    "no_collaboration_heavy",
+    "cannot_be_sole_owner",
+    "requires_feature",
+    "within_hours",
+    "before",
     "needs_feature",
     "not_before",
     "not_after",
@@ -284,6 +290,39 @@ fn fact_context(sc: &Scenario, p: &Predicate) -> (&'static str, BTreeMap<&'stati
         Predicate::Off { person } => {
             ctx.insert("name", name(*person));
             "off"
+        }
+        Predicate::NoHighPriority { person } => {
+            ctx.insert("name", name(*person));
+            "no_high_priority"
+        }
+        Predicate::NoCollaborationHeavy { person } => {
+            ctx.insert("name", name(*person));
+            "no_collaboration_heavy"
+        }
+        Predicate::CannotBeSoleOwner { person } => {
+            ctx.insert("name", name(*person));
+            "cannot_be_sole_owner"
+        }
+        Predicate::RequiresFeature { person, feature } => {
+            ctx.insert("name", name(*person));
+            ctx.insert("feature", feature.replace('_', " "));
+            "requires_feature"
+        }
+        Predicate::WithinHours {
+            person,
+            earliest,
+            latest,
+        } => {
+            ctx.insert("name", name(*person));
+            ctx.insert("earliest", earliest.to_string());
+            ctx.insert("latest", latest.to_string());
+            "within_hours"
+        }
+        Predicate::Before { first, second } => {
+            let title = |m: usize| ms.map_or(String::new(), |s| s.meetings[m].title.clone());
+            ctx.insert("meeting", title(*first));
+            ctx.insert("meeting2", title(*second));
+            "before"
         }
         Predicate::NeedsFeature { meeting, feature } => {
             ctx.insert(

@@ -67,6 +67,9 @@ impl Family {
                 ("attends", &[Person, Meeting]),
                 ("not_before", &[Meeting, Slot]),
                 ("not_after", &[Meeting, Slot]),
+                ("requires_feature", &[Person, Feature]),
+                ("within_hours", &[Person, Integer, Integer]),
+                ("before", &[Meeting, Meeting]),
             ],
             Family::JiraAllocation => &[
                 ("capacity", &[Person, Integer]),
@@ -74,6 +77,9 @@ impl Family {
                 ("no_sensitive", &[Person]),
                 ("cannot_pair", &[Person, Person]),
                 ("unavailable", &[Person]),
+                ("no_high_priority", &[Person]),
+                ("no_collaboration_heavy", &[Person]),
+                ("cannot_be_sole_owner", &[Person]),
             ],
             Family::SeverityClassification | Family::PolicyDecision => {
                 &[("evidence", &[Variable, Value]), ("toward", &[Level])]

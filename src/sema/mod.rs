@@ -8,10 +8,13 @@
 mod error;
 mod facts;
 mod family;
+mod oracle;
 mod resolve;
 mod scenario;
 mod setting;
+mod ticket;
 
 pub use error::ResolveError;
 pub use resolve::{resolve, MAX_NAME, MAX_QUANTITY};
 pub use scenario::*;
+pub use ticket::{Priority, Seat};

@@ -479,7 +479,7 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
     }
 
     let decision = match oracle.get() {
-        Some(o) => super::facts::oracle(&mut cx, o, &setting),
+        Some(o) => super::oracle::oracle(&mut cx, o, &setting),
         None => {
             cx.errors.push(missing(
                 "oracle",

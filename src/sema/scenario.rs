@@ -1,6 +1,7 @@
 //! The resolved scenario: names bound to indices, defaults applied, the
 //! attribute forms split, every fact typed for its family.
 
+use super::ticket::{Priority, Seat};
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -197,9 +198,17 @@ pub struct MeetingSetting {
 pub struct Ticket {
     pub id: String,
     pub title: String,
+    /// The first seat (the owner's): its skill and hours.
     pub needs: String,
     pub hours: u32,
+    /// A second seat, filled by another person (the collaborator): `pair`
+    /// or `with`.
     pub pair: bool,
+    /// The second seat's skill and hours when they are not the first's
+    /// (`with <skill> hours <int>`); `None` for a `pair`.
+    pub with: Option<Seat>,
+    pub priority: Option<Priority>,
+    pub collaboration_heavy: bool,
     pub sensitive: bool,
     pub span: Span,
 }
@@ -326,14 +335,33 @@ pub enum Predicate {
     NotBefore { meeting: MeetingId, slot: Slot },
     /// meeting: the meeting ends no later in the week than the slot.
     NotAfter { meeting: MeetingId, slot: Slot },
+    /// meeting: every meeting the person attends in a room with the feature.
+    RequiresFeature { person: PersonId, feature: String },
+    /// meeting: every meeting the person attends starts at `earliest:00` or
+    /// later and ends by `latest:00`, on any day.
+    WithinHours {
+        person: PersonId,
+        earliest: u32,
+        latest: u32,
+    },
+    /// meeting: the first meeting ends no later in the week than the
+    /// second starts.
+    Before { first: MeetingId, second: MeetingId },
     /// jira: total hours of the person at most this.
     Capacity { person: PersonId, hours: u32 },
     /// jira: the person does not own the ticket.
     CannotOwn { person: PersonId, ticket: TicketId },
     /// jira: the person on no sensitive ticket.
     NoSensitive { person: PersonId },
-    /// jira: the two people not together on a pair ticket.
+    /// jira: the two people not together on one ticket.
     CannotPair { a: PersonId, b: PersonId },
+    /// jira: the person on no `priority high` ticket.
+    NoHighPriority { person: PersonId },
+    /// jira: the person on no ticket that is `collaboration_heavy` or has
+    /// a second seat.
+    NoCollaborationHeavy { person: PersonId },
+    /// jira: the person on no ticket with one seat (never its sole owner).
+    CannotBeSoleOwner { person: PersonId },
     /// jira: the person on no ticket.
     Off { person: PersonId },
     /// severity: the variable has this value.

@@ -4,6 +4,7 @@
 use super::error::ResolveError;
 use super::resolve::{missing, Cx, Names, Once};
 use super::scenario::*;
+use super::ticket::{Priority, Seat};
 use crate::span::Span;
 use crate::suggest::help_for;
 use crate::syntax::{self as ast, Ident, MeetingItem, TicketItem};
@@ -146,31 +147,37 @@ pub(super) fn jira(cx: &mut Cx, people: &[Person], tickets: &[&ast::TicketAst]) 
             continue;
         }
         let container = format!("ticket `{}`", t.id.name);
-        let (mut needs, mut hours, mut pair, mut sensitive) = (
+        let (mut needs, mut hours, mut second, mut sensitive) = (
             Once::new("needs"),
             Once::new("hours"),
-            Once::new("pair"),
+            Once::new("pair` or `with"),
             Once::new("sensitive"),
         );
+        let (mut priority, mut heavy) = (Once::new("priority"), Once::new("collaboration_heavy"));
         for item in &t.items {
             match item {
                 TicketItem::Needs(k, i) => needs.set(i, k.span, &mut cx.errors),
                 TicketItem::Hours(k, i) => hours.set(i, k.span, &mut cx.errors),
-                TicketItem::Pair(k) => pair.set(k, k.span, &mut cx.errors),
+                TicketItem::Pair(k) | TicketItem::With(k, _, _) => {
+                    second.set(item, k.span, &mut cx.errors)
+                }
+                TicketItem::Priority(k, level) => priority.set(level, k.span, &mut cx.errors),
+                TicketItem::CollaborationHeavy(k) => heavy.set(k, k.span, &mut cx.errors),
                 TicketItem::Sensitive(k) => sensitive.set(k, k.span, &mut cx.errors),
             }
         }
-        let needs = match needs.get() {
-            Some(skill) => {
-                if !skills.contains(&skill.name.as_str()) {
-                    cx.errors.push(ResolveError::UnknownSkill {
-                        name: skill.name.clone(),
-                        span: skill.span.into(),
-                        help: help_for(&skill.name, "skill", skills.iter().copied()),
-                    });
-                }
-                skill.name.clone()
+        let known_skill = |cx: &mut Cx, skill: &Ident| {
+            if !skills.contains(&skill.name.as_str()) {
+                cx.errors.push(ResolveError::UnknownSkill {
+                    name: skill.name.clone(),
+                    span: skill.span.into(),
+                    help: help_for(&skill.name, "skill", skills.iter().copied()),
+                });
             }
+            skill.name.clone()
+        };
+        let needs = match needs.get() {
+            Some(skill) => known_skill(cx, skill),
             None => {
                 cx.errors
                     .push(missing("needs", &container, t.id.span, None));
@@ -185,12 +192,22 @@ pub(super) fn jira(cx: &mut Cx, people: &[Person], tickets: &[&ast::TicketAst]) 
                 0
             }
         };
+        let with = match second.get() {
+            Some(TicketItem::With(_, skill, h)) => Some(Seat {
+                skill: known_skill(cx, skill),
+                hours: cx.quantity(h, "ticket hours"),
+            }),
+            _ => None,
+        };
         out.tickets.push(Ticket {
             id: t.id.name.clone(),
             title: t.title.value.clone(),
             needs,
             hours,
-            pair: pair.get().is_some(),
+            pair: second.get().is_some(),
+            with,
+            priority: priority.get().and_then(|l| Priority::from_name(&l.name)),
+            collaboration_heavy: heavy.get().is_some(),
             sensitive: sensitive.get().is_some(),
             span: t.span,
         });

@@ -207,6 +207,11 @@ pub enum TicketItem {
     Needs(Keyword, Ident),
     Hours(Keyword, Int),
     Pair(Keyword),
+    /// `with <skill> hours <int>`: a second seat of another skill.
+    With(Keyword, Ident, Int),
+    /// `priority low|medium|high`: the level's word and span.
+    Priority(Keyword, Ident),
+    CollaborationHeavy(Keyword),
     Sensitive(Keyword),
 }
 

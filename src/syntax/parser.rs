@@ -364,6 +364,15 @@ impl Cx {
                                 TicketItem::Hours(kw, self.int(c.next().expect("hours")))
                             }
                             Rule::pair_flag => TicketItem::Pair(kw),
+                            Rule::with_clause => {
+                                let skill = self.ident(c.next().expect("skill"));
+                                let _hours_kw = c.next();
+                                TicketItem::With(kw, skill, self.int(c.next().expect("hours")))
+                            }
+                            Rule::priority_clause => {
+                                TicketItem::Priority(kw, self.ident(c.next().expect("level")))
+                            }
+                            Rule::collaboration_flag => TicketItem::CollaborationHeavy(kw),
                             _ => TicketItem::Sensitive(kw),
                         }
                     })

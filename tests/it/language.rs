@@ -88,3 +88,46 @@ fn classes_are_the_ones_the_reference_states() {
     assert_eq!(with_class(&run, 0, Class::Trap), ["nadia_disclosure"]);
     assert_eq!(with_class(&run, 0, Class::Irrelevant), ["tobias_burnout"]);
 }
+
+/// The examples of this repository's own language page (`docs/language.md`):
+/// each checks clean and unique, and every attribute with a fact is needed.
+#[test]
+fn the_archetype_examples_check_clean_with_every_fact_critical() {
+    let doc = std::fs::read_to_string(root().join("docs/language.md")).unwrap();
+    let mut seen = 0;
+    for block in doc.split("```\nscenario ").skip(1) {
+        let text = format!("scenario {}", block.split("```").next().unwrap());
+        let run = check("docs/language.md", &text);
+        assert_eq!(run.checked.len(), 1, "{}", render(&run));
+        assert_eq!(run.diagnostics.len(), 0, "{}", render(&run));
+        let c = &run.checked[0];
+        assert!(c.report.unique);
+        for (a, f) in c.scenario.attributes.iter().zip(&c.report.attributes) {
+            if a.fact_form().1.facts.is_empty() {
+                continue;
+            }
+            assert!(
+                matches!(f.class, Class::Critical | Class::Supporting),
+                "{}: {:?}",
+                a.id,
+                f.class
+            );
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, 2);
+}
+
+/// Touching meetings satisfy `before`: the review-week example's oracle
+/// has the design review end at 11:00 and the launch review start then.
+#[test]
+fn before_allows_meetings_that_touch() {
+    let doc = std::fs::read_to_string(root().join("docs/language.md")).unwrap();
+    let block = doc.split("```\nscenario review_week").nth(1).unwrap();
+    let text = format!("scenario review_week{}", block.split("```").next().unwrap());
+    let run = check("review_week.cici", &text);
+    assert!(run.checked[0].report.unique, "{}", render(&run));
+    assert!(
+        text.contains("design -> tue 10:00-11:00") && text.contains("launch -> tue 11:00-12:00")
+    );
+}

@@ -445,7 +445,10 @@ fn completion_hover_and_definition_work_while_the_text_does_not_parse() {
             "needs_feature",
             "attends",
             "not_before",
-            "not_after"
+            "not_after",
+            "requires_feature",
+            "within_hours",
+            "before"
         ]
     );
     let avoid = &items[1];

@@ -29,7 +29,7 @@ fn small(family: Family, seed: u64) -> Scenario {
         Family::SeverityClassification => (3, 3),
         Family::PolicyDecision => (4, 4),
     };
-    generate(&Config {
+    let mut sc = generate(&Config {
         family,
         people,
         size,
@@ -37,7 +37,31 @@ fn small(family: Family, seed: u64) -> Scenario {
         irrelevant: 1,
         seed,
         id: None,
-    })
+    });
+    vary_tickets(&mut sc, seed);
+    sc
+}
+
+/// Gives planted tickets what the generator leaves out: priorities, the
+/// collaboration-heavy flag, and second seats of another skill (`with`),
+/// chosen from the seed, so that every ticket property meets the facts.
+fn vary_tickets(sc: &mut Scenario, seed: u64) {
+    let skills: Vec<String> = sc.people.iter().flat_map(|p| p.skills.clone()).collect();
+    let Setting::Jira(js) = &mut sc.setting else {
+        return;
+    };
+    for (t, ticket) in js.tickets.iter_mut().enumerate() {
+        let r = seed.rotate_left(7 * t as u32 + 3);
+        ticket.priority = [None, Some(Priority::Low), Some(Priority::High)][(r % 3) as usize];
+        ticket.collaboration_heavy = r & 8 != 0;
+        if r & 16 != 0 && !skills.is_empty() {
+            ticket.pair = true;
+            ticket.with = Some(Seat {
+                skill: skills[(r >> 5) as usize % skills.len()].clone(),
+                hours: 1 + (r >> 9) as u32 % 4,
+            });
+        }
+    }
 }
 
 /// A random fact of the scenario's family, from a few random numbers.
@@ -53,7 +77,7 @@ fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
                 .collect();
             let slot = slots[r[3] % slots.len()];
             let features: Vec<&String> = ms.rooms.iter().flat_map(|r| &r.features).collect();
-            match r[0] % 6 {
+            match r[0] % 9 {
                 0 => Predicate::Unavailable { person, slot },
                 1 => Predicate::AvoidRoom {
                     person,
@@ -65,10 +89,23 @@ fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
                 },
                 3 => Predicate::Attends { person, meeting: m },
                 4 => Predicate::NotBefore { meeting: m, slot },
+                5 => Predicate::RequiresFeature {
+                    person,
+                    feature: features[r[3] % features.len()].clone(),
+                },
+                6 => Predicate::WithinHours {
+                    person,
+                    earliest: 8 + (r[3] % 4) as u32,
+                    latest: 12 + (r[2] % 6) as u32,
+                },
+                7 => Predicate::Before {
+                    first: m,
+                    second: r[3] % ms.meetings.len(),
+                },
                 _ => Predicate::NotAfter { meeting: m, slot },
             }
         }
-        Setting::Jira(js) => match r[0] % 5 {
+        Setting::Jira(js) => match r[0] % 8 {
             0 => Predicate::Capacity {
                 person,
                 hours: (r[3] % 16) as u32,
@@ -82,6 +119,9 @@ fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
                 a: person,
                 b: r[2] % sc.people.len(),
             },
+            4 => Predicate::NoHighPriority { person },
+            5 => Predicate::NoCollaborationHeavy { person },
+            6 => Predicate::CannotBeSoleOwner { person },
             _ => Predicate::Off { person },
         },
         Setting::Severity(ss) => {

@@ -128,8 +128,29 @@ fn meeting_ok(sc: &Scenario, ms: &MeetingSetting, ps: &[Placement], facts: &[&Pr
         }
         Predicate::NotBefore { meeting, slot } => minutes(when(*meeting)).0 >= minutes(slot).0,
         Predicate::NotAfter { meeting, slot } => minutes(when(*meeting)).1 <= minutes(slot).1,
+        Predicate::RequiresFeature { person, feature } => (0..ps.len())
+            .all(|m| !who[m].contains(person) || ms.rooms[ps[m].room].features.contains(feature)),
+        Predicate::WithinHours {
+            person,
+            earliest,
+            latest,
+        } => (0..ps.len()).all(|m| {
+            let s = when(m);
+            !who[m].contains(person)
+                || (u32::from(s.start) >= earliest * 60 && u32::from(s.end) <= latest * 60)
+        }),
+        Predicate::Before { first, second } => minutes(when(*first)).1 <= minutes(when(*second)).0,
         _ => true,
     })
+}
+
+/// The skill and hours of a ticket's second seat: its own with `with`, the
+/// first seat's for a plain `pair`.
+fn second_seat(t: &Ticket) -> (&str, u32) {
+    match &t.with {
+        Some(w) => (w.skill.as_str(), w.hours),
+        None => (t.needs.as_str(), t.hours),
+    }
 }
 
 fn jira_ok(sc: &Scenario, js: &JiraSetting, asg: &[Assignment], facts: &[&Predicate]) -> bool {
@@ -143,21 +164,38 @@ fn jira_ok(sc: &Scenario, js: &JiraSetting, asg: &[Assignment], facts: &[&Predic
         {
             return false;
         }
-        if people(t)
-            .iter()
-            .any(|&p| !sc.people[p].skills.contains(&ticket.needs))
-        {
+        if !sc.people[asg[t].owner].skills.contains(&ticket.needs) {
             return false;
+        }
+        if let Some(c) = asg[t].collaborator {
+            let skill = second_seat(ticket).0;
+            if !sc.people[c].skills.iter().any(|s| s == skill) {
+                return false;
+            }
         }
     }
     let on = |t: usize, p: PersonId| people(t).contains(&p);
     facts.iter().all(|f| match f {
         Predicate::Capacity { person, hours } => {
-            let load: u64 = (0..asg.len())
-                .filter(|&t| on(t, *person))
-                .map(|t| u64::from(js.tickets[t].hours))
-                .sum();
+            let mut load = 0u64;
+            for (t, ticket) in js.tickets.iter().enumerate() {
+                if asg[t].owner == *person {
+                    load += u64::from(ticket.hours);
+                }
+                if asg[t].collaborator == Some(*person) {
+                    load += u64::from(second_seat(ticket).1);
+                }
+            }
             load <= u64::from(*hours)
+        }
+        Predicate::NoHighPriority { person } => (0..asg.len())
+            .all(|t| js.tickets[t].priority != Some(Priority::High) || !on(t, *person)),
+        Predicate::NoCollaborationHeavy { person } => (0..asg.len()).all(|t| {
+            let heavy = js.tickets[t].collaboration_heavy || asg[t].collaborator.is_some();
+            !heavy || !on(t, *person)
+        }),
+        Predicate::CannotBeSoleOwner { person } => {
+            (0..asg.len()).all(|t| asg[t].collaborator.is_some() || !on(t, *person))
         }
         Predicate::CannotOwn { person, ticket } => asg[*ticket].owner != *person,
         Predicate::NoSensitive { person } => {

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 207
+#define STATE_COUNT 213
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 115
+#define SYMBOL_COUNT 118
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 68
+#define TOKEN_COUNT 71
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 26
+#define FIELD_COUNT 27
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 30
+#define PRODUCTION_ID_COUNT 32
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -48,92 +48,95 @@ enum ts_symbol_identifiers {
   anon_sym_needs = 26,
   anon_sym_hours = 27,
   anon_sym_pair = 28,
-  anon_sym_sensitive = 29,
-  anon_sym_levels = 30,
-  anon_sym_outcomes = 31,
-  anon_sym_evidence = 32,
-  anon_sym_rubric = 33,
-  anon_sym_rules = 34,
-  anon_sym_when = 35,
-  anon_sym_otherwise = 36,
-  anon_sym_exclude = 37,
-  anon_sym_or = 38,
-  anon_sym_and = 39,
-  anon_sym_not = 40,
-  anon_sym_LPAREN = 41,
-  anon_sym_RPAREN = 42,
-  anon_sym_EQ = 43,
-  anon_sym_BANG_EQ = 44,
-  anon_sym_in = 45,
-  anon_sym_attribute = 46,
-  anon_sym_holder = 47,
-  anon_sym_about = 48,
-  anon_sym_category = 49,
-  anon_sym_raw = 50,
-  anon_sym_sanitized = 51,
-  anon_sym_appropriate = 52,
-  anon_sym_inappropriate = 53,
-  anon_sym_visible = 54,
-  anon_sym_all = 55,
-  anon_sym_except = 56,
-  anon_sym_fact = 57,
-  anon_sym_soft = 58,
-  anon_sym_oracle = 59,
-  anon_sym_DASH_GT = 60,
-  anon_sym_AT = 61,
-  anon_sym_PLUS = 62,
-  sym_slot = 63,
-  sym_integer = 64,
-  sym__plain_string = 65,
-  sym__triple_string = 66,
-  sym_comment = 67,
-  sym_source_file = 68,
-  sym_scenario = 69,
-  sym__item = 70,
-  sym_family_statement = 71,
-  sym_text_statement = 72,
-  sym_executor_statement = 73,
-  sym_person = 74,
-  sym_room = 75,
-  sym_features = 76,
-  sym_meeting = 77,
-  sym_attendees = 78,
-  sym_slots = 79,
-  sym_rooms = 80,
-  sym_ticket = 81,
-  sym_levels = 82,
-  sym_outcomes = 83,
-  sym_evidence = 84,
-  sym_rubric = 85,
-  sym_rules = 86,
-  sym_rule = 87,
-  sym_otherwise = 88,
-  sym_exclude = 89,
-  sym__condition = 90,
-  sym_or = 91,
-  sym_and = 92,
-  sym_not = 93,
-  sym_parenthesized = 94,
-  sym_comparison = 95,
-  sym_attribute = 96,
-  sym_form = 97,
-  sym_visibility = 98,
-  sym_fact = 99,
-  sym__argument = 100,
-  sym_oracle = 101,
-  sym_assignment = 102,
-  sym_name_list = 103,
-  sym_string = 104,
-  aux_sym_source_file_repeat1 = 105,
-  aux_sym_scenario_repeat1 = 106,
-  aux_sym_meeting_repeat1 = 107,
-  aux_sym_slots_repeat1 = 108,
-  aux_sym_ticket_repeat1 = 109,
-  aux_sym_rubric_repeat1 = 110,
-  aux_sym_attribute_repeat1 = 111,
-  aux_sym_fact_repeat1 = 112,
-  aux_sym_oracle_repeat1 = 113,
-  aux_sym_name_list_repeat1 = 114,
+  anon_sym_with = 29,
+  anon_sym_priority = 30,
+  anon_sym_collaboration_heavy = 31,
+  anon_sym_sensitive = 32,
+  anon_sym_levels = 33,
+  anon_sym_outcomes = 34,
+  anon_sym_evidence = 35,
+  anon_sym_rubric = 36,
+  anon_sym_rules = 37,
+  anon_sym_when = 38,
+  anon_sym_otherwise = 39,
+  anon_sym_exclude = 40,
+  anon_sym_or = 41,
+  anon_sym_and = 42,
+  anon_sym_not = 43,
+  anon_sym_LPAREN = 44,
+  anon_sym_RPAREN = 45,
+  anon_sym_EQ = 46,
+  anon_sym_BANG_EQ = 47,
+  anon_sym_in = 48,
+  anon_sym_attribute = 49,
+  anon_sym_holder = 50,
+  anon_sym_about = 51,
+  anon_sym_category = 52,
+  anon_sym_raw = 53,
+  anon_sym_sanitized = 54,
+  anon_sym_appropriate = 55,
+  anon_sym_inappropriate = 56,
+  anon_sym_visible = 57,
+  anon_sym_all = 58,
+  anon_sym_except = 59,
+  anon_sym_fact = 60,
+  anon_sym_soft = 61,
+  anon_sym_oracle = 62,
+  anon_sym_DASH_GT = 63,
+  anon_sym_AT = 64,
+  anon_sym_PLUS = 65,
+  sym_slot = 66,
+  sym_integer = 67,
+  sym__plain_string = 68,
+  sym__triple_string = 69,
+  sym_comment = 70,
+  sym_source_file = 71,
+  sym_scenario = 72,
+  sym__item = 73,
+  sym_family_statement = 74,
+  sym_text_statement = 75,
+  sym_executor_statement = 76,
+  sym_person = 77,
+  sym_room = 78,
+  sym_features = 79,
+  sym_meeting = 80,
+  sym_attendees = 81,
+  sym_slots = 82,
+  sym_rooms = 83,
+  sym_ticket = 84,
+  sym_levels = 85,
+  sym_outcomes = 86,
+  sym_evidence = 87,
+  sym_rubric = 88,
+  sym_rules = 89,
+  sym_rule = 90,
+  sym_otherwise = 91,
+  sym_exclude = 92,
+  sym__condition = 93,
+  sym_or = 94,
+  sym_and = 95,
+  sym_not = 96,
+  sym_parenthesized = 97,
+  sym_comparison = 98,
+  sym_attribute = 99,
+  sym_form = 100,
+  sym_visibility = 101,
+  sym_fact = 102,
+  sym__argument = 103,
+  sym_oracle = 104,
+  sym_assignment = 105,
+  sym_name_list = 106,
+  sym_string = 107,
+  aux_sym_source_file_repeat1 = 108,
+  aux_sym_scenario_repeat1 = 109,
+  aux_sym_meeting_repeat1 = 110,
+  aux_sym_slots_repeat1 = 111,
+  aux_sym_ticket_repeat1 = 112,
+  aux_sym_rubric_repeat1 = 113,
+  aux_sym_attribute_repeat1 = 114,
+  aux_sym_fact_repeat1 = 115,
+  aux_sym_oracle_repeat1 = 116,
+  aux_sym_name_list_repeat1 = 117,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -166,6 +169,9 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_needs] = "needs",
   [anon_sym_hours] = "hours",
   [anon_sym_pair] = "pair",
+  [anon_sym_with] = "with",
+  [anon_sym_priority] = "priority",
+  [anon_sym_collaboration_heavy] = "collaboration_heavy",
   [anon_sym_sensitive] = "sensitive",
   [anon_sym_levels] = "levels",
   [anon_sym_outcomes] = "outcomes",
@@ -284,6 +290,9 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_needs] = anon_sym_needs,
   [anon_sym_hours] = anon_sym_hours,
   [anon_sym_pair] = anon_sym_pair,
+  [anon_sym_with] = anon_sym_with,
+  [anon_sym_priority] = anon_sym_priority,
+  [anon_sym_collaboration_heavy] = anon_sym_collaboration_heavy,
   [anon_sym_sensitive] = anon_sym_sensitive,
   [anon_sym_levels] = anon_sym_levels,
   [anon_sym_outcomes] = anon_sym_outcomes,
@@ -486,6 +495,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_pair] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_with] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_priority] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_collaboration_heavy] = {
     .visible = true,
     .named = false,
   },
@@ -854,14 +875,15 @@ enum ts_field_identifiers {
   field_owner = 16,
   field_person = 17,
   field_predicate = 18,
-  field_role = 19,
-  field_room = 20,
-  field_skill = 21,
-  field_target = 22,
-  field_text = 23,
-  field_title = 24,
-  field_value = 25,
-  field_variable = 26,
+  field_priority = 19,
+  field_role = 20,
+  field_room = 21,
+  field_skill = 22,
+  field_target = 23,
+  field_text = 24,
+  field_title = 25,
+  field_value = 26,
+  field_variable = 27,
 };
 
 static const char * const ts_field_names[] = {
@@ -884,6 +906,7 @@ static const char * const ts_field_names[] = {
   [field_owner] = "owner",
   [field_person] = "person",
   [field_predicate] = "predicate",
+  [field_priority] = "priority",
   [field_role] = "role",
   [field_room] = "room",
   [field_skill] = "skill",
@@ -918,12 +941,14 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [21] = {.index = 40, .length = 2},
   [22] = {.index = 42, .length = 1},
   [23] = {.index = 43, .length = 1},
-  [24] = {.index = 44, .length = 4},
-  [25] = {.index = 48, .length = 4},
-  [26] = {.index = 52, .length = 3},
-  [27] = {.index = 55, .length = 2},
-  [28] = {.index = 57, .length = 2},
-  [29] = {.index = 59, .length = 3},
+  [24] = {.index = 44, .length = 1},
+  [25] = {.index = 45, .length = 5},
+  [26] = {.index = 50, .length = 6},
+  [27] = {.index = 56, .length = 3},
+  [28] = {.index = 59, .length = 2},
+  [29] = {.index = 61, .length = 2},
+  [30] = {.index = 63, .length = 3},
+  [31] = {.index = 66, .length = 2},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -995,29 +1020,37 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [43] =
     {field_hours, 1},
   [44] =
+    {field_priority, 1},
+  [45] =
     {field_hours, 4, .inherited = true},
     {field_name, 1},
+    {field_priority, 4, .inherited = true},
     {field_skill, 4, .inherited = true},
     {field_title, 2},
-  [48] =
+  [50] =
     {field_hours, 0, .inherited = true},
     {field_hours, 1, .inherited = true},
+    {field_priority, 0, .inherited = true},
+    {field_priority, 1, .inherited = true},
     {field_skill, 0, .inherited = true},
     {field_skill, 1, .inherited = true},
-  [52] =
+  [56] =
     {field_kind, 0},
     {field_label, 2},
     {field_text, 1},
-  [55] =
+  [59] =
     {field_kind, 0},
     {field_predicate, 1},
-  [57] =
+  [61] =
     {field_room, 4},
     {field_target, 0},
-  [59] =
+  [63] =
     {field_collaborator, 4},
     {field_owner, 2},
     {field_target, 0},
+  [66] =
+    {field_hours, 3},
+    {field_skill, 1},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -1077,28 +1110,28 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [45] = 45,
   [46] = 46,
   [47] = 47,
-  [48] = 48,
+  [48] = 9,
   [49] = 49,
   [50] = 50,
   [51] = 51,
   [52] = 8,
-  [53] = 9,
+  [53] = 53,
   [54] = 7,
   [55] = 6,
   [56] = 56,
   [57] = 57,
   [58] = 58,
   [59] = 59,
-  [60] = 60,
-  [61] = 57,
+  [60] = 56,
+  [61] = 61,
   [62] = 62,
   [63] = 63,
-  [64] = 58,
-  [65] = 59,
-  [66] = 60,
-  [67] = 67,
-  [68] = 68,
-  [69] = 69,
+  [64] = 64,
+  [65] = 65,
+  [66] = 66,
+  [67] = 58,
+  [68] = 57,
+  [69] = 59,
   [70] = 70,
   [71] = 71,
   [72] = 72,
@@ -1112,16 +1145,16 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [80] = 80,
   [81] = 81,
   [82] = 82,
-  [83] = 10,
-  [84] = 13,
-  [85] = 14,
-  [86] = 15,
-  [87] = 16,
-  [88] = 17,
-  [89] = 89,
-  [90] = 90,
-  [91] = 91,
-  [92] = 92,
+  [83] = 83,
+  [84] = 84,
+  [85] = 85,
+  [86] = 12,
+  [87] = 87,
+  [88] = 14,
+  [89] = 10,
+  [90] = 16,
+  [91] = 15,
+  [92] = 17,
   [93] = 93,
   [94] = 94,
   [95] = 95,
@@ -1133,9 +1166,9 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [101] = 101,
   [102] = 102,
   [103] = 103,
-  [104] = 37,
+  [104] = 104,
   [105] = 105,
-  [106] = 106,
+  [106] = 37,
   [107] = 107,
   [108] = 108,
   [109] = 109,
@@ -1152,19 +1185,19 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [120] = 120,
   [121] = 121,
   [122] = 122,
-  [123] = 123,
+  [123] = 114,
   [124] = 124,
   [125] = 125,
   [126] = 126,
   [127] = 127,
   [128] = 128,
-  [129] = 127,
-  [130] = 121,
+  [129] = 129,
+  [130] = 115,
   [131] = 131,
-  [132] = 125,
-  [133] = 128,
-  [134] = 134,
-  [135] = 135,
+  [132] = 132,
+  [133] = 133,
+  [134] = 127,
+  [135] = 116,
   [136] = 136,
   [137] = 137,
   [138] = 138,
@@ -1183,18 +1216,18 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [151] = 151,
   [152] = 152,
   [153] = 153,
-  [154] = 146,
-  [155] = 155,
+  [154] = 154,
+  [155] = 153,
   [156] = 156,
-  [157] = 137,
+  [157] = 157,
   [158] = 158,
-  [159] = 141,
+  [159] = 157,
   [160] = 160,
-  [161] = 147,
-  [162] = 145,
+  [161] = 161,
+  [162] = 143,
   [163] = 163,
-  [164] = 164,
-  [165] = 165,
+  [164] = 151,
+  [165] = 148,
   [166] = 166,
   [167] = 167,
   [168] = 168,
@@ -1231,11 +1264,17 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [199] = 199,
   [200] = 200,
   [201] = 201,
-  [202] = 196,
+  [202] = 185,
   [203] = 203,
   [204] = 204,
   [205] = 205,
   [206] = 206,
+  [207] = 207,
+  [208] = 208,
+  [209] = 209,
+  [210] = 210,
+  [211] = 211,
+  [212] = 212,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -1574,782 +1613,869 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 2:
       if (lookahead == 'a') ADVANCE(22);
+      if (lookahead == 'o') ADVANCE(23);
       END_STATE();
     case 3:
-      if (lookahead == 'v') ADVANCE(23);
-      if (lookahead == 'x') ADVANCE(24);
+      if (lookahead == 'v') ADVANCE(24);
+      if (lookahead == 'x') ADVANCE(25);
       END_STATE();
     case 4:
-      if (lookahead == 'a') ADVANCE(25);
-      if (lookahead == 'e') ADVANCE(26);
+      if (lookahead == 'a') ADVANCE(26);
+      if (lookahead == 'e') ADVANCE(27);
       END_STATE();
     case 5:
-      if (lookahead == 'o') ADVANCE(27);
+      if (lookahead == 'o') ADVANCE(28);
       END_STATE();
     case 6:
-      if (lookahead == 'n') ADVANCE(28);
+      if (lookahead == 'n') ADVANCE(29);
       END_STATE();
     case 7:
-      if (lookahead == 'e') ADVANCE(29);
-      END_STATE();
-    case 8:
       if (lookahead == 'e') ADVANCE(30);
       END_STATE();
-    case 9:
+    case 8:
       if (lookahead == 'e') ADVANCE(31);
-      if (lookahead == 'o') ADVANCE(32);
+      END_STATE();
+    case 9:
+      if (lookahead == 'e') ADVANCE(32);
+      if (lookahead == 'o') ADVANCE(33);
       END_STATE();
     case 10:
-      if (lookahead == 'r') ADVANCE(33);
-      if (lookahead == 't') ADVANCE(34);
-      if (lookahead == 'u') ADVANCE(35);
+      if (lookahead == 'r') ADVANCE(34);
+      if (lookahead == 't') ADVANCE(35);
+      if (lookahead == 'u') ADVANCE(36);
       END_STATE();
     case 11:
-      if (lookahead == 'a') ADVANCE(36);
-      if (lookahead == 'e') ADVANCE(37);
-      if (lookahead == 'o') ADVANCE(38);
-      if (lookahead == 'u') ADVANCE(39);
+      if (lookahead == 'a') ADVANCE(37);
+      if (lookahead == 'e') ADVANCE(38);
+      if (lookahead == 'o') ADVANCE(39);
+      if (lookahead == 'r') ADVANCE(40);
+      if (lookahead == 'u') ADVANCE(41);
       END_STATE();
     case 12:
-      if (lookahead == 'a') ADVANCE(40);
-      if (lookahead == 'e') ADVANCE(41);
-      if (lookahead == 'o') ADVANCE(42);
-      if (lookahead == 'u') ADVANCE(43);
+      if (lookahead == 'a') ADVANCE(42);
+      if (lookahead == 'e') ADVANCE(43);
+      if (lookahead == 'o') ADVANCE(44);
+      if (lookahead == 'u') ADVANCE(45);
       END_STATE();
     case 13:
-      if (lookahead == 'a') ADVANCE(44);
-      if (lookahead == 'c') ADVANCE(45);
-      if (lookahead == 'e') ADVANCE(46);
-      if (lookahead == 'k') ADVANCE(47);
-      if (lookahead == 'l') ADVANCE(48);
-      if (lookahead == 'o') ADVANCE(49);
+      if (lookahead == 'a') ADVANCE(46);
+      if (lookahead == 'c') ADVANCE(47);
+      if (lookahead == 'e') ADVANCE(48);
+      if (lookahead == 'k') ADVANCE(49);
+      if (lookahead == 'l') ADVANCE(50);
+      if (lookahead == 'o') ADVANCE(51);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(50);
-      if (lookahead == 'i') ADVANCE(51);
+      if (lookahead == 'a') ADVANCE(52);
+      if (lookahead == 'i') ADVANCE(53);
       END_STATE();
     case 15:
-      if (lookahead == 'i') ADVANCE(52);
+      if (lookahead == 'i') ADVANCE(54);
       END_STATE();
     case 16:
-      if (lookahead == 'h') ADVANCE(53);
+      if (lookahead == 'h') ADVANCE(55);
+      if (lookahead == 'i') ADVANCE(56);
       END_STATE();
     case 17:
-      if (lookahead == 'o') ADVANCE(54);
+      if (lookahead == 'o') ADVANCE(57);
       END_STATE();
     case 18:
-      if (lookahead == 'l') ADVANCE(55);
+      if (lookahead == 'l') ADVANCE(58);
       END_STATE();
     case 19:
-      if (lookahead == 'd') ADVANCE(56);
+      if (lookahead == 'd') ADVANCE(59);
       END_STATE();
     case 20:
-      if (lookahead == 'p') ADVANCE(57);
+      if (lookahead == 'p') ADVANCE(60);
       END_STATE();
     case 21:
-      if (lookahead == 't') ADVANCE(58);
+      if (lookahead == 't') ADVANCE(61);
       END_STATE();
     case 22:
-      if (lookahead == 'p') ADVANCE(59);
-      if (lookahead == 't') ADVANCE(60);
+      if (lookahead == 'p') ADVANCE(62);
+      if (lookahead == 't') ADVANCE(63);
       END_STATE();
     case 23:
-      if (lookahead == 'i') ADVANCE(61);
+      if (lookahead == 'l') ADVANCE(64);
       END_STATE();
     case 24:
-      if (lookahead == 'c') ADVANCE(62);
-      if (lookahead == 'e') ADVANCE(63);
+      if (lookahead == 'i') ADVANCE(65);
       END_STATE();
     case 25:
-      if (lookahead == 'c') ADVANCE(64);
-      if (lookahead == 'm') ADVANCE(65);
+      if (lookahead == 'c') ADVANCE(66);
+      if (lookahead == 'e') ADVANCE(67);
       END_STATE();
     case 26:
-      if (lookahead == 'a') ADVANCE(66);
+      if (lookahead == 'c') ADVANCE(68);
+      if (lookahead == 'm') ADVANCE(69);
       END_STATE();
     case 27:
-      if (lookahead == 'l') ADVANCE(67);
-      if (lookahead == 'u') ADVANCE(68);
+      if (lookahead == 'a') ADVANCE(70);
       END_STATE();
     case 28:
-      ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'a') ADVANCE(69);
+      if (lookahead == 'l') ADVANCE(71);
+      if (lookahead == 'u') ADVANCE(72);
       END_STATE();
     case 29:
-      if (lookahead == 'v') ADVANCE(70);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 'a') ADVANCE(73);
       END_STATE();
     case 30:
-      if (lookahead == 'e') ADVANCE(71);
+      if (lookahead == 'v') ADVANCE(74);
       END_STATE();
     case 31:
-      if (lookahead == 'e') ADVANCE(72);
+      if (lookahead == 'e') ADVANCE(75);
       END_STATE();
     case 32:
-      if (lookahead == 't') ADVANCE(73);
+      if (lookahead == 'e') ADVANCE(76);
       END_STATE();
     case 33:
-      ACCEPT_TOKEN(anon_sym_or);
-      if (lookahead == 'a') ADVANCE(74);
+      if (lookahead == 't') ADVANCE(77);
       END_STATE();
     case 34:
-      if (lookahead == 'h') ADVANCE(75);
+      ACCEPT_TOKEN(anon_sym_or);
+      if (lookahead == 'a') ADVANCE(78);
       END_STATE();
     case 35:
-      if (lookahead == 't') ADVANCE(76);
+      if (lookahead == 'h') ADVANCE(79);
       END_STATE();
     case 36:
-      if (lookahead == 'i') ADVANCE(77);
+      if (lookahead == 't') ADVANCE(80);
       END_STATE();
     case 37:
-      if (lookahead == 'r') ADVANCE(78);
+      if (lookahead == 'i') ADVANCE(81);
       END_STATE();
     case 38:
-      if (lookahead == 'l') ADVANCE(79);
+      if (lookahead == 'r') ADVANCE(82);
       END_STATE();
     case 39:
-      if (lookahead == 'b') ADVANCE(80);
+      if (lookahead == 'l') ADVANCE(83);
       END_STATE();
     case 40:
-      if (lookahead == 'w') ADVANCE(81);
+      if (lookahead == 'i') ADVANCE(84);
       END_STATE();
     case 41:
-      if (lookahead == 'c') ADVANCE(82);
+      if (lookahead == 'b') ADVANCE(85);
       END_STATE();
     case 42:
-      if (lookahead == 'l') ADVANCE(83);
-      if (lookahead == 'o') ADVANCE(84);
+      if (lookahead == 'w') ADVANCE(86);
       END_STATE();
     case 43:
-      if (lookahead == 'b') ADVANCE(85);
-      if (lookahead == 'l') ADVANCE(86);
+      if (lookahead == 'c') ADVANCE(87);
       END_STATE();
     case 44:
-      if (lookahead == 'n') ADVANCE(87);
+      if (lookahead == 'l') ADVANCE(88);
+      if (lookahead == 'o') ADVANCE(89);
       END_STATE();
     case 45:
-      if (lookahead == 'e') ADVANCE(88);
+      if (lookahead == 'b') ADVANCE(90);
+      if (lookahead == 'l') ADVANCE(91);
       END_STATE();
     case 46:
-      if (lookahead == 'n') ADVANCE(89);
+      if (lookahead == 'n') ADVANCE(92);
       END_STATE();
     case 47:
-      if (lookahead == 'i') ADVANCE(90);
+      if (lookahead == 'e') ADVANCE(93);
       END_STATE();
     case 48:
-      if (lookahead == 'o') ADVANCE(91);
+      if (lookahead == 'n') ADVANCE(94);
       END_STATE();
     case 49:
-      if (lookahead == 'f') ADVANCE(92);
+      if (lookahead == 'i') ADVANCE(95);
       END_STATE();
     case 50:
-      if (lookahead == 's') ADVANCE(93);
+      if (lookahead == 'o') ADVANCE(96);
       END_STATE();
     case 51:
-      if (lookahead == 'c') ADVANCE(94);
-      if (lookahead == 't') ADVANCE(95);
+      if (lookahead == 'f') ADVANCE(97);
       END_STATE();
     case 52:
-      if (lookahead == 's') ADVANCE(96);
+      if (lookahead == 's') ADVANCE(98);
       END_STATE();
     case 53:
-      if (lookahead == 'e') ADVANCE(97);
+      if (lookahead == 'c') ADVANCE(99);
+      if (lookahead == 't') ADVANCE(100);
       END_STATE();
     case 54:
-      if (lookahead == 'u') ADVANCE(98);
+      if (lookahead == 's') ADVANCE(101);
       END_STATE();
     case 55:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'e') ADVANCE(102);
       END_STATE();
     case 56:
-      ACCEPT_TOKEN(anon_sym_and);
+      if (lookahead == 't') ADVANCE(103);
       END_STATE();
     case 57:
-      if (lookahead == 'r') ADVANCE(99);
+      if (lookahead == 'u') ADVANCE(104);
       END_STATE();
     case 58:
-      if (lookahead == 'e') ADVANCE(100);
-      if (lookahead == 'r') ADVANCE(101);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 59:
-      if (lookahead == 'a') ADVANCE(102);
+      ACCEPT_TOKEN(anon_sym_and);
       END_STATE();
     case 60:
-      if (lookahead == 'e') ADVANCE(103);
+      if (lookahead == 'r') ADVANCE(105);
       END_STATE();
     case 61:
-      if (lookahead == 'd') ADVANCE(104);
+      if (lookahead == 'e') ADVANCE(106);
+      if (lookahead == 'r') ADVANCE(107);
       END_STATE();
     case 62:
-      if (lookahead == 'e') ADVANCE(105);
-      if (lookahead == 'l') ADVANCE(106);
+      if (lookahead == 'a') ADVANCE(108);
       END_STATE();
     case 63:
-      if (lookahead == 'c') ADVANCE(107);
+      if (lookahead == 'e') ADVANCE(109);
       END_STATE();
     case 64:
-      if (lookahead == 't') ADVANCE(108);
+      if (lookahead == 'l') ADVANCE(110);
       END_STATE();
     case 65:
-      if (lookahead == 'i') ADVANCE(109);
-      END_STATE();
-    case 66:
-      if (lookahead == 't') ADVANCE(110);
-      END_STATE();
-    case 67:
       if (lookahead == 'd') ADVANCE(111);
       END_STATE();
+    case 66:
+      if (lookahead == 'e') ADVANCE(112);
+      if (lookahead == 'l') ADVANCE(113);
+      END_STATE();
+    case 67:
+      if (lookahead == 'c') ADVANCE(114);
+      END_STATE();
     case 68:
-      if (lookahead == 'r') ADVANCE(112);
-      END_STATE();
-    case 69:
-      if (lookahead == 'p') ADVANCE(113);
-      END_STATE();
-    case 70:
-      if (lookahead == 'e') ADVANCE(114);
-      END_STATE();
-    case 71:
       if (lookahead == 't') ADVANCE(115);
       END_STATE();
+    case 69:
+      if (lookahead == 'i') ADVANCE(116);
+      END_STATE();
+    case 70:
+      if (lookahead == 't') ADVANCE(117);
+      END_STATE();
+    case 71:
+      if (lookahead == 'd') ADVANCE(118);
+      END_STATE();
     case 72:
-      if (lookahead == 'd') ADVANCE(116);
+      if (lookahead == 'r') ADVANCE(119);
       END_STATE();
     case 73:
-      ACCEPT_TOKEN(anon_sym_not);
+      if (lookahead == 'p') ADVANCE(120);
       END_STATE();
     case 74:
-      if (lookahead == 'c') ADVANCE(117);
+      if (lookahead == 'e') ADVANCE(121);
       END_STATE();
     case 75:
-      if (lookahead == 'e') ADVANCE(118);
+      if (lookahead == 't') ADVANCE(122);
       END_STATE();
     case 76:
-      if (lookahead == 'c') ADVANCE(119);
+      if (lookahead == 'd') ADVANCE(123);
       END_STATE();
     case 77:
-      if (lookahead == 'r') ADVANCE(120);
+      ACCEPT_TOKEN(anon_sym_not);
       END_STATE();
     case 78:
-      if (lookahead == 's') ADVANCE(121);
+      if (lookahead == 'c') ADVANCE(124);
       END_STATE();
     case 79:
-      if (lookahead == 'i') ADVANCE(122);
-      END_STATE();
-    case 80:
-      if (lookahead == 'l') ADVANCE(123);
-      END_STATE();
-    case 81:
-      ACCEPT_TOKEN(anon_sym_raw);
-      END_STATE();
-    case 82:
-      if (lookahead == 'i') ADVANCE(124);
-      END_STATE();
-    case 83:
       if (lookahead == 'e') ADVANCE(125);
       END_STATE();
-    case 84:
-      if (lookahead == 'm') ADVANCE(126);
+    case 80:
+      if (lookahead == 'c') ADVANCE(126);
       END_STATE();
-    case 85:
+    case 81:
       if (lookahead == 'r') ADVANCE(127);
       END_STATE();
-    case 86:
-      if (lookahead == 'e') ADVANCE(128);
+    case 82:
+      if (lookahead == 's') ADVANCE(128);
       END_STATE();
-    case 87:
+    case 83:
       if (lookahead == 'i') ADVANCE(129);
       END_STATE();
+    case 84:
+      if (lookahead == 'o') ADVANCE(130);
+      END_STATE();
+    case 85:
+      if (lookahead == 'l') ADVANCE(131);
+      END_STATE();
+    case 86:
+      ACCEPT_TOKEN(anon_sym_raw);
+      END_STATE();
+    case 87:
+      if (lookahead == 'i') ADVANCE(132);
+      END_STATE();
     case 88:
-      if (lookahead == 'n') ADVANCE(130);
+      if (lookahead == 'e') ADVANCE(133);
       END_STATE();
     case 89:
-      if (lookahead == 's') ADVANCE(131);
+      if (lookahead == 'm') ADVANCE(134);
       END_STATE();
     case 90:
-      if (lookahead == 'l') ADVANCE(132);
+      if (lookahead == 'r') ADVANCE(135);
       END_STATE();
     case 91:
-      if (lookahead == 't') ADVANCE(133);
+      if (lookahead == 'e') ADVANCE(136);
       END_STATE();
     case 92:
-      if (lookahead == 't') ADVANCE(134);
+      if (lookahead == 'i') ADVANCE(137);
       END_STATE();
     case 93:
-      if (lookahead == 'k') ADVANCE(135);
+      if (lookahead == 'n') ADVANCE(138);
       END_STATE();
     case 94:
-      if (lookahead == 'k') ADVANCE(136);
+      if (lookahead == 's') ADVANCE(139);
       END_STATE();
     case 95:
-      if (lookahead == 'l') ADVANCE(137);
+      if (lookahead == 'l') ADVANCE(140);
       END_STATE();
     case 96:
-      if (lookahead == 'i') ADVANCE(138);
+      if (lookahead == 't') ADVANCE(141);
       END_STATE();
     case 97:
-      if (lookahead == 'n') ADVANCE(139);
+      if (lookahead == 't') ADVANCE(142);
       END_STATE();
     case 98:
-      if (lookahead == 't') ADVANCE(140);
+      if (lookahead == 'k') ADVANCE(143);
       END_STATE();
     case 99:
-      if (lookahead == 'o') ADVANCE(141);
+      if (lookahead == 'k') ADVANCE(144);
       END_STATE();
     case 100:
-      if (lookahead == 'n') ADVANCE(142);
+      if (lookahead == 'l') ADVANCE(145);
       END_STATE();
     case 101:
-      if (lookahead == 'i') ADVANCE(143);
+      if (lookahead == 'i') ADVANCE(146);
       END_STATE();
     case 102:
-      if (lookahead == 'c') ADVANCE(144);
+      if (lookahead == 'n') ADVANCE(147);
       END_STATE();
     case 103:
-      if (lookahead == 'g') ADVANCE(145);
+      if (lookahead == 'h') ADVANCE(148);
       END_STATE();
     case 104:
-      if (lookahead == 'e') ADVANCE(146);
+      if (lookahead == 't') ADVANCE(149);
       END_STATE();
     case 105:
-      if (lookahead == 'p') ADVANCE(147);
+      if (lookahead == 'o') ADVANCE(150);
       END_STATE();
     case 106:
-      if (lookahead == 'u') ADVANCE(148);
+      if (lookahead == 'n') ADVANCE(151);
       END_STATE();
     case 107:
-      if (lookahead == 'u') ADVANCE(149);
+      if (lookahead == 'i') ADVANCE(152);
       END_STATE();
     case 108:
-      ACCEPT_TOKEN(anon_sym_fact);
+      if (lookahead == 'c') ADVANCE(153);
       END_STATE();
     case 109:
-      if (lookahead == 'l') ADVANCE(150);
+      if (lookahead == 'g') ADVANCE(154);
       END_STATE();
     case 110:
-      if (lookahead == 'u') ADVANCE(151);
+      if (lookahead == 'a') ADVANCE(155);
       END_STATE();
     case 111:
-      if (lookahead == 'e') ADVANCE(152);
+      if (lookahead == 'e') ADVANCE(156);
       END_STATE();
     case 112:
-      if (lookahead == 's') ADVANCE(153);
+      if (lookahead == 'p') ADVANCE(157);
       END_STATE();
     case 113:
-      if (lookahead == 'p') ADVANCE(154);
+      if (lookahead == 'u') ADVANCE(158);
       END_STATE();
     case 114:
-      if (lookahead == 'l') ADVANCE(155);
+      if (lookahead == 'u') ADVANCE(159);
       END_STATE();
     case 115:
-      if (lookahead == 'i') ADVANCE(156);
+      ACCEPT_TOKEN(anon_sym_fact);
       END_STATE();
     case 116:
-      if (lookahead == 's') ADVANCE(157);
+      if (lookahead == 'l') ADVANCE(160);
       END_STATE();
     case 117:
-      if (lookahead == 'l') ADVANCE(158);
+      if (lookahead == 'u') ADVANCE(161);
       END_STATE();
     case 118:
-      if (lookahead == 'r') ADVANCE(159);
+      if (lookahead == 'e') ADVANCE(162);
       END_STATE();
     case 119:
-      if (lookahead == 'o') ADVANCE(160);
+      if (lookahead == 's') ADVANCE(163);
       END_STATE();
     case 120:
-      ACCEPT_TOKEN(anon_sym_pair);
-      END_STATE();
-    case 121:
-      if (lookahead == 'o') ADVANCE(161);
-      END_STATE();
-    case 122:
-      if (lookahead == 'c') ADVANCE(162);
-      END_STATE();
-    case 123:
-      if (lookahead == 'i') ADVANCE(163);
-      END_STATE();
-    case 124:
       if (lookahead == 'p') ADVANCE(164);
       END_STATE();
-    case 125:
-      ACCEPT_TOKEN(anon_sym_role);
+    case 121:
+      if (lookahead == 'l') ADVANCE(165);
       END_STATE();
-    case 126:
-      ACCEPT_TOKEN(anon_sym_room);
-      if (lookahead == 's') ADVANCE(165);
-      END_STATE();
-    case 127:
+    case 122:
       if (lookahead == 'i') ADVANCE(166);
       END_STATE();
-    case 128:
+    case 123:
       if (lookahead == 's') ADVANCE(167);
       END_STATE();
+    case 124:
+      if (lookahead == 'l') ADVANCE(168);
+      END_STATE();
+    case 125:
+      if (lookahead == 'r') ADVANCE(169);
+      END_STATE();
+    case 126:
+      if (lookahead == 'o') ADVANCE(170);
+      END_STATE();
+    case 127:
+      ACCEPT_TOKEN(anon_sym_pair);
+      END_STATE();
+    case 128:
+      if (lookahead == 'o') ADVANCE(171);
+      END_STATE();
     case 129:
-      if (lookahead == 't') ADVANCE(168);
+      if (lookahead == 'c') ADVANCE(172);
       END_STATE();
     case 130:
-      if (lookahead == 'a') ADVANCE(169);
+      if (lookahead == 'r') ADVANCE(173);
       END_STATE();
     case 131:
-      if (lookahead == 'i') ADVANCE(170);
+      if (lookahead == 'i') ADVANCE(174);
       END_STATE();
     case 132:
-      if (lookahead == 'l') ADVANCE(171);
+      if (lookahead == 'p') ADVANCE(175);
       END_STATE();
     case 133:
-      if (lookahead == 's') ADVANCE(172);
+      ACCEPT_TOKEN(anon_sym_role);
       END_STATE();
     case 134:
-      ACCEPT_TOKEN(anon_sym_soft);
+      ACCEPT_TOKEN(anon_sym_room);
+      if (lookahead == 's') ADVANCE(176);
       END_STATE();
     case 135:
-      ACCEPT_TOKEN(anon_sym_task);
+      if (lookahead == 'i') ADVANCE(177);
       END_STATE();
     case 136:
-      if (lookahead == 'e') ADVANCE(173);
+      if (lookahead == 's') ADVANCE(178);
       END_STATE();
     case 137:
-      if (lookahead == 'e') ADVANCE(174);
+      if (lookahead == 't') ADVANCE(179);
       END_STATE();
     case 138:
-      if (lookahead == 'b') ADVANCE(175);
+      if (lookahead == 'a') ADVANCE(180);
       END_STATE();
     case 139:
-      ACCEPT_TOKEN(anon_sym_when);
+      if (lookahead == 'i') ADVANCE(181);
       END_STATE();
     case 140:
-      ACCEPT_TOKEN(anon_sym_about);
+      if (lookahead == 'l') ADVANCE(182);
       END_STATE();
     case 141:
-      if (lookahead == 'p') ADVANCE(176);
+      if (lookahead == 's') ADVANCE(183);
       END_STATE();
     case 142:
-      if (lookahead == 'd') ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_soft);
       END_STATE();
     case 143:
-      if (lookahead == 'b') ADVANCE(178);
+      ACCEPT_TOKEN(anon_sym_task);
       END_STATE();
     case 144:
-      if (lookahead == 'i') ADVANCE(179);
+      if (lookahead == 'e') ADVANCE(184);
       END_STATE();
     case 145:
-      if (lookahead == 'o') ADVANCE(180);
+      if (lookahead == 'e') ADVANCE(185);
       END_STATE();
     case 146:
-      if (lookahead == 'n') ADVANCE(181);
+      if (lookahead == 'b') ADVANCE(186);
       END_STATE();
     case 147:
-      if (lookahead == 't') ADVANCE(182);
+      ACCEPT_TOKEN(anon_sym_when);
       END_STATE();
     case 148:
-      if (lookahead == 'd') ADVANCE(183);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 149:
-      if (lookahead == 't') ADVANCE(184);
+      ACCEPT_TOKEN(anon_sym_about);
       END_STATE();
     case 150:
-      if (lookahead == 'y') ADVANCE(185);
+      if (lookahead == 'p') ADVANCE(187);
       END_STATE();
     case 151:
-      if (lookahead == 'r') ADVANCE(186);
+      if (lookahead == 'd') ADVANCE(188);
       END_STATE();
     case 152:
-      if (lookahead == 'r') ADVANCE(187);
+      if (lookahead == 'b') ADVANCE(189);
       END_STATE();
     case 153:
-      ACCEPT_TOKEN(anon_sym_hours);
+      if (lookahead == 'i') ADVANCE(190);
       END_STATE();
     case 154:
-      if (lookahead == 'r') ADVANCE(188);
+      if (lookahead == 'o') ADVANCE(191);
       END_STATE();
     case 155:
-      if (lookahead == 's') ADVANCE(189);
+      if (lookahead == 'b') ADVANCE(192);
       END_STATE();
     case 156:
-      if (lookahead == 'n') ADVANCE(190);
+      if (lookahead == 'n') ADVANCE(193);
       END_STATE();
     case 157:
-      ACCEPT_TOKEN(anon_sym_needs);
+      if (lookahead == 't') ADVANCE(194);
       END_STATE();
     case 158:
-      if (lookahead == 'e') ADVANCE(191);
+      if (lookahead == 'd') ADVANCE(195);
       END_STATE();
     case 159:
-      if (lookahead == 'w') ADVANCE(192);
+      if (lookahead == 't') ADVANCE(196);
       END_STATE();
     case 160:
-      if (lookahead == 'm') ADVANCE(193);
+      if (lookahead == 'y') ADVANCE(197);
       END_STATE();
     case 161:
-      if (lookahead == 'n') ADVANCE(194);
+      if (lookahead == 'r') ADVANCE(198);
       END_STATE();
     case 162:
-      if (lookahead == 'y') ADVANCE(195);
+      if (lookahead == 'r') ADVANCE(199);
       END_STATE();
     case 163:
-      if (lookahead == 'c') ADVANCE(196);
+      ACCEPT_TOKEN(anon_sym_hours);
       END_STATE();
     case 164:
-      if (lookahead == 'i') ADVANCE(197);
-      END_STATE();
-    case 165:
-      ACCEPT_TOKEN(anon_sym_rooms);
-      END_STATE();
-    case 166:
-      if (lookahead == 'c') ADVANCE(198);
-      END_STATE();
-    case 167:
-      ACCEPT_TOKEN(anon_sym_rules);
-      END_STATE();
-    case 168:
-      if (lookahead == 'i') ADVANCE(199);
-      END_STATE();
-    case 169:
       if (lookahead == 'r') ADVANCE(200);
       END_STATE();
+    case 165:
+      if (lookahead == 's') ADVANCE(201);
+      END_STATE();
+    case 166:
+      if (lookahead == 'n') ADVANCE(202);
+      END_STATE();
+    case 167:
+      ACCEPT_TOKEN(anon_sym_needs);
+      END_STATE();
+    case 168:
+      if (lookahead == 'e') ADVANCE(203);
+      END_STATE();
+    case 169:
+      if (lookahead == 'w') ADVANCE(204);
+      END_STATE();
     case 170:
-      if (lookahead == 't') ADVANCE(201);
+      if (lookahead == 'm') ADVANCE(205);
       END_STATE();
     case 171:
-      if (lookahead == 's') ADVANCE(202);
+      if (lookahead == 'n') ADVANCE(206);
       END_STATE();
     case 172:
-      ACCEPT_TOKEN(anon_sym_slots);
+      if (lookahead == 'y') ADVANCE(207);
       END_STATE();
     case 173:
-      if (lookahead == 't') ADVANCE(203);
+      if (lookahead == 'i') ADVANCE(208);
       END_STATE();
     case 174:
-      ACCEPT_TOKEN(anon_sym_title);
+      if (lookahead == 'c') ADVANCE(209);
       END_STATE();
     case 175:
-      if (lookahead == 'l') ADVANCE(204);
+      if (lookahead == 'i') ADVANCE(210);
       END_STATE();
     case 176:
-      if (lookahead == 'r') ADVANCE(205);
+      ACCEPT_TOKEN(anon_sym_rooms);
       END_STATE();
     case 177:
-      if (lookahead == 'e') ADVANCE(206);
+      if (lookahead == 'c') ADVANCE(211);
       END_STATE();
     case 178:
-      if (lookahead == 'u') ADVANCE(207);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 179:
-      if (lookahead == 't') ADVANCE(208);
+      if (lookahead == 'i') ADVANCE(212);
       END_STATE();
     case 180:
-      if (lookahead == 'r') ADVANCE(209);
+      if (lookahead == 'r') ADVANCE(213);
       END_STATE();
     case 181:
-      if (lookahead == 'c') ADVANCE(210);
+      if (lookahead == 't') ADVANCE(214);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(anon_sym_except);
+      if (lookahead == 's') ADVANCE(215);
       END_STATE();
     case 183:
-      if (lookahead == 'e') ADVANCE(211);
+      ACCEPT_TOKEN(anon_sym_slots);
       END_STATE();
     case 184:
-      if (lookahead == 'o') ADVANCE(212);
+      if (lookahead == 't') ADVANCE(216);
       END_STATE();
     case 185:
-      ACCEPT_TOKEN(anon_sym_family);
+      ACCEPT_TOKEN(anon_sym_title);
       END_STATE();
     case 186:
-      if (lookahead == 'e') ADVANCE(213);
+      if (lookahead == 'l') ADVANCE(217);
       END_STATE();
     case 187:
-      ACCEPT_TOKEN(anon_sym_holder);
+      if (lookahead == 'r') ADVANCE(218);
       END_STATE();
     case 188:
-      if (lookahead == 'o') ADVANCE(214);
+      if (lookahead == 'e') ADVANCE(219);
       END_STATE();
     case 189:
-      ACCEPT_TOKEN(anon_sym_levels);
+      if (lookahead == 'u') ADVANCE(220);
       END_STATE();
     case 190:
-      if (lookahead == 'g') ADVANCE(215);
+      if (lookahead == 't') ADVANCE(221);
       END_STATE();
     case 191:
-      ACCEPT_TOKEN(anon_sym_oracle);
+      if (lookahead == 'r') ADVANCE(222);
       END_STATE();
     case 192:
-      if (lookahead == 'i') ADVANCE(216);
+      if (lookahead == 'o') ADVANCE(223);
       END_STATE();
     case 193:
-      if (lookahead == 'e') ADVANCE(217);
+      if (lookahead == 'c') ADVANCE(224);
       END_STATE();
     case 194:
-      ACCEPT_TOKEN(anon_sym_person);
+      ACCEPT_TOKEN(anon_sym_except);
       END_STATE();
     case 195:
-      ACCEPT_TOKEN(anon_sym_policy);
+      if (lookahead == 'e') ADVANCE(225);
       END_STATE();
     case 196:
-      ACCEPT_TOKEN(anon_sym_public);
+      if (lookahead == 'o') ADVANCE(226);
       END_STATE();
     case 197:
-      if (lookahead == 'e') ADVANCE(218);
+      ACCEPT_TOKEN(anon_sym_family);
       END_STATE();
     case 198:
-      ACCEPT_TOKEN(anon_sym_rubric);
+      if (lookahead == 'e') ADVANCE(227);
       END_STATE();
     case 199:
-      if (lookahead == 'z') ADVANCE(219);
+      ACCEPT_TOKEN(anon_sym_holder);
       END_STATE();
     case 200:
-      if (lookahead == 'i') ADVANCE(220);
+      if (lookahead == 'o') ADVANCE(228);
       END_STATE();
     case 201:
-      if (lookahead == 'i') ADVANCE(221);
+      ACCEPT_TOKEN(anon_sym_levels);
       END_STATE();
     case 202:
-      ACCEPT_TOKEN(anon_sym_skills);
+      if (lookahead == 'g') ADVANCE(229);
       END_STATE();
     case 203:
-      ACCEPT_TOKEN(anon_sym_ticket);
+      ACCEPT_TOKEN(anon_sym_oracle);
       END_STATE();
     case 204:
-      if (lookahead == 'e') ADVANCE(222);
+      if (lookahead == 'i') ADVANCE(230);
       END_STATE();
     case 205:
-      if (lookahead == 'i') ADVANCE(223);
+      if (lookahead == 'e') ADVANCE(231);
       END_STATE();
     case 206:
-      if (lookahead == 'e') ADVANCE(224);
+      ACCEPT_TOKEN(anon_sym_person);
       END_STATE();
     case 207:
-      if (lookahead == 't') ADVANCE(225);
+      ACCEPT_TOKEN(anon_sym_policy);
       END_STATE();
     case 208:
-      if (lookahead == 'y') ADVANCE(226);
+      if (lookahead == 't') ADVANCE(232);
       END_STATE();
     case 209:
-      if (lookahead == 'y') ADVANCE(227);
+      ACCEPT_TOKEN(anon_sym_public);
       END_STATE();
     case 210:
-      if (lookahead == 'e') ADVANCE(228);
+      if (lookahead == 'e') ADVANCE(233);
       END_STATE();
     case 211:
-      ACCEPT_TOKEN(anon_sym_exclude);
+      ACCEPT_TOKEN(anon_sym_rubric);
       END_STATE();
     case 212:
-      if (lookahead == 'r') ADVANCE(229);
+      if (lookahead == 'z') ADVANCE(234);
       END_STATE();
     case 213:
-      if (lookahead == 's') ADVANCE(230);
+      if (lookahead == 'i') ADVANCE(235);
       END_STATE();
     case 214:
-      if (lookahead == 'p') ADVANCE(231);
+      if (lookahead == 'i') ADVANCE(236);
       END_STATE();
     case 215:
-      ACCEPT_TOKEN(anon_sym_meeting);
+      ACCEPT_TOKEN(anon_sym_skills);
       END_STATE();
     case 216:
-      if (lookahead == 's') ADVANCE(232);
+      ACCEPT_TOKEN(anon_sym_ticket);
       END_STATE();
     case 217:
-      if (lookahead == 's') ADVANCE(233);
+      if (lookahead == 'e') ADVANCE(237);
       END_STATE();
     case 218:
-      if (lookahead == 'n') ADVANCE(234);
+      if (lookahead == 'i') ADVANCE(238);
       END_STATE();
     case 219:
-      if (lookahead == 'e') ADVANCE(235);
+      if (lookahead == 'e') ADVANCE(239);
       END_STATE();
     case 220:
-      if (lookahead == 'o') ADVANCE(236);
+      if (lookahead == 't') ADVANCE(240);
       END_STATE();
     case 221:
-      if (lookahead == 'v') ADVANCE(237);
+      if (lookahead == 'y') ADVANCE(241);
       END_STATE();
     case 222:
-      ACCEPT_TOKEN(anon_sym_visible);
+      if (lookahead == 'y') ADVANCE(242);
       END_STATE();
     case 223:
-      if (lookahead == 'a') ADVANCE(238);
+      if (lookahead == 'r') ADVANCE(243);
       END_STATE();
     case 224:
-      if (lookahead == 's') ADVANCE(239);
+      if (lookahead == 'e') ADVANCE(244);
       END_STATE();
     case 225:
-      if (lookahead == 'e') ADVANCE(240);
+      ACCEPT_TOKEN(anon_sym_exclude);
       END_STATE();
     case 226:
-      ACCEPT_TOKEN(anon_sym_capacity);
+      if (lookahead == 'r') ADVANCE(245);
       END_STATE();
     case 227:
-      ACCEPT_TOKEN(anon_sym_category);
+      if (lookahead == 's') ADVANCE(246);
       END_STATE();
     case 228:
-      ACCEPT_TOKEN(anon_sym_evidence);
+      if (lookahead == 'p') ADVANCE(247);
       END_STATE();
     case 229:
-      ACCEPT_TOKEN(anon_sym_executor);
+      ACCEPT_TOKEN(anon_sym_meeting);
       END_STATE();
     case 230:
-      ACCEPT_TOKEN(anon_sym_features);
+      if (lookahead == 's') ADVANCE(248);
       END_STATE();
     case 231:
-      if (lookahead == 'r') ADVANCE(241);
+      if (lookahead == 's') ADVANCE(249);
       END_STATE();
     case 232:
-      if (lookahead == 'e') ADVANCE(242);
+      if (lookahead == 'y') ADVANCE(250);
       END_STATE();
     case 233:
-      ACCEPT_TOKEN(anon_sym_outcomes);
+      if (lookahead == 'n') ADVANCE(251);
       END_STATE();
     case 234:
-      if (lookahead == 't') ADVANCE(243);
+      if (lookahead == 'e') ADVANCE(252);
       END_STATE();
     case 235:
-      if (lookahead == 'd') ADVANCE(244);
+      if (lookahead == 'o') ADVANCE(253);
       END_STATE();
     case 236:
-      ACCEPT_TOKEN(anon_sym_scenario);
+      if (lookahead == 'v') ADVANCE(254);
       END_STATE();
     case 237:
-      if (lookahead == 'e') ADVANCE(245);
+      ACCEPT_TOKEN(anon_sym_visible);
       END_STATE();
     case 238:
-      if (lookahead == 't') ADVANCE(246);
+      if (lookahead == 'a') ADVANCE(255);
       END_STATE();
     case 239:
-      ACCEPT_TOKEN(anon_sym_attendees);
+      if (lookahead == 's') ADVANCE(256);
       END_STATE();
     case 240:
-      ACCEPT_TOKEN(anon_sym_attribute);
+      if (lookahead == 'e') ADVANCE(257);
       END_STATE();
     case 241:
-      if (lookahead == 'i') ADVANCE(247);
+      ACCEPT_TOKEN(anon_sym_capacity);
       END_STATE();
     case 242:
-      ACCEPT_TOKEN(anon_sym_otherwise);
+      ACCEPT_TOKEN(anon_sym_category);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(anon_sym_recipient);
+      if (lookahead == 'a') ADVANCE(258);
       END_STATE();
     case 244:
-      ACCEPT_TOKEN(anon_sym_sanitized);
+      ACCEPT_TOKEN(anon_sym_evidence);
       END_STATE();
     case 245:
-      ACCEPT_TOKEN(anon_sym_sensitive);
+      ACCEPT_TOKEN(anon_sym_executor);
       END_STATE();
     case 246:
-      if (lookahead == 'e') ADVANCE(248);
+      ACCEPT_TOKEN(anon_sym_features);
       END_STATE();
     case 247:
-      if (lookahead == 'a') ADVANCE(249);
+      if (lookahead == 'r') ADVANCE(259);
       END_STATE();
     case 248:
-      ACCEPT_TOKEN(anon_sym_appropriate);
+      if (lookahead == 'e') ADVANCE(260);
       END_STATE();
     case 249:
-      if (lookahead == 't') ADVANCE(250);
+      ACCEPT_TOKEN(anon_sym_outcomes);
       END_STATE();
     case 250:
-      if (lookahead == 'e') ADVANCE(251);
+      ACCEPT_TOKEN(anon_sym_priority);
       END_STATE();
     case 251:
+      if (lookahead == 't') ADVANCE(261);
+      END_STATE();
+    case 252:
+      if (lookahead == 'd') ADVANCE(262);
+      END_STATE();
+    case 253:
+      ACCEPT_TOKEN(anon_sym_scenario);
+      END_STATE();
+    case 254:
+      if (lookahead == 'e') ADVANCE(263);
+      END_STATE();
+    case 255:
+      if (lookahead == 't') ADVANCE(264);
+      END_STATE();
+    case 256:
+      ACCEPT_TOKEN(anon_sym_attendees);
+      END_STATE();
+    case 257:
+      ACCEPT_TOKEN(anon_sym_attribute);
+      END_STATE();
+    case 258:
+      if (lookahead == 't') ADVANCE(265);
+      END_STATE();
+    case 259:
+      if (lookahead == 'i') ADVANCE(266);
+      END_STATE();
+    case 260:
+      ACCEPT_TOKEN(anon_sym_otherwise);
+      END_STATE();
+    case 261:
+      ACCEPT_TOKEN(anon_sym_recipient);
+      END_STATE();
+    case 262:
+      ACCEPT_TOKEN(anon_sym_sanitized);
+      END_STATE();
+    case 263:
+      ACCEPT_TOKEN(anon_sym_sensitive);
+      END_STATE();
+    case 264:
+      if (lookahead == 'e') ADVANCE(267);
+      END_STATE();
+    case 265:
+      if (lookahead == 'i') ADVANCE(268);
+      END_STATE();
+    case 266:
+      if (lookahead == 'a') ADVANCE(269);
+      END_STATE();
+    case 267:
+      ACCEPT_TOKEN(anon_sym_appropriate);
+      END_STATE();
+    case 268:
+      if (lookahead == 'o') ADVANCE(270);
+      END_STATE();
+    case 269:
+      if (lookahead == 't') ADVANCE(271);
+      END_STATE();
+    case 270:
+      if (lookahead == 'n') ADVANCE(272);
+      END_STATE();
+    case 271:
+      if (lookahead == 'e') ADVANCE(273);
+      END_STATE();
+    case 272:
+      if (lookahead == '_') ADVANCE(274);
+      END_STATE();
+    case 273:
       ACCEPT_TOKEN(anon_sym_inappropriate);
+      END_STATE();
+    case 274:
+      if (lookahead == 'h') ADVANCE(275);
+      END_STATE();
+    case 275:
+      if (lookahead == 'e') ADVANCE(276);
+      END_STATE();
+    case 276:
+      if (lookahead == 'a') ADVANCE(277);
+      END_STATE();
+    case 277:
+      if (lookahead == 'v') ADVANCE(278);
+      END_STATE();
+    case 278:
+      if (lookahead == 'y') ADVANCE(279);
+      END_STATE();
+    case 279:
+      ACCEPT_TOKEN(anon_sym_collaboration_heavy);
       END_STATE();
     default:
       return false;
@@ -2450,12 +2576,12 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [90] = {.lex_state = 20},
   [91] = {.lex_state = 20},
   [92] = {.lex_state = 20},
-  [93] = {.lex_state = 20},
+  [93] = {.lex_state = 0},
   [94] = {.lex_state = 20},
   [95] = {.lex_state = 0},
   [96] = {.lex_state = 20},
   [97] = {.lex_state = 20},
-  [98] = {.lex_state = 0},
+  [98] = {.lex_state = 20},
   [99] = {.lex_state = 20},
   [100] = {.lex_state = 20},
   [101] = {.lex_state = 0},
@@ -2467,40 +2593,40 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [107] = {.lex_state = 20},
   [108] = {.lex_state = 20},
   [109] = {.lex_state = 20},
-  [110] = {.lex_state = 0},
-  [111] = {.lex_state = 20},
-  [112] = {.lex_state = 0},
+  [110] = {.lex_state = 20},
+  [111] = {.lex_state = 0},
+  [112] = {.lex_state = 20},
   [113] = {.lex_state = 20},
-  [114] = {.lex_state = 0},
-  [115] = {.lex_state = 20},
-  [116] = {.lex_state = 0},
-  [117] = {.lex_state = 0},
+  [114] = {.lex_state = 20},
+  [115] = {.lex_state = 0},
+  [116] = {.lex_state = 20},
+  [117] = {.lex_state = 20},
   [118] = {.lex_state = 0},
   [119] = {.lex_state = 0},
   [120] = {.lex_state = 0},
-  [121] = {.lex_state = 20},
+  [121] = {.lex_state = 0},
   [122] = {.lex_state = 0},
-  [123] = {.lex_state = 0},
+  [123] = {.lex_state = 20},
   [124] = {.lex_state = 0},
   [125] = {.lex_state = 0},
   [126] = {.lex_state = 0},
   [127] = {.lex_state = 0},
-  [128] = {.lex_state = 20},
-  [129] = {.lex_state = 0},
-  [130] = {.lex_state = 20},
+  [128] = {.lex_state = 0},
+  [129] = {.lex_state = 20},
+  [130] = {.lex_state = 0},
   [131] = {.lex_state = 0},
   [132] = {.lex_state = 0},
-  [133] = {.lex_state = 20},
+  [133] = {.lex_state = 0},
   [134] = {.lex_state = 0},
-  [135] = {.lex_state = 0},
+  [135] = {.lex_state = 20},
   [136] = {.lex_state = 0},
   [137] = {.lex_state = 0},
   [138] = {.lex_state = 0},
   [139] = {.lex_state = 0},
-  [140] = {.lex_state = 0},
+  [140] = {.lex_state = 20},
   [141] = {.lex_state = 20},
   [142] = {.lex_state = 0},
-  [143] = {.lex_state = 0},
+  [143] = {.lex_state = 20},
   [144] = {.lex_state = 0},
   [145] = {.lex_state = 20},
   [146] = {.lex_state = 20},
@@ -2511,59 +2637,65 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [151] = {.lex_state = 0},
   [152] = {.lex_state = 0},
   [153] = {.lex_state = 20},
-  [154] = {.lex_state = 20},
-  [155] = {.lex_state = 0},
+  [154] = {.lex_state = 0},
+  [155] = {.lex_state = 20},
   [156] = {.lex_state = 0},
   [157] = {.lex_state = 0},
-  [158] = {.lex_state = 20},
-  [159] = {.lex_state = 20},
+  [158] = {.lex_state = 0},
+  [159] = {.lex_state = 0},
   [160] = {.lex_state = 0},
   [161] = {.lex_state = 0},
   [162] = {.lex_state = 20},
-  [163] = {.lex_state = 20},
-  [164] = {.lex_state = 20},
-  [165] = {.lex_state = 0},
+  [163] = {.lex_state = 0},
+  [164] = {.lex_state = 0},
+  [165] = {.lex_state = 20},
   [166] = {.lex_state = 20},
-  [167] = {.lex_state = 20},
+  [167] = {.lex_state = 0},
   [168] = {.lex_state = 20},
   [169] = {.lex_state = 20},
   [170] = {.lex_state = 20},
-  [171] = {.lex_state = 20},
+  [171] = {.lex_state = 0},
   [172] = {.lex_state = 0},
-  [173] = {.lex_state = 20},
-  [174] = {.lex_state = 0},
+  [173] = {.lex_state = 0},
+  [174] = {.lex_state = 20},
   [175] = {.lex_state = 20},
   [176] = {.lex_state = 20},
   [177] = {.lex_state = 0},
-  [178] = {.lex_state = 0},
-  [179] = {.lex_state = 20},
+  [178] = {.lex_state = 20},
+  [179] = {.lex_state = 0},
   [180] = {.lex_state = 0},
   [181] = {.lex_state = 20},
   [182] = {.lex_state = 0},
   [183] = {.lex_state = 20},
-  [184] = {.lex_state = 20},
+  [184] = {.lex_state = 0},
   [185] = {.lex_state = 20},
-  [186] = {.lex_state = 0},
-  [187] = {.lex_state = 0},
+  [186] = {.lex_state = 20},
+  [187] = {.lex_state = 20},
   [188] = {.lex_state = 0},
   [189] = {.lex_state = 20},
   [190] = {.lex_state = 20},
-  [191] = {.lex_state = 20},
-  [192] = {.lex_state = 0},
+  [191] = {.lex_state = 0},
+  [192] = {.lex_state = 20},
   [193] = {.lex_state = 0},
   [194] = {.lex_state = 0},
-  [195] = {.lex_state = 0},
+  [195] = {.lex_state = 20},
   [196] = {.lex_state = 20},
-  [197] = {.lex_state = 0},
+  [197] = {.lex_state = 20},
   [198] = {.lex_state = 0},
-  [199] = {.lex_state = 0},
+  [199] = {.lex_state = 20},
   [200] = {.lex_state = 0},
   [201] = {.lex_state = 0},
   [202] = {.lex_state = 20},
-  [203] = {.lex_state = 20},
-  [204] = {.lex_state = 20},
-  [205] = {.lex_state = 20},
-  [206] = {.lex_state = 0},
+  [203] = {.lex_state = 0},
+  [204] = {.lex_state = 0},
+  [205] = {.lex_state = 0},
+  [206] = {.lex_state = 20},
+  [207] = {.lex_state = 20},
+  [208] = {.lex_state = 0},
+  [209] = {.lex_state = 20},
+  [210] = {.lex_state = 20},
+  [211] = {.lex_state = 20},
+  [212] = {.lex_state = 0},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -2597,6 +2729,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_needs] = ACTIONS(1),
     [anon_sym_hours] = ACTIONS(1),
     [anon_sym_pair] = ACTIONS(1),
+    [anon_sym_with] = ACTIONS(1),
+    [anon_sym_priority] = ACTIONS(1),
+    [anon_sym_collaboration_heavy] = ACTIONS(1),
     [anon_sym_sensitive] = ACTIONS(1),
     [anon_sym_levels] = ACTIONS(1),
     [anon_sym_outcomes] = ACTIONS(1),
@@ -2638,9 +2773,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_comment] = ACTIONS(3),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(197),
-    [sym_scenario] = STATE(111),
-    [aux_sym_source_file_repeat1] = STATE(111),
+    [sym_source_file] = STATE(182),
+    [sym_scenario] = STATE(109),
+    [aux_sym_source_file_repeat1] = STATE(109),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_scenario] = ACTIONS(7),
     [sym_comment] = ACTIONS(3),
@@ -2655,39 +2790,39 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     ACTIONS(11), 1,
       anon_sym_family,
-    ACTIONS(15), 1,
-      anon_sym_executor,
     ACTIONS(17), 1,
+      anon_sym_executor,
+    ACTIONS(20), 1,
       anon_sym_person,
-    ACTIONS(19), 1,
-      anon_sym_room,
-    ACTIONS(21), 1,
-      anon_sym_meeting,
     ACTIONS(23), 1,
-      anon_sym_ticket,
-    ACTIONS(25), 1,
-      anon_sym_levels,
-    ACTIONS(27), 1,
-      anon_sym_outcomes,
+      anon_sym_room,
+    ACTIONS(26), 1,
+      anon_sym_meeting,
     ACTIONS(29), 1,
-      anon_sym_evidence,
-    ACTIONS(31), 1,
-      anon_sym_rubric,
-    ACTIONS(33), 1,
-      anon_sym_rules,
+      anon_sym_ticket,
+    ACTIONS(32), 1,
+      anon_sym_levels,
     ACTIONS(35), 1,
+      anon_sym_outcomes,
+    ACTIONS(38), 1,
+      anon_sym_evidence,
+    ACTIONS(41), 1,
+      anon_sym_rubric,
+    ACTIONS(44), 1,
+      anon_sym_rules,
+    ACTIONS(47), 1,
       anon_sym_exclude,
-    ACTIONS(37), 1,
+    ACTIONS(50), 1,
       anon_sym_attribute,
-    ACTIONS(39), 1,
+    ACTIONS(53), 1,
       anon_sym_oracle,
-    ACTIONS(13), 5,
+    ACTIONS(14), 5,
       anon_sym_title,
       anon_sym_task,
       anon_sym_recipient,
       anon_sym_public,
       anon_sym_policy,
-    STATE(3), 17,
+    STATE(2), 17,
       sym__item,
       sym_family_statement,
       sym_text_statement,
@@ -2708,43 +2843,43 @@ static const uint16_t ts_small_parse_table[] = {
   [75] = 18,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(11), 1,
-      anon_sym_family,
-    ACTIONS(15), 1,
-      anon_sym_executor,
-    ACTIONS(17), 1,
-      anon_sym_person,
-    ACTIONS(19), 1,
-      anon_sym_room,
-    ACTIONS(21), 1,
-      anon_sym_meeting,
-    ACTIONS(23), 1,
-      anon_sym_ticket,
-    ACTIONS(25), 1,
-      anon_sym_levels,
-    ACTIONS(27), 1,
-      anon_sym_outcomes,
-    ACTIONS(29), 1,
-      anon_sym_evidence,
-    ACTIONS(31), 1,
-      anon_sym_rubric,
-    ACTIONS(33), 1,
-      anon_sym_rules,
-    ACTIONS(35), 1,
-      anon_sym_exclude,
-    ACTIONS(37), 1,
-      anon_sym_attribute,
-    ACTIONS(39), 1,
-      anon_sym_oracle,
-    ACTIONS(41), 1,
+    ACTIONS(56), 1,
       anon_sym_RBRACE,
-    ACTIONS(13), 5,
+    ACTIONS(58), 1,
+      anon_sym_family,
+    ACTIONS(62), 1,
+      anon_sym_executor,
+    ACTIONS(64), 1,
+      anon_sym_person,
+    ACTIONS(66), 1,
+      anon_sym_room,
+    ACTIONS(68), 1,
+      anon_sym_meeting,
+    ACTIONS(70), 1,
+      anon_sym_ticket,
+    ACTIONS(72), 1,
+      anon_sym_levels,
+    ACTIONS(74), 1,
+      anon_sym_outcomes,
+    ACTIONS(76), 1,
+      anon_sym_evidence,
+    ACTIONS(78), 1,
+      anon_sym_rubric,
+    ACTIONS(80), 1,
+      anon_sym_rules,
+    ACTIONS(82), 1,
+      anon_sym_exclude,
+    ACTIONS(84), 1,
+      anon_sym_attribute,
+    ACTIONS(86), 1,
+      anon_sym_oracle,
+    ACTIONS(60), 5,
       anon_sym_title,
       anon_sym_task,
       anon_sym_recipient,
       anon_sym_public,
       anon_sym_policy,
-    STATE(4), 17,
+    STATE(2), 17,
       sym__item,
       sym_family_statement,
       sym_text_statement,
@@ -2765,43 +2900,43 @@ static const uint16_t ts_small_parse_table[] = {
   [150] = 18,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(43), 1,
-      anon_sym_RBRACE,
-    ACTIONS(45), 1,
+    ACTIONS(58), 1,
       anon_sym_family,
-    ACTIONS(51), 1,
+    ACTIONS(62), 1,
       anon_sym_executor,
-    ACTIONS(54), 1,
+    ACTIONS(64), 1,
       anon_sym_person,
-    ACTIONS(57), 1,
-      anon_sym_room,
-    ACTIONS(60), 1,
-      anon_sym_meeting,
-    ACTIONS(63), 1,
-      anon_sym_ticket,
     ACTIONS(66), 1,
-      anon_sym_levels,
-    ACTIONS(69), 1,
-      anon_sym_outcomes,
+      anon_sym_room,
+    ACTIONS(68), 1,
+      anon_sym_meeting,
+    ACTIONS(70), 1,
+      anon_sym_ticket,
     ACTIONS(72), 1,
+      anon_sym_levels,
+    ACTIONS(74), 1,
+      anon_sym_outcomes,
+    ACTIONS(76), 1,
       anon_sym_evidence,
-    ACTIONS(75), 1,
-      anon_sym_rubric,
     ACTIONS(78), 1,
+      anon_sym_rubric,
+    ACTIONS(80), 1,
       anon_sym_rules,
-    ACTIONS(81), 1,
+    ACTIONS(82), 1,
       anon_sym_exclude,
     ACTIONS(84), 1,
       anon_sym_attribute,
-    ACTIONS(87), 1,
+    ACTIONS(86), 1,
       anon_sym_oracle,
-    ACTIONS(48), 5,
+    ACTIONS(88), 1,
+      anon_sym_RBRACE,
+    ACTIONS(60), 5,
       anon_sym_title,
       anon_sym_task,
       anon_sym_recipient,
       anon_sym_public,
       anon_sym_policy,
-    STATE(4), 17,
+    STATE(3), 17,
       sym__item,
       sym_family_statement,
       sym_text_statement,
@@ -2993,41 +3128,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_fact,
       anon_sym_soft,
       anon_sym_oracle,
-  [413] = 3,
+  [413] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(110), 1,
       anon_sym_or,
-    ACTIONS(108), 21,
-      anon_sym_RBRACE,
-      anon_sym_family,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-      anon_sym_executor,
-      anon_sym_person,
-      anon_sym_room,
-      anon_sym_meeting,
-      anon_sym_ticket,
-      anon_sym_levels,
-      anon_sym_outcomes,
-      anon_sym_evidence,
-      anon_sym_rubric,
-      anon_sym_rules,
-      anon_sym_exclude,
+    ACTIONS(112), 1,
       anon_sym_and,
-      anon_sym_attribute,
-      anon_sym_oracle,
-  [443] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(114), 1,
-      anon_sym_features,
-    STATE(30), 1,
-      sym_features,
-    ACTIONS(112), 20,
+    ACTIONS(108), 20,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3048,14 +3156,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [475] = 4,
+  [445] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(118), 1,
+    ACTIONS(112), 1,
+      anon_sym_and,
+    ACTIONS(116), 1,
       anon_sym_or,
-    ACTIONS(120), 1,
-      anon_sym_and,
-    ACTIONS(116), 20,
+    ACTIONS(114), 20,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3076,12 +3184,41 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [507] = 3,
+  [477] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(120), 1,
+      anon_sym_or,
+    ACTIONS(118), 21,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_and,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [507] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(124), 1,
-      anon_sym_or,
-    ACTIONS(122), 21,
+      anon_sym_features,
+    STATE(20), 1,
+      sym_features,
+    ACTIONS(122), 20,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3100,10 +3237,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_rubric,
       anon_sym_rules,
       anon_sym_exclude,
-      anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [537] = 3,
+  [539] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(128), 1,
@@ -3130,7 +3266,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [567] = 3,
+  [569] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(132), 1,
@@ -3157,14 +3293,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [597] = 4,
+  [599] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(120), 1,
-      anon_sym_and,
     ACTIONS(136), 1,
       anon_sym_or,
-    ACTIONS(134), 20,
+    ACTIONS(134), 21,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3183,6 +3317,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_rubric,
       anon_sym_rules,
       anon_sym_exclude,
+      anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
   [629] = 3,
@@ -3215,7 +3350,7 @@ static const uint16_t ts_small_parse_table[] = {
   [659] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(114), 1,
+    ACTIONS(124), 1,
       anon_sym_features,
     STATE(38), 1,
       sym_features,
@@ -3847,7 +3982,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(200), 1,
       anon_sym_visible,
-    STATE(70), 1,
+    STATE(82), 1,
       sym_visibility,
     ACTIONS(198), 2,
       anon_sym_appropriate,
@@ -3868,151 +4003,63 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     ACTIONS(204), 1,
       anon_sym_holder,
-    ACTIONS(206), 1,
+    ACTIONS(207), 1,
       anon_sym_about,
-    ACTIONS(208), 1,
+    ACTIONS(210), 1,
       anon_sym_category,
-    ACTIONS(210), 2,
+    ACTIONS(213), 2,
       anon_sym_raw,
       anon_sym_sanitized,
-    ACTIONS(212), 2,
-      anon_sym_fact,
-      anon_sym_soft,
-    STATE(46), 3,
-      sym_form,
-      sym_fact,
-      aux_sym_attribute_repeat1,
-  [1397] = 8,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(214), 1,
-      anon_sym_RBRACE,
-    ACTIONS(216), 1,
-      anon_sym_holder,
-    ACTIONS(219), 1,
-      anon_sym_about,
-    ACTIONS(222), 1,
-      anon_sym_category,
-    ACTIONS(225), 2,
-      anon_sym_raw,
-      anon_sym_sanitized,
-    ACTIONS(228), 2,
-      anon_sym_fact,
-      anon_sym_soft,
-    STATE(46), 3,
-      sym_form,
-      sym_fact,
-      aux_sym_attribute_repeat1,
-  [1426] = 8,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(204), 1,
-      anon_sym_holder,
-    ACTIONS(206), 1,
-      anon_sym_about,
-    ACTIONS(208), 1,
-      anon_sym_category,
-    ACTIONS(231), 1,
-      anon_sym_RBRACE,
-    ACTIONS(210), 2,
-      anon_sym_raw,
-      anon_sym_sanitized,
-    ACTIONS(212), 2,
+    ACTIONS(216), 2,
       anon_sym_fact,
       anon_sym_soft,
     STATE(45), 3,
       sym_form,
       sym_fact,
       aux_sym_attribute_repeat1,
-  [1455] = 7,
+  [1397] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(233), 1,
+    ACTIONS(219), 1,
       anon_sym_RBRACE,
-    ACTIONS(235), 1,
-      anon_sym_features,
-    ACTIONS(238), 1,
-      anon_sym_attendees,
-    ACTIONS(241), 1,
-      anon_sym_slots,
-    ACTIONS(244), 1,
-      anon_sym_rooms,
-    STATE(48), 5,
-      sym_features,
-      sym_attendees,
-      sym_slots,
-      sym_rooms,
-      aux_sym_meeting_repeat1,
-  [1481] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(247), 1,
-      anon_sym_RBRACE,
-    ACTIONS(249), 1,
-      anon_sym_features,
-    ACTIONS(251), 1,
-      anon_sym_attendees,
-    ACTIONS(253), 1,
-      anon_sym_slots,
-    ACTIONS(255), 1,
-      anon_sym_rooms,
-    STATE(48), 5,
-      sym_features,
-      sym_attendees,
-      sym_slots,
-      sym_rooms,
-      aux_sym_meeting_repeat1,
-  [1507] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(200), 1,
-      anon_sym_visible,
-    STATE(71), 1,
-      sym_visibility,
-    ACTIONS(257), 8,
-      anon_sym_RBRACE,
+    ACTIONS(221), 1,
       anon_sym_holder,
+    ACTIONS(223), 1,
       anon_sym_about,
+    ACTIONS(225), 1,
       anon_sym_category,
+    ACTIONS(227), 2,
       anon_sym_raw,
       anon_sym_sanitized,
+    ACTIONS(229), 2,
       anon_sym_fact,
       anon_sym_soft,
-  [1527] = 7,
+    STATE(47), 3,
+      sym_form,
+      sym_fact,
+      aux_sym_attribute_repeat1,
+  [1426] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(249), 1,
-      anon_sym_features,
-    ACTIONS(251), 1,
-      anon_sym_attendees,
-    ACTIONS(253), 1,
-      anon_sym_slots,
-    ACTIONS(255), 1,
-      anon_sym_rooms,
-    ACTIONS(259), 1,
+    ACTIONS(221), 1,
+      anon_sym_holder,
+    ACTIONS(223), 1,
+      anon_sym_about,
+    ACTIONS(225), 1,
+      anon_sym_category,
+    ACTIONS(231), 1,
       anon_sym_RBRACE,
-    STATE(49), 5,
-      sym_features,
-      sym_attendees,
-      sym_slots,
-      sym_rooms,
-      aux_sym_meeting_repeat1,
-  [1553] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(100), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(102), 8,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [1571] = 3,
+    ACTIONS(227), 2,
+      anon_sym_raw,
+      anon_sym_sanitized,
+    ACTIONS(229), 2,
+      anon_sym_fact,
+      anon_sym_soft,
+    STATE(45), 3,
+      sym_form,
+      sym_fact,
+      aux_sym_attribute_repeat1,
+  [1455] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(104), 2,
@@ -4027,6 +4074,94 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
+  [1473] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(233), 1,
+      anon_sym_RBRACE,
+    ACTIONS(235), 1,
+      anon_sym_features,
+    ACTIONS(237), 1,
+      anon_sym_attendees,
+    ACTIONS(239), 1,
+      anon_sym_slots,
+    ACTIONS(241), 1,
+      anon_sym_rooms,
+    STATE(50), 5,
+      sym_features,
+      sym_attendees,
+      sym_slots,
+      sym_rooms,
+      aux_sym_meeting_repeat1,
+  [1499] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(243), 1,
+      anon_sym_RBRACE,
+    ACTIONS(245), 1,
+      anon_sym_features,
+    ACTIONS(248), 1,
+      anon_sym_attendees,
+    ACTIONS(251), 1,
+      anon_sym_slots,
+    ACTIONS(254), 1,
+      anon_sym_rooms,
+    STATE(50), 5,
+      sym_features,
+      sym_attendees,
+      sym_slots,
+      sym_rooms,
+      aux_sym_meeting_repeat1,
+  [1525] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(200), 1,
+      anon_sym_visible,
+    STATE(70), 1,
+      sym_visibility,
+    ACTIONS(257), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [1545] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(100), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(102), 8,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
+      sym_identifier,
+  [1563] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(235), 1,
+      anon_sym_features,
+    ACTIONS(237), 1,
+      anon_sym_attendees,
+    ACTIONS(239), 1,
+      anon_sym_slots,
+    ACTIONS(241), 1,
+      anon_sym_rooms,
+    ACTIONS(259), 1,
+      anon_sym_RBRACE,
+    STATE(49), 5,
+      sym_features,
+      sym_attendees,
+      sym_slots,
+      sym_rooms,
+      aux_sym_meeting_repeat1,
   [1589] = 3,
     ACTIONS(3), 1,
       sym_comment,
@@ -4066,7 +4201,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_not,
     ACTIONS(265), 1,
       anon_sym_LPAREN,
-    STATE(12), 6,
+    STATE(135), 6,
       sym__condition,
       sym_or,
       sym_and,
@@ -4082,7 +4217,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_not,
     ACTIONS(271), 1,
       anon_sym_LPAREN,
-    STATE(130), 6,
+    STATE(10), 6,
       sym__condition,
       sym_or,
       sym_and,
@@ -4092,13 +4227,13 @@ static const uint16_t ts_small_parse_table[] = {
   [1667] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(261), 1,
+    ACTIONS(267), 1,
       sym_identifier,
-    ACTIONS(263), 1,
+    ACTIONS(269), 1,
       anon_sym_not,
-    ACTIONS(265), 1,
+    ACTIONS(271), 1,
       anon_sym_LPAREN,
-    STATE(10), 6,
+    STATE(12), 6,
       sym__condition,
       sym_or,
       sym_and,
@@ -4108,13 +4243,13 @@ static const uint16_t ts_small_parse_table[] = {
   [1688] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(261), 1,
+    ACTIONS(267), 1,
       sym_identifier,
-    ACTIONS(263), 1,
+    ACTIONS(269), 1,
       anon_sym_not,
-    ACTIONS(265), 1,
+    ACTIONS(271), 1,
       anon_sym_LPAREN,
-    STATE(16), 6,
+    STATE(17), 6,
       sym__condition,
       sym_or,
       sym_and,
@@ -4130,7 +4265,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_not,
     ACTIONS(265), 1,
       anon_sym_LPAREN,
-    STATE(17), 6,
+    STATE(116), 6,
       sym__condition,
       sym_or,
       sym_and,
@@ -4140,20 +4275,39 @@ static const uint16_t ts_small_parse_table[] = {
   [1730] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(267), 1,
+    ACTIONS(261), 1,
       sym_identifier,
-    ACTIONS(269), 1,
+    ACTIONS(263), 1,
       anon_sym_not,
-    ACTIONS(271), 1,
+    ACTIONS(265), 1,
       anon_sym_LPAREN,
-    STATE(121), 6,
+    STATE(97), 6,
       sym__condition,
       sym_or,
       sym_and,
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1751] = 5,
+  [1751] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(273), 1,
+      anon_sym_RBRACE,
+    ACTIONS(275), 1,
+      anon_sym_needs,
+    ACTIONS(278), 1,
+      anon_sym_hours,
+    ACTIONS(284), 1,
+      anon_sym_with,
+    ACTIONS(287), 1,
+      anon_sym_priority,
+    STATE(62), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(281), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [1778] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(267), 1,
@@ -4161,6 +4315,106 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(269), 1,
       anon_sym_not,
     ACTIONS(271), 1,
+      anon_sym_LPAREN,
+    STATE(11), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [1799] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 1,
+      anon_sym_except,
+    ACTIONS(290), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [1816] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(294), 1,
+      anon_sym_RBRACE,
+    ACTIONS(296), 1,
+      anon_sym_needs,
+    ACTIONS(298), 1,
+      anon_sym_hours,
+    ACTIONS(302), 1,
+      anon_sym_with,
+    ACTIONS(304), 1,
+      anon_sym_priority,
+    STATE(66), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(300), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [1843] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(296), 1,
+      anon_sym_needs,
+    ACTIONS(298), 1,
+      anon_sym_hours,
+    ACTIONS(302), 1,
+      anon_sym_with,
+    ACTIONS(304), 1,
+      anon_sym_priority,
+    ACTIONS(306), 1,
+      anon_sym_RBRACE,
+    STATE(62), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(308), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [1870] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(261), 1,
+      sym_identifier,
+    ACTIONS(263), 1,
+      anon_sym_not,
+    ACTIONS(265), 1,
+      anon_sym_LPAREN,
+    STATE(86), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [1891] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(261), 1,
+      sym_identifier,
+    ACTIONS(263), 1,
+      anon_sym_not,
+    ACTIONS(265), 1,
+      anon_sym_LPAREN,
+    STATE(89), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [1912] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(261), 1,
+      sym_identifier,
+    ACTIONS(263), 1,
+      anon_sym_not,
+    ACTIONS(265), 1,
       anon_sym_LPAREN,
     STATE(92), 6,
       sym__condition,
@@ -4169,12 +4423,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1772] = 3,
+  [1933] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(275), 1,
-      anon_sym_except,
-    ACTIONS(273), 8,
+    ACTIONS(310), 8,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4183,58 +4435,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [1789] = 5,
+  [1947] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(267), 1,
-      sym_identifier,
-    ACTIONS(269), 1,
-      anon_sym_not,
-    ACTIONS(271), 1,
-      anon_sym_LPAREN,
-    STATE(83), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [1810] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(267), 1,
-      sym_identifier,
-    ACTIONS(269), 1,
-      anon_sym_not,
-    ACTIONS(271), 1,
-      anon_sym_LPAREN,
-    STATE(87), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [1831] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(267), 1,
-      sym_identifier,
-    ACTIONS(269), 1,
-      anon_sym_not,
-    ACTIONS(271), 1,
-      anon_sym_LPAREN,
-    STATE(88), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [1852] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(277), 8,
+    ACTIONS(312), 8,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4243,10 +4447,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [1866] = 2,
+  [1961] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(279), 8,
+    ACTIONS(314), 8,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4255,207 +4459,190 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [1880] = 2,
+  [1975] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(281), 8,
+    ACTIONS(316), 8,
       anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1894] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(283), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1908] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(285), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1922] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(273), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1936] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(287), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1950] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(289), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1964] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(291), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1978] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(293), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1992] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(295), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2006] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(297), 1,
-      anon_sym_RBRACE,
-    ACTIONS(299), 1,
       anon_sym_needs,
-    ACTIONS(301), 1,
       anon_sym_hours,
-    STATE(82), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(303), 2,
       anon_sym_pair,
+      anon_sym_with,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
       anon_sym_sensitive,
-  [2026] = 6,
+  [1989] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(305), 1,
-      sym_identifier,
-    ACTIONS(307), 1,
+    ACTIONS(318), 8,
       anon_sym_RBRACE,
-    ACTIONS(309), 1,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2003] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(320), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2017] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(322), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2031] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2045] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2059] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(328), 8,
+      anon_sym_RBRACE,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_with,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2073] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(330), 8,
+      anon_sym_RBRACE,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_with,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2087] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(332), 8,
+      anon_sym_RBRACE,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_with,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2101] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(334), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2115] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(336), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2129] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(290), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2143] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(338), 1,
+      sym_identifier,
+    ACTIONS(340), 1,
+      anon_sym_RBRACE,
+    ACTIONS(342), 1,
       anon_sym_otherwise,
-    STATE(193), 1,
+    STATE(179), 1,
       sym_otherwise,
-    STATE(103), 2,
+    STATE(87), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2046] = 6,
+  [2163] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(305), 1,
-      sym_identifier,
-    ACTIONS(309), 1,
-      anon_sym_otherwise,
-    ACTIONS(311), 1,
-      anon_sym_RBRACE,
-    STATE(180), 1,
-      sym_otherwise,
-    STATE(79), 2,
-      sym_rule,
-      aux_sym_rubric_repeat1,
-  [2066] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(299), 1,
-      anon_sym_needs,
-    ACTIONS(301), 1,
-      anon_sym_hours,
-    ACTIONS(313), 1,
-      anon_sym_RBRACE,
-    STATE(78), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(315), 2,
-      anon_sym_pair,
-      anon_sym_sensitive,
-  [2086] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(317), 1,
-      anon_sym_RBRACE,
-    ACTIONS(319), 1,
-      anon_sym_needs,
-    ACTIONS(322), 1,
-      anon_sym_hours,
-    STATE(82), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(325), 2,
-      anon_sym_pair,
-      anon_sym_sensitive,
-  [2106] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(108), 2,
+    ACTIONS(118), 2,
       anon_sym_RBRACE,
       anon_sym_RPAREN,
-    ACTIONS(110), 4,
+    ACTIONS(120), 4,
       anon_sym_otherwise,
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2120] = 3,
+  [2177] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(122), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(124), 4,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
+    ACTIONS(338), 1,
       sym_identifier,
-  [2134] = 3,
+    ACTIONS(342), 1,
+      anon_sym_otherwise,
+    ACTIONS(344), 1,
+      anon_sym_RBRACE,
+    STATE(194), 1,
+      sym_otherwise,
+    STATE(104), 2,
+      sym_rule,
+      aux_sym_rubric_repeat1,
+  [2197] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(126), 2,
@@ -4466,7 +4653,30 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2148] = 3,
+  [2211] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(346), 1,
+      anon_sym_and,
+    ACTIONS(108), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(110), 3,
+      anon_sym_otherwise,
+      anon_sym_or,
+      sym_identifier,
+  [2227] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(134), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(136), 4,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
+      sym_identifier,
+  [2241] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(130), 2,
@@ -4477,19 +4687,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2162] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(328), 1,
-      anon_sym_and,
-    ACTIONS(134), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(136), 3,
-      anon_sym_otherwise,
-      anon_sym_or,
-      sym_identifier,
-  [2178] = 3,
+  [2255] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(138), 2,
@@ -4500,121 +4698,43 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2192] = 2,
+  [2269] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(330), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2203] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(305), 1,
+    ACTIONS(348), 1,
       sym_identifier,
-    ACTIONS(309), 1,
+    ACTIONS(350), 1,
+      anon_sym_RPAREN,
+    STATE(142), 1,
+      sym__argument,
+    ACTIONS(352), 2,
+      sym_slot,
+      sym_integer,
+  [2286] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(338), 1,
+      sym_identifier,
+    ACTIONS(342), 1,
       anon_sym_otherwise,
-    STATE(206), 1,
+    STATE(171), 1,
       sym_otherwise,
     STATE(99), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2220] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 5,
-      anon_sym_RBRACE,
-      anon_sym_needs,
-      anon_sym_hours,
-      anon_sym_pair,
-      anon_sym_sensitive,
-  [2231] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(328), 1,
-      anon_sym_and,
-    ACTIONS(336), 1,
-      anon_sym_RBRACE,
-    ACTIONS(338), 1,
-      anon_sym_or,
-    ACTIONS(334), 2,
-      anon_sym_otherwise,
-      sym_identifier,
-  [2248] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(340), 5,
-      anon_sym_RBRACE,
-      anon_sym_needs,
-      anon_sym_hours,
-      anon_sym_pair,
-      anon_sym_sensitive,
-  [2259] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(342), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2270] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(344), 1,
-      sym_identifier,
-    ACTIONS(346), 1,
-      anon_sym_RPAREN,
-    STATE(119), 1,
-      sym__argument,
-    ACTIONS(348), 2,
-      sym_slot,
-      sym_integer,
-  [2287] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(350), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2298] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(352), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2309] = 5,
+  [2303] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(354), 1,
       sym_identifier,
     ACTIONS(356), 1,
       anon_sym_RPAREN,
-    STATE(142), 1,
+    STATE(120), 1,
       sym__argument,
     ACTIONS(358), 2,
       sym_slot,
       sym_integer,
-  [2326] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(305), 1,
-      sym_identifier,
-    ACTIONS(309), 1,
-      anon_sym_otherwise,
-    STATE(186), 1,
-      sym_otherwise,
-    STATE(103), 2,
-      sym_rule,
-      aux_sym_rubric_repeat1,
-  [2343] = 2,
+  [2320] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(360), 5,
@@ -4623,40 +4743,100 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2354] = 5,
+  [2331] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(354), 1,
+    ACTIONS(346), 1,
+      anon_sym_and,
+    ACTIONS(364), 1,
+      anon_sym_RBRACE,
+    ACTIONS(366), 1,
+      anon_sym_or,
+    ACTIONS(362), 2,
+      anon_sym_otherwise,
       sym_identifier,
-    ACTIONS(362), 1,
-      anon_sym_RPAREN,
-    STATE(142), 1,
-      sym__argument,
-    ACTIONS(358), 2,
-      sym_slot,
-      sym_integer,
-  [2371] = 2,
+  [2348] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(364), 5,
+    ACTIONS(368), 5,
       anon_sym_RBRACE,
       anon_sym_features,
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2382] = 5,
+  [2359] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(366), 1,
+    ACTIONS(338), 1,
       sym_identifier,
-    ACTIONS(369), 1,
-      anon_sym_RBRACE,
-    ACTIONS(371), 1,
+    ACTIONS(342), 1,
       anon_sym_otherwise,
-    STATE(103), 2,
+    STATE(191), 1,
+      sym_otherwise,
+    STATE(104), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2399] = 2,
+  [2376] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(370), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2387] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(348), 1,
+      sym_identifier,
+    ACTIONS(372), 1,
+      anon_sym_RPAREN,
+    STATE(142), 1,
+      sym__argument,
+    ACTIONS(352), 2,
+      sym_slot,
+      sym_integer,
+  [2404] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(374), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2415] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(376), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2426] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 1,
+      sym_identifier,
+    ACTIONS(381), 1,
+      anon_sym_RBRACE,
+    ACTIONS(383), 1,
+      anon_sym_otherwise,
+    STATE(104), 2,
+      sym_rule,
+      aux_sym_rubric_repeat1,
+  [2443] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(385), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2454] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(182), 5,
@@ -4665,692 +4845,712 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2410] = 4,
+  [2465] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(373), 1,
+    ACTIONS(387), 1,
       sym_identifier,
-    ACTIONS(376), 1,
+    ACTIONS(389), 1,
       anon_sym_RBRACE,
-    STATE(105), 2,
+    STATE(113), 2,
       sym_assignment,
       aux_sym_oracle_repeat1,
-  [2424] = 4,
+  [2479] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(378), 1,
+    ACTIONS(391), 1,
       sym_identifier,
-    ACTIONS(380), 1,
+    ACTIONS(394), 1,
       anon_sym_RBRACE,
-    STATE(109), 2,
-      sym_assignment,
-      aux_sym_oracle_repeat1,
-  [2438] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(382), 1,
-      anon_sym_capacity,
-    ACTIONS(384), 1,
-      sym__plain_string,
-    ACTIONS(386), 1,
-      sym__triple_string,
-    STATE(175), 1,
-      sym_string,
-  [2454] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(388), 1,
-      ts_builtin_sym_end,
-    ACTIONS(390), 1,
-      anon_sym_scenario,
     STATE(108), 2,
-      sym_scenario,
-      aux_sym_source_file_repeat1,
-  [2468] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym_identifier,
-    ACTIONS(393), 1,
-      anon_sym_RBRACE,
-    STATE(105), 2,
       sym_assignment,
       aux_sym_oracle_repeat1,
-  [2482] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(354), 1,
-      sym_identifier,
-    STATE(142), 1,
-      sym__argument,
-    ACTIONS(358), 2,
-      sym_slot,
-      sym_integer,
-  [2496] = 4,
+  [2493] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       anon_sym_scenario,
-    ACTIONS(395), 1,
+    ACTIONS(396), 1,
       ts_builtin_sym_end,
-    STATE(108), 2,
+    STATE(110), 2,
       sym_scenario,
       aux_sym_source_file_repeat1,
-  [2510] = 4,
+  [2507] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(384), 1,
-      sym__plain_string,
-    ACTIONS(386), 1,
-      sym__triple_string,
-    STATE(177), 1,
-      sym_string,
-  [2523] = 3,
+    ACTIONS(398), 1,
+      ts_builtin_sym_end,
+    ACTIONS(400), 1,
+      anon_sym_scenario,
+    STATE(110), 2,
+      sym_scenario,
+      aux_sym_source_file_repeat1,
+  [2521] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(399), 1,
-      anon_sym_PLUS,
-    ACTIONS(397), 2,
-      anon_sym_RBRACE,
+    ACTIONS(348), 1,
       sym_identifier,
-  [2534] = 4,
+    STATE(142), 1,
+      sym__argument,
+    ACTIONS(352), 2,
+      sym_slot,
+      sym_integer,
+  [2535] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(384), 1,
-      sym__plain_string,
-    ACTIONS(386), 1,
-      sym__triple_string,
-    STATE(44), 1,
-      sym_string,
-  [2547] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
-      anon_sym_LBRACK,
     ACTIONS(403), 1,
-      anon_sym_all,
-    STATE(72), 1,
-      sym_name_list,
-  [2560] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(384), 1,
-      sym__plain_string,
-    ACTIONS(386), 1,
-      sym__triple_string,
-    STATE(41), 1,
-      sym_string,
-  [2573] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_capacity,
     ACTIONS(405), 1,
-      anon_sym_COMMA,
-    ACTIONS(407), 1,
-      anon_sym_RBRACK,
-    STATE(120), 1,
-      aux_sym_slots_repeat1,
-  [2586] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(384), 1,
       sym__plain_string,
-    ACTIONS(386), 1,
+    ACTIONS(407), 1,
       sym__triple_string,
-    STATE(19), 1,
+    STATE(199), 1,
       sym_string,
-  [2599] = 4,
+  [2551] = 4,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(387), 1,
+      sym_identifier,
     ACTIONS(409), 1,
-      anon_sym_COMMA,
-    ACTIONS(411), 1,
-      anon_sym_RPAREN,
-    STATE(122), 1,
-      aux_sym_fact_repeat1,
-  [2612] = 4,
+      anon_sym_RBRACE,
+    STATE(108), 2,
+      sym_assignment,
+      aux_sym_oracle_repeat1,
+  [2565] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(413), 1,
-      anon_sym_COMMA,
+      anon_sym_in,
+    ACTIONS(411), 2,
+      anon_sym_EQ,
+      anon_sym_BANG_EQ,
+  [2576] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(415), 1,
-      anon_sym_RBRACK,
-    STATE(123), 1,
-      aux_sym_slots_repeat1,
-  [2625] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 1,
-      anon_sym_or,
-    ACTIONS(419), 1,
-      anon_sym_and,
-    ACTIONS(421), 1,
-      anon_sym_RPAREN,
-  [2638] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(356), 1,
-      anon_sym_RPAREN,
-    ACTIONS(423), 1,
       anon_sym_COMMA,
-    STATE(124), 1,
-      aux_sym_fact_repeat1,
-  [2651] = 4,
+    ACTIONS(417), 1,
+      anon_sym_RBRACK,
+    STATE(122), 1,
+      aux_sym_name_list_repeat1,
+  [2589] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(419), 1,
+      anon_sym_or,
+    ACTIONS(421), 1,
+      anon_sym_and,
+    ACTIONS(423), 1,
+      anon_sym_RPAREN,
+  [2602] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(425), 1,
-      anon_sym_COMMA,
-    ACTIONS(428), 1,
-      anon_sym_RBRACK,
-    STATE(123), 1,
-      aux_sym_slots_repeat1,
-  [2664] = 4,
+      anon_sym_LBRACK,
+    ACTIONS(427), 1,
+      anon_sym_all,
+    STATE(84), 1,
+      sym_name_list,
+  [2615] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(430), 1,
+    ACTIONS(429), 1,
       anon_sym_COMMA,
+    ACTIONS(431), 1,
+      anon_sym_RBRACK,
+    STATE(121), 1,
+      aux_sym_slots_repeat1,
+  [2628] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 1,
+      sym__plain_string,
+    ACTIONS(407), 1,
+      sym__triple_string,
+    STATE(19), 1,
+      sym_string,
+  [2641] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(433), 1,
+      anon_sym_COMMA,
+    ACTIONS(435), 1,
       anon_sym_RPAREN,
     STATE(124), 1,
       aux_sym_fact_repeat1,
-  [2677] = 4,
+  [2654] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(435), 1,
-      anon_sym_COMMA,
     ACTIONS(437), 1,
-      anon_sym_RBRACK,
-    STATE(126), 1,
-      aux_sym_name_list_repeat1,
-  [2690] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_COMMA,
     ACTIONS(439), 1,
-      anon_sym_COMMA,
-    ACTIONS(442), 1,
-      anon_sym_RBRACK,
-    STATE(126), 1,
-      aux_sym_name_list_repeat1,
-  [2703] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(444), 1,
-      anon_sym_COMMA,
-    ACTIONS(446), 1,
       anon_sym_RBRACK,
     STATE(125), 1,
-      aux_sym_name_list_repeat1,
-  [2716] = 3,
+      aux_sym_slots_repeat1,
+  [2667] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(450), 1,
+    ACTIONS(441), 1,
+      anon_sym_COMMA,
+    ACTIONS(444), 1,
+      anon_sym_RBRACK,
+    STATE(122), 1,
+      aux_sym_name_list_repeat1,
+  [2680] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(448), 1,
       anon_sym_in,
-    ACTIONS(448), 2,
+    ACTIONS(446), 2,
       anon_sym_EQ,
       anon_sym_BANG_EQ,
-  [2727] = 4,
+  [2691] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(372), 1,
+      anon_sym_RPAREN,
+    ACTIONS(450), 1,
+      anon_sym_COMMA,
+    STATE(126), 1,
+      aux_sym_fact_repeat1,
+  [2704] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(452), 1,
       anon_sym_COMMA,
-    ACTIONS(454), 1,
+    ACTIONS(455), 1,
       anon_sym_RBRACK,
-    STATE(132), 1,
-      aux_sym_name_list_repeat1,
-  [2740] = 4,
+    STATE(125), 1,
+      aux_sym_slots_repeat1,
+  [2717] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(417), 1,
-      anon_sym_or,
-    ACTIONS(419), 1,
-      anon_sym_and,
-    ACTIONS(456), 1,
-      anon_sym_RPAREN,
-  [2753] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(384), 1,
-      sym__plain_string,
-    ACTIONS(386), 1,
-      sym__triple_string,
-    STATE(187), 1,
-      sym_string,
-  [2766] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(458), 1,
+    ACTIONS(457), 1,
       anon_sym_COMMA,
     ACTIONS(460), 1,
-      anon_sym_RBRACK,
+      anon_sym_RPAREN,
     STATE(126), 1,
-      aux_sym_name_list_repeat1,
-  [2779] = 3,
+      aux_sym_fact_repeat1,
+  [2730] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(464), 1,
-      anon_sym_in,
-    ACTIONS(462), 2,
-      anon_sym_EQ,
-      anon_sym_BANG_EQ,
-  [2790] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(384), 1,
-      sym__plain_string,
-    ACTIONS(386), 1,
-      sym__triple_string,
-    STATE(169), 1,
-      sym_string,
-  [2803] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
-      anon_sym_LBRACK,
-    STATE(42), 1,
-      sym_name_list,
-  [2813] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
-      anon_sym_LBRACK,
-    STATE(23), 1,
-      sym_name_list,
-  [2823] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
-      anon_sym_LBRACK,
-    STATE(15), 1,
-      sym_name_list,
-  [2833] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(428), 2,
+    ACTIONS(462), 1,
       anon_sym_COMMA,
+    ACTIONS(464), 1,
       anon_sym_RBRACK,
-  [2841] = 3,
+    STATE(130), 1,
+      aux_sym_name_list_repeat1,
+  [2743] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(466), 1,
-      anon_sym_RBRACK,
+    ACTIONS(405), 1,
+      sym__plain_string,
+    ACTIONS(407), 1,
+      sym__triple_string,
+    STATE(183), 1,
+      sym_string,
+  [2756] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(468), 1,
-      sym_slot,
-  [2851] = 3,
+      anon_sym_PLUS,
+    ACTIONS(466), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [2767] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(470), 1,
-      anon_sym_LBRACK,
-    STATE(94), 1,
-      sym_name_list,
-  [2861] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(437), 1,
-      anon_sym_RBRACK,
+      anon_sym_COMMA,
     ACTIONS(472), 1,
-      sym_identifier,
-  [2871] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(433), 2,
-      anon_sym_COMMA,
-      anon_sym_RPAREN,
-  [2879] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(442), 2,
-      anon_sym_COMMA,
       anon_sym_RBRACK,
-  [2887] = 3,
+    STATE(122), 1,
+      aux_sym_name_list_repeat1,
+  [2780] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 1,
+      sym__plain_string,
+    ACTIONS(407), 1,
+      sym__triple_string,
+    STATE(200), 1,
+      sym_string,
+  [2793] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 1,
+      sym__plain_string,
+    ACTIONS(407), 1,
+      sym__triple_string,
+    STATE(205), 1,
+      sym_string,
+  [2806] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 1,
+      sym__plain_string,
+    ACTIONS(407), 1,
+      sym__triple_string,
+    STATE(36), 1,
+      sym_string,
+  [2819] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(474), 1,
-      anon_sym_RBRACK,
+      anon_sym_COMMA,
     ACTIONS(476), 1,
-      sym_slot,
-  [2897] = 3,
+      anon_sym_RBRACK,
+    STATE(115), 1,
+      aux_sym_name_list_repeat1,
+  [2832] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(472), 1,
-      sym_identifier,
+    ACTIONS(419), 1,
+      anon_sym_or,
+    ACTIONS(421), 1,
+      anon_sym_and,
     ACTIONS(478), 1,
-      anon_sym_RBRACK,
-  [2907] = 3,
+      anon_sym_RPAREN,
+  [2845] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(405), 1,
+      sym__plain_string,
+    ACTIONS(407), 1,
+      sym__triple_string,
+    STATE(44), 1,
+      sym_string,
+  [2858] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
-      sym_identifier,
+      anon_sym_LBRACK,
+    STATE(98), 1,
+      sym_name_list,
+  [2868] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(455), 2,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+  [2876] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(482), 1,
       anon_sym_RBRACK,
-  [2917] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
-      anon_sym_LBRACK,
-    STATE(37), 1,
-      sym_name_list,
-  [2927] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(484), 2,
-      anon_sym_RBRACE,
-      sym_identifier,
-  [2935] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
-      anon_sym_LBRACK,
-    STATE(33), 1,
-      sym_name_list,
-  [2945] = 3,
+    ACTIONS(484), 1,
+      sym_slot,
+  [2886] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(486), 1,
       sym_identifier,
     ACTIONS(488), 1,
       anon_sym_LBRACE,
-  [2955] = 3,
+  [2896] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(490), 1,
-      sym_identifier,
+    ACTIONS(490), 2,
+      ts_builtin_sym_end,
+      anon_sym_scenario,
+  [2904] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(460), 2,
+      anon_sym_COMMA,
+      anon_sym_RPAREN,
+  [2912] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(472), 1,
+      anon_sym_RBRACK,
     ACTIONS(492), 1,
-      sym_slot,
-  [2965] = 3,
+      sym_identifier,
+  [2922] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(401), 1,
+    ACTIONS(480), 1,
       anon_sym_LBRACK,
-    STATE(32), 1,
+    STATE(96), 1,
       sym_name_list,
-  [2975] = 2,
+  [2932] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(494), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [2983] = 3,
+  [2940] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(496), 1,
+    ACTIONS(496), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [2948] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(439), 1,
+      anon_sym_RBRACK,
+    ACTIONS(484), 1,
+      sym_slot,
+  [2958] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(492), 1,
       sym_identifier,
     ACTIONS(498), 1,
       anon_sym_RBRACK,
-  [2993] = 3,
+  [2968] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(415), 1,
-      anon_sym_RBRACK,
-    ACTIONS(468), 1,
-      sym_slot,
-  [3003] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(470), 1,
+    ACTIONS(425), 1,
       anon_sym_LBRACK,
-    STATE(89), 1,
+    STATE(41), 1,
       sym_name_list,
-  [3013] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(470), 1,
-      anon_sym_LBRACK,
-    STATE(86), 1,
-      sym_name_list,
-  [3023] = 2,
+  [2978] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(500), 2,
       ts_builtin_sym_end,
       anon_sym_scenario,
-  [3031] = 3,
+  [2986] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(460), 1,
-      anon_sym_RBRACK,
-    ACTIONS(472), 1,
-      sym_identifier,
-  [3041] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(401), 1,
+    ACTIONS(425), 1,
       anon_sym_LBRACK,
-    STATE(75), 1,
+    STATE(37), 1,
       sym_name_list,
-  [3051] = 3,
+  [2996] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(470), 1,
+    ACTIONS(425), 1,
       anon_sym_LBRACK,
-    STATE(104), 1,
+    STATE(22), 1,
       sym_name_list,
-  [3061] = 3,
+  [3006] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(472), 1,
-      sym_identifier,
     ACTIONS(502), 1,
+      sym_identifier,
+    ACTIONS(504), 1,
       anon_sym_RBRACK,
-  [3071] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(504), 2,
-      ts_builtin_sym_end,
-      anon_sym_scenario,
-  [3079] = 2,
+  [3016] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(506), 1,
-      sym_identifier,
-  [3086] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_RBRACK,
     ACTIONS(508), 1,
-      anon_sym_LBRACK,
-  [3093] = 2,
+      sym_slot,
+  [3026] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(510), 1,
       sym_identifier,
-  [3100] = 2,
+    ACTIONS(512), 1,
+      anon_sym_RBRACK,
+  [3036] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(512), 1,
-      anon_sym_when,
-  [3107] = 2,
+    ACTIONS(425), 1,
+      anon_sym_LBRACK,
+    STATE(75), 1,
+      sym_name_list,
+  [3046] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(425), 1,
+      anon_sym_LBRACK,
+    STATE(16), 1,
+      sym_name_list,
+  [3056] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(444), 2,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+  [3064] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    STATE(90), 1,
+      sym_name_list,
+  [3074] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(425), 1,
+      anon_sym_LBRACK,
+    STATE(27), 1,
+      sym_name_list,
+  [3084] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(514), 1,
       sym_identifier,
-  [3114] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(516), 1,
-      anon_sym_role,
-  [3121] = 2,
+      sym_slot,
+  [3094] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(518), 1,
+    ACTIONS(417), 1,
+      anon_sym_RBRACK,
+    ACTIONS(492), 1,
       sym_identifier,
-  [3128] = 2,
+  [3104] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(425), 1,
+      anon_sym_LBRACK,
+    STATE(31), 1,
+      sym_name_list,
+  [3114] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    STATE(106), 1,
+      sym_name_list,
+  [3124] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(492), 1,
+      sym_identifier,
+    ACTIONS(518), 1,
+      anon_sym_RBRACK,
+  [3134] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(520), 1,
       sym_identifier,
-  [3135] = 2,
+  [3141] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(522), 1,
-      sym_integer,
-  [3142] = 2,
+      anon_sym_AT,
+  [3148] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(524), 1,
       sym_identifier,
-  [3149] = 2,
+  [3155] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(526), 1,
-      anon_sym_DASH_GT,
-  [3156] = 2,
+      sym_identifier,
+  [3162] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(528), 1,
-      anon_sym_capacity,
-  [3163] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(472), 1,
-      sym_identifier,
-  [3170] = 2,
+      anon_sym_when,
+  [3169] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(530), 1,
-      anon_sym_LBRACE,
-  [3177] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(468), 1,
-      sym_slot,
-  [3184] = 2,
+      anon_sym_RBRACE,
+  [3176] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(532), 1,
-      sym_identifier,
-  [3191] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(307), 1,
-      anon_sym_RBRACE,
-  [3198] = 2,
+      sym_integer,
+  [3183] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(534), 1,
-      sym_identifier,
-  [3205] = 2,
+      sym_integer,
+  [3190] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(536), 1,
-      anon_sym_RBRACE,
-  [3212] = 2,
+      sym_identifier,
+  [3197] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(538), 1,
       sym_identifier,
-  [3219] = 2,
+  [3204] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(540), 1,
       sym_identifier,
-  [3226] = 2,
+  [3211] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(542), 1,
-      sym_identifier,
-  [3233] = 2,
+      anon_sym_LBRACE,
+  [3218] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(544), 1,
+      sym_identifier,
+  [3225] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(344), 1,
       anon_sym_RBRACE,
-  [3240] = 2,
+  [3232] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(546), 1,
       anon_sym_LBRACE,
-  [3247] = 2,
+  [3239] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(548), 1,
-      anon_sym_LBRACE,
-  [3254] = 2,
+      anon_sym_hours,
+  [3246] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(550), 1,
-      sym_identifier,
-  [3261] = 2,
+      ts_builtin_sym_end,
+  [3253] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(552), 1,
-      sym_identifier,
-  [3268] = 2,
+      anon_sym_role,
+  [3260] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(484), 1,
+      sym_slot,
+  [3267] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(554), 1,
       sym_identifier,
-  [3275] = 2,
+  [3274] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(556), 1,
-      anon_sym_LPAREN,
-  [3282] = 2,
+      sym_identifier,
+  [3281] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(492), 1,
+      sym_identifier,
+  [3288] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(558), 1,
       anon_sym_RBRACE,
-  [3289] = 2,
+  [3295] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(560), 1,
-      anon_sym_LBRACE,
-  [3296] = 2,
+      sym_identifier,
+  [3302] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(562), 1,
-      sym_integer,
-  [3303] = 2,
+      sym_identifier,
+  [3309] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(564), 1,
-      sym_identifier,
-  [3310] = 2,
+      anon_sym_RBRACE,
+  [3316] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(566), 1,
-      ts_builtin_sym_end,
-  [3317] = 2,
+      sym_identifier,
+  [3323] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(568), 1,
-      anon_sym_LBRACE,
-  [3324] = 2,
+      anon_sym_LBRACK,
+  [3330] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(570), 1,
-      anon_sym_LBRACE,
-  [3331] = 2,
+      anon_sym_RBRACE,
+  [3337] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(572), 1,
-      sym_integer,
-  [3338] = 2,
+      sym_identifier,
+  [3344] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(574), 1,
-      anon_sym_AT,
-  [3345] = 2,
+      sym_identifier,
+  [3351] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(576), 1,
       sym_identifier,
-  [3352] = 2,
+  [3358] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(578), 1,
-      sym_identifier,
-  [3359] = 2,
+      sym_integer,
+  [3365] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(580), 1,
-      sym_identifier,
-  [3366] = 2,
+      anon_sym_capacity,
+  [3372] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(582), 1,
-      sym_identifier,
-  [3373] = 2,
+      anon_sym_LBRACE,
+  [3379] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(584), 1,
-      anon_sym_RBRACE,
+      sym_integer,
+  [3386] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(586), 1,
+      sym_identifier,
+  [3393] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(588), 1,
+      anon_sym_LBRACE,
+  [3400] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(590), 1,
+      anon_sym_DASH_GT,
+  [3407] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(592), 1,
+      anon_sym_LBRACE,
+  [3414] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(594), 1,
+      sym_identifier,
+  [3421] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(596), 1,
+      sym_identifier,
+  [3428] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(598), 1,
+      anon_sym_LPAREN,
+  [3435] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(600), 1,
+      sym_identifier,
+  [3442] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(602), 1,
+      sym_identifier,
+  [3449] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(604), 1,
+      sym_identifier,
+  [3456] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(606), 1,
+      anon_sym_LBRACE,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -5363,12 +5563,12 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(8)] = 339,
   [SMALL_STATE(9)] = 376,
   [SMALL_STATE(10)] = 413,
-  [SMALL_STATE(11)] = 443,
-  [SMALL_STATE(12)] = 475,
+  [SMALL_STATE(11)] = 445,
+  [SMALL_STATE(12)] = 477,
   [SMALL_STATE(13)] = 507,
-  [SMALL_STATE(14)] = 537,
-  [SMALL_STATE(15)] = 567,
-  [SMALL_STATE(16)] = 597,
+  [SMALL_STATE(14)] = 539,
+  [SMALL_STATE(15)] = 569,
+  [SMALL_STATE(16)] = 599,
   [SMALL_STATE(17)] = 629,
   [SMALL_STATE(18)] = 659,
   [SMALL_STATE(19)] = 691,
@@ -5401,11 +5601,11 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(46)] = 1397,
   [SMALL_STATE(47)] = 1426,
   [SMALL_STATE(48)] = 1455,
-  [SMALL_STATE(49)] = 1481,
-  [SMALL_STATE(50)] = 1507,
-  [SMALL_STATE(51)] = 1527,
-  [SMALL_STATE(52)] = 1553,
-  [SMALL_STATE(53)] = 1571,
+  [SMALL_STATE(49)] = 1473,
+  [SMALL_STATE(50)] = 1499,
+  [SMALL_STATE(51)] = 1525,
+  [SMALL_STATE(52)] = 1545,
+  [SMALL_STATE(53)] = 1563,
   [SMALL_STATE(54)] = 1589,
   [SMALL_STATE(55)] = 1607,
   [SMALL_STATE(56)] = 1625,
@@ -5415,150 +5615,156 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(60)] = 1709,
   [SMALL_STATE(61)] = 1730,
   [SMALL_STATE(62)] = 1751,
-  [SMALL_STATE(63)] = 1772,
-  [SMALL_STATE(64)] = 1789,
-  [SMALL_STATE(65)] = 1810,
-  [SMALL_STATE(66)] = 1831,
-  [SMALL_STATE(67)] = 1852,
-  [SMALL_STATE(68)] = 1866,
-  [SMALL_STATE(69)] = 1880,
-  [SMALL_STATE(70)] = 1894,
-  [SMALL_STATE(71)] = 1908,
-  [SMALL_STATE(72)] = 1922,
-  [SMALL_STATE(73)] = 1936,
-  [SMALL_STATE(74)] = 1950,
-  [SMALL_STATE(75)] = 1964,
-  [SMALL_STATE(76)] = 1978,
-  [SMALL_STATE(77)] = 1992,
-  [SMALL_STATE(78)] = 2006,
-  [SMALL_STATE(79)] = 2026,
-  [SMALL_STATE(80)] = 2046,
-  [SMALL_STATE(81)] = 2066,
-  [SMALL_STATE(82)] = 2086,
-  [SMALL_STATE(83)] = 2106,
-  [SMALL_STATE(84)] = 2120,
-  [SMALL_STATE(85)] = 2134,
-  [SMALL_STATE(86)] = 2148,
-  [SMALL_STATE(87)] = 2162,
-  [SMALL_STATE(88)] = 2178,
-  [SMALL_STATE(89)] = 2192,
-  [SMALL_STATE(90)] = 2203,
-  [SMALL_STATE(91)] = 2220,
-  [SMALL_STATE(92)] = 2231,
-  [SMALL_STATE(93)] = 2248,
-  [SMALL_STATE(94)] = 2259,
-  [SMALL_STATE(95)] = 2270,
-  [SMALL_STATE(96)] = 2287,
-  [SMALL_STATE(97)] = 2298,
-  [SMALL_STATE(98)] = 2309,
-  [SMALL_STATE(99)] = 2326,
-  [SMALL_STATE(100)] = 2343,
-  [SMALL_STATE(101)] = 2354,
-  [SMALL_STATE(102)] = 2371,
-  [SMALL_STATE(103)] = 2382,
-  [SMALL_STATE(104)] = 2399,
-  [SMALL_STATE(105)] = 2410,
-  [SMALL_STATE(106)] = 2424,
-  [SMALL_STATE(107)] = 2438,
-  [SMALL_STATE(108)] = 2454,
-  [SMALL_STATE(109)] = 2468,
-  [SMALL_STATE(110)] = 2482,
-  [SMALL_STATE(111)] = 2496,
-  [SMALL_STATE(112)] = 2510,
-  [SMALL_STATE(113)] = 2523,
-  [SMALL_STATE(114)] = 2534,
-  [SMALL_STATE(115)] = 2547,
-  [SMALL_STATE(116)] = 2560,
-  [SMALL_STATE(117)] = 2573,
-  [SMALL_STATE(118)] = 2586,
-  [SMALL_STATE(119)] = 2599,
-  [SMALL_STATE(120)] = 2612,
-  [SMALL_STATE(121)] = 2625,
-  [SMALL_STATE(122)] = 2638,
-  [SMALL_STATE(123)] = 2651,
-  [SMALL_STATE(124)] = 2664,
-  [SMALL_STATE(125)] = 2677,
-  [SMALL_STATE(126)] = 2690,
-  [SMALL_STATE(127)] = 2703,
-  [SMALL_STATE(128)] = 2716,
-  [SMALL_STATE(129)] = 2727,
-  [SMALL_STATE(130)] = 2740,
-  [SMALL_STATE(131)] = 2753,
-  [SMALL_STATE(132)] = 2766,
-  [SMALL_STATE(133)] = 2779,
-  [SMALL_STATE(134)] = 2790,
-  [SMALL_STATE(135)] = 2803,
-  [SMALL_STATE(136)] = 2813,
-  [SMALL_STATE(137)] = 2823,
-  [SMALL_STATE(138)] = 2833,
-  [SMALL_STATE(139)] = 2841,
-  [SMALL_STATE(140)] = 2851,
-  [SMALL_STATE(141)] = 2861,
-  [SMALL_STATE(142)] = 2871,
-  [SMALL_STATE(143)] = 2879,
-  [SMALL_STATE(144)] = 2887,
-  [SMALL_STATE(145)] = 2897,
-  [SMALL_STATE(146)] = 2907,
-  [SMALL_STATE(147)] = 2917,
-  [SMALL_STATE(148)] = 2927,
-  [SMALL_STATE(149)] = 2935,
-  [SMALL_STATE(150)] = 2945,
-  [SMALL_STATE(151)] = 2955,
-  [SMALL_STATE(152)] = 2965,
-  [SMALL_STATE(153)] = 2975,
-  [SMALL_STATE(154)] = 2983,
-  [SMALL_STATE(155)] = 2993,
-  [SMALL_STATE(156)] = 3003,
-  [SMALL_STATE(157)] = 3013,
-  [SMALL_STATE(158)] = 3023,
-  [SMALL_STATE(159)] = 3031,
-  [SMALL_STATE(160)] = 3041,
-  [SMALL_STATE(161)] = 3051,
-  [SMALL_STATE(162)] = 3061,
-  [SMALL_STATE(163)] = 3071,
-  [SMALL_STATE(164)] = 3079,
-  [SMALL_STATE(165)] = 3086,
-  [SMALL_STATE(166)] = 3093,
-  [SMALL_STATE(167)] = 3100,
-  [SMALL_STATE(168)] = 3107,
-  [SMALL_STATE(169)] = 3114,
-  [SMALL_STATE(170)] = 3121,
-  [SMALL_STATE(171)] = 3128,
-  [SMALL_STATE(172)] = 3135,
-  [SMALL_STATE(173)] = 3142,
-  [SMALL_STATE(174)] = 3149,
-  [SMALL_STATE(175)] = 3156,
-  [SMALL_STATE(176)] = 3163,
-  [SMALL_STATE(177)] = 3170,
-  [SMALL_STATE(178)] = 3177,
-  [SMALL_STATE(179)] = 3184,
-  [SMALL_STATE(180)] = 3191,
-  [SMALL_STATE(181)] = 3198,
-  [SMALL_STATE(182)] = 3205,
-  [SMALL_STATE(183)] = 3212,
-  [SMALL_STATE(184)] = 3219,
-  [SMALL_STATE(185)] = 3226,
-  [SMALL_STATE(186)] = 3233,
-  [SMALL_STATE(187)] = 3240,
-  [SMALL_STATE(188)] = 3247,
-  [SMALL_STATE(189)] = 3254,
-  [SMALL_STATE(190)] = 3261,
-  [SMALL_STATE(191)] = 3268,
-  [SMALL_STATE(192)] = 3275,
-  [SMALL_STATE(193)] = 3282,
-  [SMALL_STATE(194)] = 3289,
-  [SMALL_STATE(195)] = 3296,
-  [SMALL_STATE(196)] = 3303,
-  [SMALL_STATE(197)] = 3310,
-  [SMALL_STATE(198)] = 3317,
-  [SMALL_STATE(199)] = 3324,
-  [SMALL_STATE(200)] = 3331,
-  [SMALL_STATE(201)] = 3338,
-  [SMALL_STATE(202)] = 3345,
-  [SMALL_STATE(203)] = 3352,
-  [SMALL_STATE(204)] = 3359,
-  [SMALL_STATE(205)] = 3366,
-  [SMALL_STATE(206)] = 3373,
+  [SMALL_STATE(63)] = 1778,
+  [SMALL_STATE(64)] = 1799,
+  [SMALL_STATE(65)] = 1816,
+  [SMALL_STATE(66)] = 1843,
+  [SMALL_STATE(67)] = 1870,
+  [SMALL_STATE(68)] = 1891,
+  [SMALL_STATE(69)] = 1912,
+  [SMALL_STATE(70)] = 1933,
+  [SMALL_STATE(71)] = 1947,
+  [SMALL_STATE(72)] = 1961,
+  [SMALL_STATE(73)] = 1975,
+  [SMALL_STATE(74)] = 1989,
+  [SMALL_STATE(75)] = 2003,
+  [SMALL_STATE(76)] = 2017,
+  [SMALL_STATE(77)] = 2031,
+  [SMALL_STATE(78)] = 2045,
+  [SMALL_STATE(79)] = 2059,
+  [SMALL_STATE(80)] = 2073,
+  [SMALL_STATE(81)] = 2087,
+  [SMALL_STATE(82)] = 2101,
+  [SMALL_STATE(83)] = 2115,
+  [SMALL_STATE(84)] = 2129,
+  [SMALL_STATE(85)] = 2143,
+  [SMALL_STATE(86)] = 2163,
+  [SMALL_STATE(87)] = 2177,
+  [SMALL_STATE(88)] = 2197,
+  [SMALL_STATE(89)] = 2211,
+  [SMALL_STATE(90)] = 2227,
+  [SMALL_STATE(91)] = 2241,
+  [SMALL_STATE(92)] = 2255,
+  [SMALL_STATE(93)] = 2269,
+  [SMALL_STATE(94)] = 2286,
+  [SMALL_STATE(95)] = 2303,
+  [SMALL_STATE(96)] = 2320,
+  [SMALL_STATE(97)] = 2331,
+  [SMALL_STATE(98)] = 2348,
+  [SMALL_STATE(99)] = 2359,
+  [SMALL_STATE(100)] = 2376,
+  [SMALL_STATE(101)] = 2387,
+  [SMALL_STATE(102)] = 2404,
+  [SMALL_STATE(103)] = 2415,
+  [SMALL_STATE(104)] = 2426,
+  [SMALL_STATE(105)] = 2443,
+  [SMALL_STATE(106)] = 2454,
+  [SMALL_STATE(107)] = 2465,
+  [SMALL_STATE(108)] = 2479,
+  [SMALL_STATE(109)] = 2493,
+  [SMALL_STATE(110)] = 2507,
+  [SMALL_STATE(111)] = 2521,
+  [SMALL_STATE(112)] = 2535,
+  [SMALL_STATE(113)] = 2551,
+  [SMALL_STATE(114)] = 2565,
+  [SMALL_STATE(115)] = 2576,
+  [SMALL_STATE(116)] = 2589,
+  [SMALL_STATE(117)] = 2602,
+  [SMALL_STATE(118)] = 2615,
+  [SMALL_STATE(119)] = 2628,
+  [SMALL_STATE(120)] = 2641,
+  [SMALL_STATE(121)] = 2654,
+  [SMALL_STATE(122)] = 2667,
+  [SMALL_STATE(123)] = 2680,
+  [SMALL_STATE(124)] = 2691,
+  [SMALL_STATE(125)] = 2704,
+  [SMALL_STATE(126)] = 2717,
+  [SMALL_STATE(127)] = 2730,
+  [SMALL_STATE(128)] = 2743,
+  [SMALL_STATE(129)] = 2756,
+  [SMALL_STATE(130)] = 2767,
+  [SMALL_STATE(131)] = 2780,
+  [SMALL_STATE(132)] = 2793,
+  [SMALL_STATE(133)] = 2806,
+  [SMALL_STATE(134)] = 2819,
+  [SMALL_STATE(135)] = 2832,
+  [SMALL_STATE(136)] = 2845,
+  [SMALL_STATE(137)] = 2858,
+  [SMALL_STATE(138)] = 2868,
+  [SMALL_STATE(139)] = 2876,
+  [SMALL_STATE(140)] = 2886,
+  [SMALL_STATE(141)] = 2896,
+  [SMALL_STATE(142)] = 2904,
+  [SMALL_STATE(143)] = 2912,
+  [SMALL_STATE(144)] = 2922,
+  [SMALL_STATE(145)] = 2932,
+  [SMALL_STATE(146)] = 2940,
+  [SMALL_STATE(147)] = 2948,
+  [SMALL_STATE(148)] = 2958,
+  [SMALL_STATE(149)] = 2968,
+  [SMALL_STATE(150)] = 2978,
+  [SMALL_STATE(151)] = 2986,
+  [SMALL_STATE(152)] = 2996,
+  [SMALL_STATE(153)] = 3006,
+  [SMALL_STATE(154)] = 3016,
+  [SMALL_STATE(155)] = 3026,
+  [SMALL_STATE(156)] = 3036,
+  [SMALL_STATE(157)] = 3046,
+  [SMALL_STATE(158)] = 3056,
+  [SMALL_STATE(159)] = 3064,
+  [SMALL_STATE(160)] = 3074,
+  [SMALL_STATE(161)] = 3084,
+  [SMALL_STATE(162)] = 3094,
+  [SMALL_STATE(163)] = 3104,
+  [SMALL_STATE(164)] = 3114,
+  [SMALL_STATE(165)] = 3124,
+  [SMALL_STATE(166)] = 3134,
+  [SMALL_STATE(167)] = 3141,
+  [SMALL_STATE(168)] = 3148,
+  [SMALL_STATE(169)] = 3155,
+  [SMALL_STATE(170)] = 3162,
+  [SMALL_STATE(171)] = 3169,
+  [SMALL_STATE(172)] = 3176,
+  [SMALL_STATE(173)] = 3183,
+  [SMALL_STATE(174)] = 3190,
+  [SMALL_STATE(175)] = 3197,
+  [SMALL_STATE(176)] = 3204,
+  [SMALL_STATE(177)] = 3211,
+  [SMALL_STATE(178)] = 3218,
+  [SMALL_STATE(179)] = 3225,
+  [SMALL_STATE(180)] = 3232,
+  [SMALL_STATE(181)] = 3239,
+  [SMALL_STATE(182)] = 3246,
+  [SMALL_STATE(183)] = 3253,
+  [SMALL_STATE(184)] = 3260,
+  [SMALL_STATE(185)] = 3267,
+  [SMALL_STATE(186)] = 3274,
+  [SMALL_STATE(187)] = 3281,
+  [SMALL_STATE(188)] = 3288,
+  [SMALL_STATE(189)] = 3295,
+  [SMALL_STATE(190)] = 3302,
+  [SMALL_STATE(191)] = 3309,
+  [SMALL_STATE(192)] = 3316,
+  [SMALL_STATE(193)] = 3323,
+  [SMALL_STATE(194)] = 3330,
+  [SMALL_STATE(195)] = 3337,
+  [SMALL_STATE(196)] = 3344,
+  [SMALL_STATE(197)] = 3351,
+  [SMALL_STATE(198)] = 3358,
+  [SMALL_STATE(199)] = 3365,
+  [SMALL_STATE(200)] = 3372,
+  [SMALL_STATE(201)] = 3379,
+  [SMALL_STATE(202)] = 3386,
+  [SMALL_STATE(203)] = 3393,
+  [SMALL_STATE(204)] = 3400,
+  [SMALL_STATE(205)] = 3407,
+  [SMALL_STATE(206)] = 3414,
+  [SMALL_STATE(207)] = 3421,
+  [SMALL_STATE(208)] = 3428,
+  [SMALL_STATE(209)] = 3435,
+  [SMALL_STATE(210)] = 3442,
+  [SMALL_STATE(211)] = 3449,
+  [SMALL_STATE(212)] = 3456,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -5566,279 +5772,289 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [43] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0),
-  [45] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
-  [48] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(116),
-  [51] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
-  [54] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(205),
-  [57] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
-  [60] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(181),
-  [63] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
-  [66] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(152),
-  [69] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(149),
-  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(183),
-  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(188),
-  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(194),
-  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(56),
-  [84] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
-  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [9] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0),
+  [11] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(197),
+  [14] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
+  [17] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(210),
+  [20] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
+  [23] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
+  [26] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
+  [29] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(207),
+  [32] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(152),
+  [35] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
+  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(209),
+  [41] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
+  [44] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
+  [47] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [50] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
+  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
+  [56] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [60] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [64] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [66] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [68] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [70] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [72] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [74] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
+  [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [80] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [82] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [84] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [86] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
+  [88] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
   [90] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 1, 0, 0),
-  [92] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 5, 0, 0),
-  [94] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 5, 0, 0),
+  [92] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 2, 0, 0),
+  [94] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 2, 0, 0),
   [96] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 4, 0, 0),
   [98] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 4, 0, 0),
-  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 2, 0, 0),
-  [102] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 2, 0, 0),
+  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 5, 0, 0),
+  [102] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 5, 0, 0),
   [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 3, 0, 0),
   [106] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 3, 0, 0),
-  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_not, 2, 0, 0),
-  [110] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_not, 2, 0, 0),
-  [112] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 4, 0, 8),
-  [114] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [116] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_exclude, 2, 0, 5),
-  [118] = {.entry = {.count = 1, .reusable = false}}, SHIFT(59),
-  [120] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
-  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_parenthesized, 3, 0, 0),
-  [124] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_parenthesized, 3, 0, 0),
-  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 9),
-  [128] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 9),
-  [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 10),
-  [132] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 10),
-  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_or, 3, 0, 0),
-  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_or, 3, 0, 0),
+  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_or, 3, 0, 0),
+  [110] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_or, 3, 0, 0),
+  [112] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_exclude, 2, 0, 5),
+  [116] = {.entry = {.count = 1, .reusable = false}}, SHIFT(57),
+  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_not, 2, 0, 0),
+  [120] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_not, 2, 0, 0),
+  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 4, 0, 8),
+  [124] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_parenthesized, 3, 0, 0),
+  [128] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_parenthesized, 3, 0, 0),
+  [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 9),
+  [132] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 9),
+  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 10),
+  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 10),
   [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_and, 3, 0, 0),
   [140] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_and, 3, 0, 0),
   [142] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 5, 0, 12),
   [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_person, 5, 0, 11),
-  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
-  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 4, 0, 0),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rubric, 4, 0, 0),
-  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 4, 0, 0),
-  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_evidence, 3, 0, 7),
-  [156] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 3, 0, 0),
-  [158] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 2, 0, 6),
+  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 5, 0, 8),
+  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 3, 0, 0),
+  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_levels, 2, 0, 0),
+  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 4, 0, 0),
+  [156] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 4, 0, 1),
+  [158] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 4, 0, 0),
   [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 3, 0, 0),
-  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 4, 0, 1),
+  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_evidence, 3, 0, 7),
   [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_executor_statement, 2, 0, 4),
-  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_family_statement, 2, 0, 2),
-  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 5, 0, 8),
-  [170] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeting, 5, 0, 13),
-  [172] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_levels, 2, 0, 0),
-  [174] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcomes, 2, 0, 0),
-  [176] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rubric, 5, 0, 0),
-  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 5, 0, 0),
-  [180] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 5, 0, 19),
+  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeting, 5, 0, 13),
+  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 5, 0, 13),
+  [170] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcomes, 2, 0, 0),
+  [172] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rubric, 5, 0, 0),
+  [174] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 5, 0, 0),
+  [176] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 6, 0, 25),
+  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 5, 0, 19),
+  [180] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_statement, 2, 0, 3),
   [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_features, 2, 0, 0),
   [184] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 6, 0, 12),
   [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeting, 6, 0, 13),
-  [188] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 6, 0, 24),
-  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_statement, 2, 0, 3),
-  [192] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_person, 7, 0, 11),
-  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 5, 0, 13),
+  [188] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rubric, 4, 0, 0),
+  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_person, 7, 0, 11),
+  [192] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 2, 0, 6),
+  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_family_statement, 2, 0, 2),
   [196] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 2, 0, 18),
-  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [202] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [206] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [208] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [210] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
-  [212] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [214] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20),
-  [216] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(171),
-  [219] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(184),
-  [222] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(166),
-  [225] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(114),
-  [228] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(203),
-  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
-  [233] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0),
-  [235] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(161),
-  [238] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
-  [241] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
-  [244] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(156),
-  [247] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [249] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [251] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
-  [253] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 26),
-  [259] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [261] = {.entry = {.count = 1, .reusable = false}}, SHIFT(128),
-  [263] = {.entry = {.count = 1, .reusable = false}}, SHIFT(58),
-  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [267] = {.entry = {.count = 1, .reusable = false}}, SHIFT(133),
-  [269] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
-  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [273] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 2, 0, 0),
-  [275] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [277] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 15),
-  [279] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 16),
-  [281] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 17),
-  [283] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 18),
-  [285] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 4, 0, 26),
-  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 4, 0, 27),
-  [289] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 5, 0, 27),
-  [291] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 4, 0, 0),
-  [293] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 6, 0, 27),
-  [295] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 7, 0, 27),
-  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [303] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [305] = {.entry = {.count = 1, .reusable = false}}, SHIFT(167),
-  [307] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [309] = {.entry = {.count = 1, .reusable = false}}, SHIFT(191),
-  [311] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [313] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [315] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [317] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 25),
-  [319] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 25), SHIFT_REPEAT(179),
-  [322] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 25), SHIFT_REPEAT(200),
-  [325] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 25), SHIFT_REPEAT(82),
-  [328] = {.entry = {.count = 1, .reusable = false}}, SHIFT(66),
-  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rooms, 2, 0, 0),
-  [332] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 22),
-  [334] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rule, 3, 0, 14),
-  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule, 3, 0, 14),
-  [338] = {.entry = {.count = 1, .reusable = false}}, SHIFT(65),
-  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 23),
-  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attendees, 2, 0, 0),
-  [344] = {.entry = {.count = 1, .reusable = false}}, SHIFT(119),
-  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
-  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 3, 0, 0),
-  [352] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 4, 0, 0),
-  [354] = {.entry = {.count = 1, .reusable = false}}, SHIFT(142),
-  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
-  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
-  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 5, 0, 0),
-  [362] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 6, 0, 0),
-  [366] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
-  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
-  [371] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
-  [373] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
-  [376] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0),
-  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [384] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
-  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [388] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [390] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
-  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 3, 0, 21),
-  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(97),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [417] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [419] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
-  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
-  [425] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_slots_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
-  [428] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_slots_repeat1, 2, 0, 0),
-  [430] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0), SHIFT_REPEAT(110),
-  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0),
-  [435] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [439] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
-  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0),
-  [444] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [446] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [448] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [450] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [452] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [454] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [456] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [458] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [460] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [462] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [464] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [466] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
-  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [470] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [472] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(96),
-  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
-  [478] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 28),
-  [486] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [488] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
-  [490] = {.entry = {.count = 1, .reusable = false}}, SHIFT(113),
-  [492] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
+  [202] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20),
+  [204] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(195),
+  [207] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(186),
+  [210] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(168),
+  [213] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(136),
+  [216] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(192),
+  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
+  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [241] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [243] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0),
+  [245] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
+  [248] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
+  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(193),
+  [254] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
+  [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 27),
+  [259] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [261] = {.entry = {.count = 1, .reusable = false}}, SHIFT(114),
+  [263] = {.entry = {.count = 1, .reusable = false}}, SHIFT(67),
+  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [267] = {.entry = {.count = 1, .reusable = false}}, SHIFT(123),
+  [269] = {.entry = {.count = 1, .reusable = false}}, SHIFT(58),
+  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [273] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26),
+  [275] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(169),
+  [278] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(173),
+  [281] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(62),
+  [284] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(174),
+  [287] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(175),
+  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 2, 0, 0),
+  [292] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [296] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [300] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
+  [302] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [304] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [306] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [308] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
+  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 4, 0, 27),
+  [312] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 15),
+  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 4, 0, 28),
+  [316] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 4, 0, 31),
+  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 5, 0, 28),
+  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 4, 0, 0),
+  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 6, 0, 28),
+  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 17),
+  [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 7, 0, 28),
+  [328] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 22),
+  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 23),
+  [332] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 24),
+  [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 18),
+  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 16),
+  [338] = {.entry = {.count = 1, .reusable = false}}, SHIFT(170),
+  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [342] = {.entry = {.count = 1, .reusable = false}}, SHIFT(211),
+  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [346] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
+  [348] = {.entry = {.count = 1, .reusable = false}}, SHIFT(142),
+  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [354] = {.entry = {.count = 1, .reusable = false}}, SHIFT(120),
+  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rooms, 2, 0, 0),
+  [362] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rule, 3, 0, 14),
+  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule, 3, 0, 14),
+  [366] = {.entry = {.count = 1, .reusable = false}}, SHIFT(68),
+  [368] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attendees, 2, 0, 0),
+  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 3, 0, 0),
+  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 4, 0, 0),
+  [376] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 6, 0, 0),
+  [378] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
+  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
+  [383] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
+  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 5, 0, 0),
+  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [391] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
+  [394] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0),
+  [396] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [398] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [400] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
+  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [405] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
+  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [417] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [419] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [425] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
+  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [435] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
+  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [439] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [441] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0), SHIFT_REPEAT(187),
+  [444] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0),
+  [446] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [448] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [450] = {.entry = {.count = 1, .reusable = true}}, SHIFT(93),
+  [452] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_slots_repeat1, 2, 0, 0), SHIFT_REPEAT(184),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_slots_repeat1, 2, 0, 0),
+  [457] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0), SHIFT_REPEAT(111),
+  [460] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0),
+  [462] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [464] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [466] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 3, 0, 21),
+  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [470] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
+  [472] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [478] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [484] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
+  [486] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [488] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 4, 0, 1),
+  [492] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
   [494] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 29),
-  [496] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [498] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [496] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 30),
+  [498] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
   [500] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 5, 0, 1),
-  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 4, 0, 1),
-  [506] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
-  [508] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [510] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [512] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [514] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
-  [516] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [518] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [520] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [522] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
-  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
-  [526] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [528] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [530] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [532] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [534] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_otherwise, 2, 0, 6),
-  [538] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [542] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [544] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [546] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
-  [548] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
-  [550] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [552] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [554] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [556] = {.entry = {.count = 1, .reusable = true}}, SHIFT(95),
-  [558] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [560] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
-  [562] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [564] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
-  [566] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [568] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [570] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [572] = {.entry = {.count = 1, .reusable = true}}, SHIFT(93),
-  [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [578] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
-  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [584] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
+  [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [506] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
+  [508] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
+  [510] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [512] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [514] = {.entry = {.count = 1, .reusable = false}}, SHIFT(129),
+  [516] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [518] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [520] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [522] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [526] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [528] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [530] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [532] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [534] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
+  [536] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [538] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [542] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [544] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [546] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [548] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [550] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [552] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
+  [554] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [556] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_otherwise, 2, 0, 6),
+  [560] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [562] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
+  [564] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [566] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [568] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [570] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
+  [572] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
+  [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [578] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [584] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [586] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [588] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [590] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [592] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [594] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [596] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
+  [598] = {.entry = {.count = 1, .reusable = true}}, SHIFT(95),
+  [600] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [602] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [606] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
 };
 
 #ifdef __cplusplus

@@ -105,6 +105,12 @@ fn fact_word(p: &Predicate) -> &'static str {
         Predicate::NoSensitive { .. } => "no_sensitive",
         Predicate::CannotPair { .. } => "cannot_pair",
         Predicate::Off { .. } => "off",
+        Predicate::NoHighPriority { .. } => "priority",
+        Predicate::NoCollaborationHeavy { .. } => "solo",
+        Predicate::CannotBeSoleOwner { .. } => "not_alone",
+        Predicate::RequiresFeature { .. } => "feature",
+        Predicate::WithinHours { .. } => "hours",
+        Predicate::Before { .. } => "order",
         Predicate::Evidence { .. } => "evidence",
         Predicate::Toward { .. } => "toward",
     }

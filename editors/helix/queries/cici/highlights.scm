@@ -5,7 +5,7 @@
 [
   "scenario" "family" "title" "task" "recipient" "public" "policy" "executor"
   "person" "role" "skills" "room" "capacity" "features" "meeting" "attendees"
-  "slots" "rooms" "ticket" "needs" "hours" "pair" "sensitive" "levels"
+  "slots" "rooms" "ticket" "needs" "hours" "pair" "with" "priority" "collaboration_heavy" "sensitive" "levels"
   "outcomes" "evidence" "rubric" "rules" "when" "otherwise" "exclude"
   "attribute" "holder" "about" "category" "raw" "sanitized" "visible" "all"
   "except" "fact" "soft" "oracle"
