@@ -46,4 +46,25 @@ for name, names in allowed.items():
         failed = True
     else:
         print(f"{path}: {run.stdout.count('capture:')} captures over {len(seeds)} seeds")
+# The Helix files are the tree-sitter-cici queries under Helix's names:
+# the same patterns, so that a change to one is made to both.
+RENAMES = {"@module": "@namespace", "@number": "@constant.numeric.integer",
+           "@property": "@variable.other.member", "@function.call": "@function",
+           "@type.definition": "@type"}
+
+
+def patterns(text):
+    lines = [l for l in text.splitlines() if l.strip() and not l.lstrip().startswith(";")]
+    return "\n".join(lines)
+
+
+upstream = open("queries/highlights.scm").read()
+for old, new in RENAMES.items():
+    upstream = upstream.replace(old, new)
+if patterns(upstream) != patterns(open(queries + "highlights.scm").read()):
+    print("helix highlights.scm is not queries/highlights.scm under Helix's names")
+    failed = True
+if patterns(open("queries/locals.scm").read()) != patterns(open(queries + "locals.scm").read()):
+    print("helix locals.scm differs from queries/locals.scm")
+    failed = True
 sys.exit(1 if failed else 0)
