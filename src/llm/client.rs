@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::cache::{self, Cache};
-use super::LlmConfig;
+use super::{LlmConfig, Usage};
 
 /// How calls that miss the cache are served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,21 +56,6 @@ pub enum CallError {
     /// Nothing will work (unreachable endpoint, unknown model, refused
     /// key, a cache miss offline): the run stops with this message.
     Fatal(String),
-}
-
-/// What a run used, for stderr and the dataset card.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Usage {
-    /// Requests sent over the network (retries included).
-    pub requests: u64,
-    /// Calls answered from the cache.
-    pub cache_hits: u64,
-    /// Tokens in and out of the requests sent.
-    pub prompt_tokens: u64,
-    pub completion_tokens: u64,
-    pub retries: u64,
-    /// Calls left for a batch.
-    pub pending: u64,
 }
 
 #[derive(Default)]

@@ -20,11 +20,26 @@ mod off;
 #[cfg(feature = "llm")]
 pub use cache::Cache;
 #[cfg(feature = "llm")]
-pub use client::{ingest_batch, CallError, Llm, Message, Mode, Usage};
+pub use client::{ingest_batch, CallError, Llm, Message, Mode};
 #[cfg(not(feature = "llm"))]
-pub use off::{Llm, Usage};
+pub use off::Llm;
 
 use serde::{Deserialize, Serialize};
+
+/// What a run used, for stderr and the dataset card.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    /// Requests sent over the network (retries included).
+    pub requests: u64,
+    /// Calls answered from the cache.
+    pub cache_hits: u64,
+    /// Tokens in and out of the requests sent.
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+    pub retries: u64,
+    /// Calls left for a batch.
+    pub pending: u64,
+}
 
 /// The `llm` section of `cici.yaml`; every field has a default and a
 /// command-line override.
