@@ -6,7 +6,13 @@ use cici::analysis::Class;
 use super::common::{check, render, root, shared, with_class};
 
 fn examples() -> Vec<String> {
-    let doc = std::fs::read_to_string(shared().join("docs/language.md")).unwrap();
+    examples_in(&shared().join("docs/language.md"))
+}
+
+/// The complete seeds of a language page: its ```-blocks that open with a
+/// scenario, except the one that shows the syntax with placeholders.
+fn examples_in(page: &std::path::Path) -> Vec<String> {
+    let doc = std::fs::read_to_string(page).unwrap();
     let mut out = Vec::new();
     let mut rest = doc.as_str();
     while let Some(start) = rest.find("```\nscenario ") {
@@ -93,10 +99,8 @@ fn classes_are_the_ones_the_reference_states() {
 /// each checks clean and unique, and every attribute with a fact is needed.
 #[test]
 fn the_archetype_examples_check_clean_with_every_fact_critical() {
-    let doc = std::fs::read_to_string(root().join("docs/language.md")).unwrap();
     let mut seen = 0;
-    for block in doc.split("```\nscenario ").skip(1) {
-        let text = format!("scenario {}", block.split("```").next().unwrap());
+    for text in examples_in(&root().join("docs/language.md")) {
         let run = check("docs/language.md", &text);
         assert_eq!(run.checked.len(), 1, "{}", render(&run));
         assert_eq!(run.diagnostics.len(), 0, "{}", render(&run));
@@ -122,9 +126,10 @@ fn the_archetype_examples_check_clean_with_every_fact_critical() {
 /// has the design review end at 11:00 and the launch review start then.
 #[test]
 fn before_allows_meetings_that_touch() {
-    let doc = std::fs::read_to_string(root().join("docs/language.md")).unwrap();
-    let block = doc.split("```\nscenario review_week").nth(1).unwrap();
-    let text = format!("scenario review_week{}", block.split("```").next().unwrap());
+    let text = examples_in(&root().join("docs/language.md"))
+        .into_iter()
+        .find(|t| t.starts_with("scenario review_week"))
+        .unwrap();
     let run = check("review_week.cici", &text);
     assert!(run.checked[0].report.unique, "{}", render(&run));
     assert!(
