@@ -3,14 +3,13 @@
 //! its code, first.
 
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::time::Duration;
 
 use cici::analysis::Options;
 use cici::driver::Run;
 use miette::Diagnostic as _;
 
-use super::common::{render, root};
+use super::common::{codes_in_source, render, root};
 
 /// What a section shows its code with.
 enum Example {
@@ -41,30 +40,6 @@ fn sections() -> Vec<(String, Example)> {
         };
         out.push((code.to_string(), example));
     }
-    out
-}
-
-/// Every `code(cici::...)` of the source.
-fn codes_in_source() -> BTreeSet<String> {
-    fn walk(dir: &Path, out: &mut BTreeSet<String>) {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                for part in text.split("code(cici::").skip(1) {
-                    let name: String = part
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                        .collect();
-                    out.insert(format!("cici::{name}"));
-                }
-            }
-        }
-    }
-    let mut out = BTreeSet::new();
-    walk(&root().join("src"), &mut out);
     out
 }
 

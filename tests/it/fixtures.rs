@@ -71,31 +71,14 @@ fn fixtures_render_as_snapshotted() {
 /// Every `code(cici::...)` declared in the sources of the checking stages
 /// (the build's own codes are triggered by templates, in `build.rs`).
 fn declared_codes() -> BTreeSet<String> {
-    let mut codes = BTreeSet::new();
-    let mut stack = vec![root().join("src")];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(dir).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                for part in text.split("code(cici::").skip(1) {
-                    let code: String = part
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                        .collect();
-                    if !["build::", "render::", "import::"]
-                        .iter()
-                        .any(|s| code.starts_with(s))
-                    {
-                        codes.insert(format!("cici::{code}"));
-                    }
-                }
-            }
-        }
-    }
-    codes
+    super::common::codes_in_source()
+        .into_iter()
+        .filter(|c| {
+            !["build::", "render::", "import::"]
+                .iter()
+                .any(|s| c["cici::".len()..].starts_with(s))
+        })
+        .collect()
 }
 
 #[test]
