@@ -272,6 +272,7 @@ pub fn scenario(
                 .collect(),
             oracle: tf.outcomes[outcome].clone(),
             attributes: sources,
+            public: BTreeMap::new(),
         },
     }
 }

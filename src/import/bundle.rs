@@ -18,12 +18,12 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::build::{self, attribute};
+use super::cast::{labels, visible, Cast};
 use super::json::{field, key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
 use super::{AttributeSource, ImportError, ImportedScenario, JsonFile, Written};
 use crate::sema::*;
-use crate::span::Span;
 
 /// The four files of a bundle folder, read.
 pub struct BundleFiles {
@@ -53,54 +53,6 @@ impl BundleFiles {
     }
 }
 
-/// Labels and visibility of one bundle attribute.
-struct Labels {
-    appropriate: bool,
-    holder: Option<String>,
-    visible: Vec<String>,
-}
-
-fn labels(files: &BundleFiles, id: &str) -> Option<Labels> {
-    let appr = files.appropriateness.value.as_ref()?;
-    let vis = files.visibility.value.as_ref()?;
-    let v = &vis["attributes"][id];
-    Some(Labels {
-        appropriate: appr["attributes"][id] == "appropriate",
-        holder: v["holder"].as_str().map(str::to_string),
-        visible: v["visible_to"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|n| n.as_str().map(str::to_string))
-            .collect(),
-    })
-}
-
-fn people_by_name(sc: &Scenario) -> HashMap<String, PersonId> {
-    sc.people
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.name.clone(), i))
-        .collect()
-}
-
-/// The people a bundle attribute is visible to, by name; the holder always.
-fn visible(
-    l: &Labels,
-    by_name: &HashMap<String, PersonId>,
-    holder: Option<PersonId>,
-) -> Vec<PersonId> {
-    let mut visible: Vec<PersonId> = l
-        .visible
-        .iter()
-        .filter_map(|n| by_name.get(n).copied())
-        .chain(holder)
-        .collect();
-    visible.sort_unstable();
-    visible.dedup();
-    visible
-}
-
 /// A bundle exported by cici: its seed, with the bundle's labels and
 /// visibility put back on every form.
 pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) -> Option<Written> {
@@ -116,7 +68,12 @@ pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) 
             return None;
         }
     };
-    let by_name = people_by_name(&sc);
+    let by_name: HashMap<String, PersonId> = sc
+        .people
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), i))
+        .collect();
     let mut attributes = BTreeMap::new();
     for a in sc.attributes.iter_mut() {
         for kind in [FormKind::Raw, FormKind::Sanitized] {
@@ -137,7 +94,7 @@ pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) 
                 {
                     let holder = l.holder.as_ref().and_then(|n| by_name.get(n)).copied();
                     form.appropriate = l.appropriate;
-                    form.visible = visible(&l, &by_name, holder);
+                    form.visible = visible(&l.visible, &by_name, holder);
                 }
                 _ => r.push(
                     key_path("attributes", &id),
@@ -153,19 +110,24 @@ pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) 
             attributes.insert(id.clone(), AttributeSource::Bundle(id));
         }
     }
-    let oracle = crate::analysis::decision_rows(&sc, &sc.oracle)
-        .into_iter()
-        .map(|(t, v)| format!("{t}: {v}"))
-        .collect::<Vec<_>>()
-        .join("; ");
-    let oracle = match (&sc.setting, &sc.oracle) {
-        (Setting::Severity(ss), Decision::Severity(l)) => ss.levels[*l].id.clone(),
-        _ => oracle,
-    };
+    let oracle = oracle_text(&sc);
     Some(written(&sc, source, BTreeMap::new(), oracle, attributes))
 }
 
-fn written(
+/// The oracle as `import.json` states it: the level of a rule-based
+/// scenario, else `<target>: <choice>` rows.
+pub(super) fn oracle_text(sc: &Scenario) -> String {
+    if let (Setting::Severity(ss), Decision::Severity(l)) = (&sc.setting, &sc.oracle) {
+        return ss.levels[*l].id.clone();
+    }
+    crate::analysis::decision_rows(sc, &sc.oracle)
+        .into_iter()
+        .map(|(t, v)| format!("{t}: {v}"))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+pub(super) fn written(
     sc: &Scenario,
     source: &str,
     configuration: BTreeMap<String, String>,
@@ -183,6 +145,7 @@ fn written(
             configuration,
             oracle,
             attributes,
+            public: BTreeMap::new(),
         },
     }
 }
@@ -200,61 +163,9 @@ pub fn from_release(
         .and_then(Value::as_str)
         .and_then(identifier)
         .unwrap_or_else(|| "bundle".into());
-    // The cast, by name; the executor first.
-    let members: Vec<&Value> = match field(scenario, "cast") {
-        Some(Value::Object(m)) => m.values().collect(),
-        Some(Value::Array(a)) => a.iter().collect(),
-        _ => {
-            r.shape("cast", "the cast, a map or a list of {name, role}");
-            return None;
-        }
-    };
-    let role = scenario["task"]["executor_role"]
-        .as_str()
-        .unwrap_or_default();
-    let executor_name = scenario["task"]["participants"][role]["name"]
-        .as_str()
-        .unwrap_or_default();
-    let mut people: Vec<Person> = Vec::new();
-    for m in members {
-        let Some(name) = m["name"].as_str() else {
-            continue;
-        };
-        let Some(pid) = identifier(name) else {
-            continue;
-        };
-        if people.iter().any(|p| p.id == pid) {
-            continue;
-        }
-        let person = Person {
-            id: pid,
-            name: name.to_string(),
-            role: m["role"].as_str().unwrap_or("").to_string(),
-            skills: Vec::new(),
-            span: Span::DERIVED,
-        };
-        if name == executor_name {
-            people.insert(0, person);
-        } else {
-            people.push(person);
-        }
-    }
-    if people.first().is_none_or(|p| p.name != executor_name) {
-        r.push(
-            "task.executor_role",
-            ImportError::UnknownName {
-                kind: "executor in the cast".into(),
-                name: executor_name.into(),
-                help: None,
-            },
-        );
-        return None;
-    }
-    let by_name: HashMap<String, PersonId> = people
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.name.clone(), i))
-        .collect();
+    let cast = Cast::read(scenario, r)?;
+    let people = cast.people.clone();
+    let by_name = cast.by_name();
     // The configuration.
     let mut config = vec![0usize; tf.variables.len()];
     let categories = utility["categories"].as_object();
@@ -298,7 +209,7 @@ pub fn from_release(
         let mut form = build::form(
             text,
             l.appropriate,
-            visible(&l, &by_name, Some(holder)),
+            visible(&l.visible, by_name, Some(holder)),
             Vec::new(),
         );
         let fact_of = |v: &Value| {
@@ -328,7 +239,7 @@ pub fn from_release(
             let sanitized = build::form(
                 pv["value"].as_str().unwrap_or_default().to_string(),
                 pl.appropriate,
-                visible(&pl, &by_name, Some(holder)),
+                visible(&pl.visible, by_name, Some(holder)),
                 fact.into_iter().collect(),
             );
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));

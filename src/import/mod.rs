@@ -15,9 +15,12 @@
 
 pub mod build;
 pub mod bundle;
+mod cast;
 mod diagnostic;
+mod jira;
 pub mod json;
 pub mod locate;
+mod meeting;
 pub mod names;
 pub mod seed;
 pub mod select;
@@ -41,6 +44,9 @@ pub enum AttributeSource {
     Personal(String),
     /// An attribute of a bundle, by its id there.
     Bundle(String),
+    /// A text an artifact of a bundle carries that no attribute names (the
+    /// sanitized form of a private constraint), by the artifact's id.
+    Artifact(String),
 }
 
 /// One written scenario, as `import.json` lists it.
@@ -55,6 +61,11 @@ pub struct ImportedScenario {
     pub configuration: BTreeMap<String, String>,
     pub oracle: String,
     pub attributes: BTreeMap<String, AttributeSource>,
+    /// Bundle attributes that state the public setting (a roster, a ticket
+    /// board, a room inventory) rather than something a person holds: what
+    /// each became in the seed.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub public: BTreeMap<String, String>,
 }
 
 /// `import.json`.
@@ -293,14 +304,24 @@ pub fn pisas_bundle(
         .value
         .as_ref()
         .and_then(|u| u["cici"]["seed"].as_str().map(str::to_string));
+    let decision = |key: &str| {
+        bundle
+            .utility
+            .value
+            .as_ref()
+            .is_some_and(|u| u.get(key).is_some())
+    };
+    let (jira, meeting) = (decision("oracle_assignment"), decision("oracle_schedule"));
     let w = match (own_seed, family) {
         (Some(text), _) => bundle::from_cici(&bundle, &text, source, &mut r),
+        (None, _) if jira => jira::from_bundle(&bundle, source, &mut r),
+        (None, _) if meeting => meeting::from_bundle(&bundle, source, &mut r),
         (None, Some(tf)) => bundle::from_release(&bundle, tf, source, &mut r),
         (None, None) => {
             r.push(
                 "",
                 ImportError::Shape {
-                    expected: "a bundle cici exported, or --seed with the task-family seed it was made from".into(),
+                    expected: "a bundle cici exported, a JIRA or meeting bundle (`oracle_assignment`, `oracle_schedule`), or --seed with the task-family seed it was made from".into(),
                     help: Some("a bundle states the answer, not the rules: the rules come from its task-family seed".into()),
                 },
             );

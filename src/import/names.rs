@@ -180,6 +180,8 @@ pub fn category_of_topic(topic: &str) -> Option<Category> {
             Category::Location
         } else if has(&["religio", "belief", "politic"]) {
             Category::Beliefs
+        } else if has(&["performance", "probation"]) {
+            Category::Performance
         } else {
             return None;
         },

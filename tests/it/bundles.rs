@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::common::{cici, root, tempdir};
 
 /// What the release's validator reports for one bundle: (errors, warnings).
-fn validate(dir: &Path) -> (Vec<String>, Vec<String>) {
+pub(super) fn validate(dir: &Path) -> (Vec<String>, Vec<String>) {
     let (mut errors, mut warnings) = (Vec::new(), Vec::new());
     let mut files = BTreeMap::new();
     for f in [

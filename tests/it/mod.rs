@@ -16,3 +16,4 @@ mod lsp_features;
 mod planted;
 mod properties;
 mod reference;
+mod released;

@@ -1,0 +1,482 @@
+//! Released JIRA bundles (`oracle_assignment`) back into `jira_allocation`
+//! seeds.
+//!
+//! The bundle states its setting as attribute texts: the public roster
+//! (`Val specialty: backend`) and ticket board (`JIRA-001 requires
+//! security: 3 hours`, `priority: medium`, `collaboration-heavy: yes`,
+//! `sensitive-data surface: no`) become people's skills and tickets, and
+//! `import.json` says so under `public`. What people hold privately
+//! becomes attributes: available hours are `capacity` facts, the
+//! decision-critical detail states its `hidden_solver_constraint`, decoys
+//! state nothing. The constraint's sanitized rewrite is a form only where
+//! an artifact carries it: a text nobody holds cannot be shared.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::build::{attribute, form};
+use super::bundle::{oracle_text, written, BundleFiles};
+use super::cast::{carried_by, labelled_form, task_text, visible, Cast};
+use super::json::{key_path, Report};
+use super::names::{category_of_topic, identifier};
+use super::{AttributeSource, ImportError, Written};
+use crate::sema::*;
+use crate::span::Span;
+
+/// What one ticket-board or roster text says.
+enum Says<'a> {
+    Specialty {
+        person: &'a str,
+        skill: &'a str,
+    },
+    Requires {
+        ticket: &'a str,
+        skill: &'a str,
+        hours: &'a str,
+    },
+    Priority {
+        ticket: &'a str,
+        level: &'a str,
+    },
+    CollaborationHeavy {
+        ticket: &'a str,
+        yes: &'a str,
+    },
+    Sensitive {
+        ticket: &'a str,
+        yes: &'a str,
+    },
+    Hours {
+        person: &'a str,
+        hours: &'a str,
+    },
+}
+
+/// Reads `<subject> <label>: <value>` texts of the release's JIRA bundles.
+fn says(text: &str) -> Option<Says<'_>> {
+    let text = text.trim().trim_end_matches('.');
+    let labelled = |label: &str| {
+        let (subject, value) = text.split_once(&format!(" {label}: "))?;
+        Some((subject.trim(), value.trim()))
+    };
+    if let Some((person, skill)) = labelled("specialty") {
+        return Some(Says::Specialty { person, skill });
+    }
+    if let Some((person, hours)) = labelled("available hours") {
+        return Some(Says::Hours { person, hours });
+    }
+    if let Some((ticket, level)) = labelled("priority") {
+        return Some(Says::Priority { ticket, level });
+    }
+    if let Some((ticket, yes)) = labelled("collaboration-heavy") {
+        return Some(Says::CollaborationHeavy { ticket, yes });
+    }
+    if let Some((ticket, yes)) = labelled("sensitive-data surface") {
+        return Some(Says::Sensitive { ticket, yes });
+    }
+    let (ticket, rest) = text.split_once(" requires ")?;
+    let (skill, hours) = rest.split_once(": ")?;
+    let hours = hours.trim();
+    let hours = hours
+        .strip_suffix(" hours")
+        .or_else(|| hours.strip_suffix(" hour"))
+        .unwrap_or(hours);
+    Some(Says::Requires {
+        ticket: ticket.trim(),
+        skill: skill.trim(),
+        hours,
+    })
+}
+
+/// A ticket as the board builds it up.
+struct Board {
+    label: String,
+    seats: Vec<(String, u32)>,
+    priority: Option<Priority>,
+    collaboration_heavy: bool,
+    sensitive: bool,
+}
+
+fn yes(v: &str) -> Option<bool> {
+    match v.to_ascii_lowercase().as_str() {
+        "yes" | "true" => Some(true),
+        "no" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// The title the board gives a ticket (`JIRA-001: Audit session-token
+/// rotation`), else its label.
+fn title(scenario: &Value, label: &str) -> String {
+    let prefix = format!("{label}: ");
+    scenario["timeline"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|a| a["content"].as_str())
+        .flat_map(str::lines)
+        .find_map(|l| l.trim().strip_prefix(&prefix).map(str::trim))
+        .filter(|t| !t.is_empty())
+        .unwrap_or(label)
+        .to_string()
+}
+
+/// The fact of a `hidden_solver_constraint`.
+fn constraint(c: &Value, cast: &Cast, path: &str, r: &mut Report) -> Option<Predicate> {
+    let person_key = c["person"].as_str().unwrap_or_default();
+    let Some(person) = cast.keyed(person_key) else {
+        r.push(
+            key_path(path, "person"),
+            ImportError::UnknownName {
+                kind: "person of the cast".into(),
+                name: person_key.into(),
+                help: None,
+            },
+        );
+        return None;
+    };
+    let kind = c["type"].as_str().unwrap_or_default();
+    Some(match kind {
+        "cannot_pair_with_person" => {
+            let other = c["other_person"].as_str().unwrap_or_default();
+            let Some(b) = cast.keyed(other) else {
+                r.push(
+                    key_path(path, "other_person"),
+                    ImportError::UnknownName {
+                        kind: "person of the cast".into(),
+                        name: other.into(),
+                        help: None,
+                    },
+                );
+                return None;
+            };
+            Predicate::CannotPair { a: person, b }
+        }
+        "no_high_priority" => Predicate::NoHighPriority { person },
+        "no_collaboration_heavy" => Predicate::NoCollaborationHeavy { person },
+        "cannot_be_sole_owner" => Predicate::CannotBeSoleOwner { person },
+        "no_sensitive_surface" => Predicate::NoSensitive { person },
+        _ => {
+            r.push(
+                key_path(path, "type"),
+                ImportError::UnknownName {
+                    kind: "JIRA constraint archetype".into(),
+                    name: kind.into(),
+                    help: Some("cici reads cannot_pair_with_person, no_high_priority, no_collaboration_heavy, cannot_be_sole_owner and no_sensitive_surface".into()),
+                },
+            );
+            return None;
+        }
+    })
+}
+
+/// The sanitized rewrite `hidden_private_constraints` gives the
+/// constraint of `person` and `kind`.
+fn sanitized_text<'a>(utility: &'a Value, c: &Value) -> Option<&'a str> {
+    utility["hidden_private_constraints"]
+        .as_array()?
+        .iter()
+        .find(|h| h["person"] == c["person"] && h["type"] == c["type"])
+        .and_then(|h| h["sanitized"].as_str())
+}
+
+/// A released JIRA bundle as a `jira_allocation` scenario.
+pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<Written> {
+    let scenario = files.scenario.value.as_ref()?;
+    let utility = files.utility.value.as_ref()?;
+    let mut cast = Cast::read(scenario, r)?;
+    let Some(values) = utility["attribute_values"].as_object() else {
+        r.shape("attribute_values", "the bundle's attributes, an object");
+        return None;
+    };
+    let mut boards: Vec<Board> = Vec::new();
+    let mut public = BTreeMap::new();
+    let mut attributes = Vec::new();
+    let mut sources = BTreeMap::new();
+    for (bid, v) in values {
+        let path = key_path("attribute_values", bid);
+        let text = v["value"].as_str().unwrap_or_default();
+        let Some(aid) = identifier(bid) else { continue };
+        let bad = |what: &str, r: &mut Report| {
+            r.push(
+                key_path(&path, "value"),
+                ImportError::Shape {
+                    expected: what.into(),
+                    help: None,
+                },
+            )
+        };
+        let mut facts = Vec::new();
+        match says(text) {
+            Some(Says::Specialty { person, skill }) => {
+                match (cast.named(person), identifier(skill)) {
+                    (Some(p), Some(skill)) => {
+                        cast.people[p].skills.push(skill.clone());
+                        let id = &cast.people[p].id;
+                        public.insert(bid.clone(), format!("person {id} skills [{skill}]"));
+                    }
+                    _ => bad("a specialty of a person of the cast", r),
+                }
+                continue;
+            }
+            Some(Says::Requires {
+                ticket,
+                skill,
+                hours,
+            }) => {
+                match (identifier(skill), hours.parse::<u32>()) {
+                    (Some(skill), Ok(h)) => {
+                        let i = board(&mut boards, ticket);
+                        boards[i].seats.push((skill, h));
+                    }
+                    _ => bad("`<ticket> requires <specialty>: <hours> hours`", r),
+                }
+                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
+                continue;
+            }
+            Some(Says::Priority { ticket, level }) => {
+                let i = board(&mut boards, ticket);
+                match Priority::from_name(&level.to_ascii_lowercase()) {
+                    Some(p) => boards[i].priority = Some(p),
+                    None => bad("a priority: low, medium or high", r),
+                }
+                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
+                continue;
+            }
+            Some(Says::CollaborationHeavy { ticket, yes: y }) => {
+                let i = board(&mut boards, ticket);
+                match yes(y) {
+                    Some(y) => boards[i].collaboration_heavy = y,
+                    None => bad("`yes` or `no`", r),
+                }
+                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
+                continue;
+            }
+            Some(Says::Sensitive { ticket, yes: y }) => {
+                let i = board(&mut boards, ticket);
+                match yes(y) {
+                    Some(y) => boards[i].sensitive = y,
+                    None => bad("`yes` or `no`", r),
+                }
+                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
+                continue;
+            }
+            Some(Says::Hours { person, hours }) => match (cast.named(person), hours.parse()) {
+                (Some(person), Ok(hours)) => facts.push(Predicate::Capacity { person, hours }),
+                _ => bad("`<person> available hours: <hours>`", r),
+            },
+            None => {}
+        }
+        // Something a person holds.
+        let hidden = &v["hidden_solver_constraint"];
+        let mut sanitized = None;
+        if hidden.is_object() {
+            let fact = constraint(
+                hidden,
+                &cast,
+                &key_path(&path, "hidden_solver_constraint"),
+                r,
+            );
+            if let Some(text) = sanitized_text(utility, hidden) {
+                if let Some((artifact, names)) = carried_by(scenario, text) {
+                    let holder =
+                        labelled_form(files, &cast, bid, text, Vec::new()).map_or(0, |(h, _)| h);
+                    let vis = visible(&names, cast.by_name(), Some(holder));
+                    sanitized = Some(form(
+                        text.to_string(),
+                        true,
+                        vis,
+                        fact.clone().into_iter().collect(),
+                    ));
+                    sources.insert(
+                        format!("{aid}.sanitized"),
+                        AttributeSource::Artifact(artifact.to_string()),
+                    );
+                }
+            }
+            if sanitized.is_none() {
+                facts.extend(fact);
+            }
+        }
+        let Some((holder, raw)) = labelled_form(files, &cast, bid, text, facts) else {
+            continue;
+        };
+        let about = v["about_attribute"].as_str().unwrap_or_default();
+        let category = (!raw.appropriate)
+            .then(|| category_of_topic(&format!("{about} {text}")))
+            .flatten();
+        sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
+        attributes.push(attribute(aid, holder, category, raw, sanitized, Vec::new()));
+    }
+    let tickets = tickets(scenario, &boards, r);
+    let oracle = oracle(utility, &cast, &boards, &tickets, r)?;
+    let id = scenario["scenario_id"]
+        .as_str()
+        .and_then(identifier)
+        .unwrap_or_else(|| "bundle".into());
+    let task = task_text(scenario).unwrap_or_else(|| "Staff every ticket.".into());
+    let title = scenario["task"]["subject"]["name"]
+        .as_str()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or("Ticket allocation")
+        .to_string();
+    let sc = Scenario {
+        id,
+        source: crate::span::SourceId::DERIVED,
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+        family: Family::JiraAllocation,
+        title,
+        task,
+        recipient: None,
+        public: Vec::new(),
+        policy: None,
+        executor: 0,
+        people: cast.people,
+        setting: Setting::Jira(JiraSetting { tickets }),
+        attributes,
+        oracle: Decision::Jira(oracle),
+        oracle_span: Span::DERIVED,
+        oracle_entries: Vec::new(),
+    };
+    let mut w = written(&sc, source, BTreeMap::new(), oracle_text(&sc), sources);
+    w.entry.public = public;
+    Some(w)
+}
+
+/// The board entry of a ticket label, made on first mention.
+fn board(boards: &mut Vec<Board>, label: &str) -> usize {
+    if let Some(i) = boards.iter().position(|b| b.label == label) {
+        return i;
+    }
+    boards.push(Board {
+        label: label.to_string(),
+        seats: Vec::new(),
+        priority: None,
+        collaboration_heavy: false,
+        sensitive: false,
+    });
+    boards.len() - 1
+}
+
+/// `JIRA-001` as a cici id.
+fn ticket_id(label: &str) -> String {
+    identifier(label).unwrap_or_else(|| "ticket".into())
+}
+
+fn tickets(scenario: &Value, boards: &[Board], r: &mut Report) -> Vec<Ticket> {
+    let mut out = Vec::new();
+    for b in boards {
+        let (first, second) = match b.seats.as_slice() {
+            [first] => (first, None),
+            [first, second] => (first, Some(second)),
+            seats => {
+                r.push(
+                    "attribute_values",
+                    ImportError::Shape {
+                        expected: format!(
+                            "one or two specialties on `{}`, not {}",
+                            b.label,
+                            seats.len()
+                        ),
+                        help: Some(
+                            "a cici ticket has one seat, or two filled by different people".into(),
+                        ),
+                    },
+                );
+                continue;
+            }
+        };
+        out.push(Ticket {
+            id: ticket_id(&b.label),
+            title: title(scenario, &b.label),
+            needs: first.0.clone(),
+            hours: first.1,
+            pair: second.is_some(),
+            with: second
+                .filter(|s| s.0 != first.0 || s.1 != first.1)
+                .map(|(skill, hours)| Seat {
+                    skill: skill.clone(),
+                    hours: *hours,
+                }),
+            priority: b.priority,
+            collaboration_heavy: b.collaboration_heavy,
+            sensitive: b.sensitive,
+            span: Span::DERIVED,
+        });
+    }
+    out
+}
+
+/// `oracle_assignment` (ticket → specialty → person) as one assignment
+/// per ticket, seats in the board's order.
+fn oracle(
+    utility: &Value,
+    cast: &Cast,
+    boards: &[Board],
+    tickets: &[Ticket],
+    r: &mut Report,
+) -> Option<Vec<Assignment>> {
+    let Some(given) = utility["oracle_assignment"].as_object() else {
+        r.shape(
+            "oracle_assignment",
+            "the oracle assignment, {ticket: {specialty: person}}",
+        );
+        return None;
+    };
+    for label in given.keys() {
+        if !boards.iter().any(|b| &b.label == label) {
+            r.push(
+                key_path("oracle_assignment", label),
+                ImportError::UnknownName {
+                    kind: "ticket of the board".into(),
+                    name: label.clone(),
+                    help: None,
+                },
+            );
+        }
+    }
+    let mut out = Vec::new();
+    let mut ok = true;
+    for (b, t) in boards.iter().zip(tickets) {
+        let path = key_path("oracle_assignment", &b.label);
+        let seat = |i: usize, r: &mut Report| -> Option<PersonId> {
+            let (skill, _) = t.seat(i)?;
+            let key = given
+                .get(&b.label)
+                .and_then(|seats| {
+                    seats.as_object()?.iter().find_map(|(k, v)| {
+                        (identifier(k).as_deref() == Some(skill)).then(|| v.as_str())?
+                    })
+                })
+                .unwrap_or_default();
+            let person = cast.keyed(key);
+            if person.is_none() {
+                r.push(
+                    key_path(&path, skill),
+                    ImportError::UnknownName {
+                        kind: "person of the cast in this seat".into(),
+                        name: key.into(),
+                        help: None,
+                    },
+                );
+            }
+            person
+        };
+        let owner = seat(0, r);
+        let collaborator = if t.pair {
+            seat(1, r).map(Some)
+        } else {
+            Some(None)
+        };
+        match (owner, collaborator) {
+            (Some(owner), Some(collaborator)) => out.push(Assignment {
+                owner,
+                collaborator,
+            }),
+            _ => ok = false,
+        }
+    }
+    ok.then_some(out)
+}

@@ -1,0 +1,516 @@
+//! Released meeting bundles (`oracle_schedule`) back into
+//! `meeting_allocation` seeds.
+//!
+//! The release's meeting bundles state their setting as structure in
+//! `scenario.json` (`slots`, `rooms`, `meetings`), which becomes the seed's
+//! rooms and meetings; the attributes that restate it (the room inventory,
+//! the meeting list) are listed under `public` in `import.json`. Every
+//! hard private constraint is two attributes, the raw detail and its
+//! sanitized operational form (`raw_trap_attr` links them): one cici
+//! attribute with two forms, whose fact is the `hidden_solver_constraint`.
+//! Decoys and irrelevant details state nothing.
+
+use std::collections::{BTreeMap, HashMap};
+
+use serde_json::Value;
+
+use super::build::{attribute, form};
+use super::bundle::{oracle_text, written, BundleFiles};
+use super::cast::{carried_by, labelled_form, task_text, visible, Cast};
+use super::json::{key_path, Report};
+use super::names::{category_of_topic, identifier};
+use super::{AttributeSource, ImportError, Written};
+use crate::sema::*;
+use crate::span::Span;
+
+/// The setting as the bundle names it: slots, rooms and meetings by the
+/// bundle's ids.
+struct Layout {
+    slots: HashMap<String, Slot>,
+    room_ids: HashMap<String, RoomId>,
+    rooms: Vec<Room>,
+    meeting_ids: HashMap<String, MeetingId>,
+    meetings: Vec<Meeting>,
+    /// Per meeting, the bundle's slot ids in candidate order.
+    slot_keys: Vec<Vec<String>>,
+}
+
+fn day(name: &str) -> Option<Day> {
+    let n = name.trim().to_ascii_lowercase();
+    Day::ALL
+        .into_iter()
+        .find(|d| n.len() >= 3 && d.keyword() == &n[..3.min(n.len())])
+}
+
+/// Hours as a number (9.5) in minutes of the day.
+fn minutes(v: &Value) -> Option<u16> {
+    let h = v.as_f64()?;
+    let m = (h * 60.0).round();
+    (h.is_finite() && (0.0..=1440.0).contains(&m)).then_some(m as u16)
+}
+
+fn strings(v: &Value) -> Vec<&str> {
+    v.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
+fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
+    let mut slots = HashMap::new();
+    for (i, s) in scenario["slots"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let key = s["id"].as_str().unwrap_or_default();
+        match (
+            day(s["day"].as_str().unwrap_or_default()),
+            minutes(&s["start"]),
+            minutes(&s["end"]),
+        ) {
+            (Some(day), Some(start), Some(end)) if start < end => {
+                slots.insert(key.to_string(), Slot { day, start, end });
+            }
+            _ => r.shape(
+                &super::json::index_path("slots", i),
+                "a slot {id, day, start, end} with hours of the day, start before end",
+            ),
+        }
+    }
+    let mut rooms = Vec::new();
+    let mut room_ids = HashMap::new();
+    for (i, room) in scenario["rooms"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let key = room["id"].as_str().unwrap_or_default();
+        let (Some(id), Some(capacity)) = (identifier(key), room["capacity"].as_u64()) else {
+            r.shape(
+                &super::json::index_path("rooms", i),
+                "a room {id, name, capacity, features}",
+            );
+            continue;
+        };
+        room_ids.insert(key.to_string(), rooms.len());
+        rooms.push(Room {
+            id,
+            name: room["name"].as_str().map(str::to_string),
+            capacity: capacity.min(u64::from(MAX_QUANTITY)) as u32,
+            features: strings(&room["features"])
+                .into_iter()
+                .filter_map(identifier)
+                .collect(),
+            span: Span::DERIVED,
+        });
+    }
+    let mut meetings = Vec::new();
+    let mut meeting_ids = HashMap::new();
+    let mut slot_keys = Vec::new();
+    for (i, m) in scenario["meetings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let path = super::json::index_path("meetings", i);
+        let key = m["id"].as_str().unwrap_or_default();
+        let Some(id) = identifier(key) else {
+            r.shape(&path, "a meeting with an id");
+            continue;
+        };
+        let duration = m["duration_minutes"].as_u64();
+        let mut attendees = Vec::new();
+        for p in strings(&m["required_attendees"])
+            .into_iter()
+            .chain(strings(&m["optional_attendees"]))
+        {
+            match cast.keyed(p) {
+                Some(p) if !attendees.contains(&p) => attendees.push(p),
+                Some(_) => {}
+                None => r.push(
+                    key_path(&path, "required_attendees"),
+                    ImportError::UnknownName {
+                        kind: "person of the cast".into(),
+                        name: p.into(),
+                        help: None,
+                    },
+                ),
+            }
+        }
+        let mut keys = Vec::new();
+        let mut candidate = Vec::new();
+        for s in strings(&m["candidate_slots"]) {
+            let Some(slot) = slots.get(s) else {
+                r.push(
+                    key_path(&path, "candidate_slots"),
+                    ImportError::UnknownName {
+                        kind: "slot of `slots`".into(),
+                        name: s.into(),
+                        help: None,
+                    },
+                );
+                continue;
+            };
+            // The meeting runs from the slot's start for its duration.
+            let end = duration
+                .map_or(slot.end, |d| (slot.start as u64 + d).min(1440) as u16)
+                .max(slot.start + 1);
+            keys.push(s.to_string());
+            candidate.push(Slot { end, ..*slot });
+        }
+        let candidate_rooms = strings(&m["candidate_rooms"])
+            .into_iter()
+            .filter_map(|k| room_ids.get(k).copied())
+            .collect();
+        meeting_ids.insert(key.to_string(), meetings.len());
+        slot_keys.push(keys);
+        meetings.push(Meeting {
+            id,
+            title: m["title"].as_str().unwrap_or(key).to_string(),
+            attendees,
+            slots: candidate,
+            rooms: candidate_rooms,
+            features: Vec::new(),
+            span: Span::DERIVED,
+        });
+    }
+    (!meetings.is_empty()).then_some(Layout {
+        slots,
+        room_ids,
+        rooms,
+        meeting_ids,
+        meetings,
+        slot_keys,
+    })
+}
+
+/// The fact of a `hidden_solver_constraint`.
+fn constraint(c: &Value, cast: &Cast, s: &Layout, path: &str, r: &mut Report) -> Option<Predicate> {
+    let unknown = |key: &str, kind: &str, r: &mut Report| {
+        r.push(
+            key_path(path, key),
+            ImportError::UnknownName {
+                kind: kind.into(),
+                name: c[key]
+                    .as_str()
+                    .map_or_else(|| c[key].to_string(), str::to_string),
+                help: None,
+            },
+        );
+        None
+    };
+    let person = match cast.keyed(c["person"].as_str().unwrap_or_default()) {
+        Some(p) => p,
+        None => return unknown("person", "person of the cast", r),
+    };
+    let feature = |r: &mut Report| match c["room_feature"].as_str().and_then(identifier) {
+        Some(f) => Some(f),
+        None => {
+            r.shape(&key_path(path, "room_feature"), "a room feature");
+            None
+        }
+    };
+    let meeting = |key: &str| {
+        s.meeting_ids
+            .get(c[key].as_str().unwrap_or_default())
+            .copied()
+    };
+    let kind = c["type"].as_str().unwrap_or_default();
+    Some(match kind {
+        "person_unavailable" => match s.slots.get(c["slot_id"].as_str().unwrap_or_default()) {
+            Some(&slot) => Predicate::Unavailable { person, slot },
+            None => return unknown("slot_id", "slot of `slots`", r),
+        },
+        "requires_room_feature" => Predicate::RequiresFeature {
+            person,
+            feature: feature(r)?,
+        },
+        "meeting_requires_room_feature" => match meeting("meeting_id") {
+            Some(meeting) => Predicate::NeedsFeature {
+                meeting,
+                feature: feature(r)?,
+            },
+            None => return unknown("meeting_id", "meeting of `meetings`", r),
+        },
+        "cannot_use_room" => match s.room_ids.get(c["room_id"].as_str().unwrap_or_default()) {
+            Some(&room) => Predicate::AvoidRoom { person, room },
+            None => return unknown("room_id", "room of `rooms`", r),
+        },
+        "timezone_boundary" => {
+            let hour = |key: &str| {
+                c[key]
+                    .as_f64()
+                    .filter(|h| h.fract() == 0.0 && (0.0..=24.0).contains(h))
+                    .map(|h| h as u32)
+            };
+            match (hour("earliest_hour"), hour("latest_hour")) {
+                (Some(earliest), Some(latest)) if earliest < latest => Predicate::WithinHours {
+                    person,
+                    earliest,
+                    latest,
+                },
+                _ => {
+                    r.shape(
+                        path,
+                        "whole hours `earliest_hour` < `latest_hour` between 0 and 24",
+                    );
+                    return None;
+                }
+            }
+        }
+        "meeting_ordering" => match (meeting("before_meeting_id"), meeting("after_meeting_id")) {
+            (Some(first), Some(second)) => Predicate::Before { first, second },
+            (None, _) => return unknown("before_meeting_id", "meeting of `meetings`", r),
+            (_, None) => return unknown("after_meeting_id", "meeting of `meetings`", r),
+        },
+        "must_finish_before_deadline" => {
+            let Some(m) = meeting("meeting_id") else {
+                return unknown("meeting_id", "meeting of `meetings`", r);
+            };
+            match (
+                day(c["deadline_day"].as_str().unwrap_or_default()),
+                minutes(&c["deadline_hour"]),
+            ) {
+                // A slot that ends at the deadline: the meeting ends no later.
+                (Some(day), Some(end)) if end > 0 => Predicate::NotAfter {
+                    meeting: m,
+                    slot: Slot { day, start: 0, end },
+                },
+                _ => {
+                    r.shape(path, "a `deadline_day` and a `deadline_hour` after 0:00");
+                    return None;
+                }
+            }
+        }
+        _ => {
+            r.push(
+                key_path(path, "type"),
+                ImportError::UnknownName {
+                    kind: "meeting constraint archetype".into(),
+                    name: kind.into(),
+                    help: Some("cici reads person_unavailable, requires_room_feature, meeting_requires_room_feature, cannot_use_room, timezone_boundary, meeting_ordering and must_finish_before_deadline".into()),
+                },
+            );
+            return None;
+        }
+    })
+}
+
+/// What a public attribute restates, from its `about_attribute`.
+fn restates(about: &str) -> String {
+    let about = about.trim();
+    if let Some(room) = about.strip_prefix("room ") {
+        return format!("room {}", identifier(room).unwrap_or_default());
+    }
+    if let Some(m) = about.strip_prefix("requirements for ") {
+        return format!("meeting {}", identifier(m).unwrap_or_default());
+    }
+    "the rooms and meetings".into()
+}
+
+/// A released meeting bundle as a `meeting_allocation` scenario.
+pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<Written> {
+    let scenario = files.scenario.value.as_ref()?;
+    let utility = files.utility.value.as_ref()?;
+    let cast = Cast::read(scenario, r)?;
+    let Some(s) = setting(scenario, &cast, r) else {
+        r.shape(
+            "",
+            "`slots`, `rooms` and `meetings` in scenario.json, as the release's meeting bundles give them",
+        );
+        return None;
+    };
+    let Some(values) = utility["attribute_values"].as_object() else {
+        r.shape("attribute_values", "the bundle's attributes, an object");
+        return None;
+    };
+    // The appropriate operational twin of each raw constraint.
+    let twins: HashMap<&str, &str> = values
+        .iter()
+        .filter_map(|(k, v)| Some((v["raw_trap_attr"].as_str()?, k.as_str())))
+        .filter(|(raw, _)| values.contains_key(*raw))
+        .collect();
+    let mut public = BTreeMap::new();
+    let mut attributes = Vec::new();
+    let mut sources = BTreeMap::new();
+    for (bid, v) in values {
+        let path = key_path("attribute_values", bid);
+        let text = v["value"].as_str().unwrap_or_default();
+        let Some(aid) = identifier(bid) else { continue };
+        let kind = v["type"].as_str().unwrap_or_default();
+        if kind == "public_source" {
+            public.insert(
+                bid.clone(),
+                restates(v["about_attribute"].as_str().unwrap_or_default()),
+            );
+            continue;
+        }
+        if twins.values().any(|t| *t == bid) {
+            continue; // the sanitized form of its raw twin
+        }
+        let hidden = &v["hidden_solver_constraint"];
+        let fact = hidden
+            .is_object()
+            .then(|| {
+                constraint(
+                    hidden,
+                    &cast,
+                    &s,
+                    &key_path(&path, "hidden_solver_constraint"),
+                    r,
+                )
+            })
+            .flatten();
+        let mut sanitized = None;
+        if let Some(&twin) = twins.get(bid.as_str()) {
+            let twin_text = values[twin]["value"].as_str().unwrap_or_default();
+            if let Some((_, f)) = labelled_form(
+                files,
+                &cast,
+                twin,
+                twin_text,
+                fact.clone().into_iter().collect(),
+            ) {
+                sanitized = Some(f);
+                sources.insert(
+                    format!("{aid}.sanitized"),
+                    AttributeSource::Bundle(twin.to_string()),
+                );
+            }
+        } else if let Some(text) = v["sanitized_operational_constraint"].as_str() {
+            if let Some((artifact, names)) = carried_by(scenario, text) {
+                let holder =
+                    labelled_form(files, &cast, bid, text, Vec::new()).map_or(0, |(h, _)| h);
+                sanitized = Some(form(
+                    text.to_string(),
+                    true,
+                    visible(&names, cast.by_name(), Some(holder)),
+                    fact.clone().into_iter().collect(),
+                ));
+                sources.insert(
+                    format!("{aid}.sanitized"),
+                    AttributeSource::Artifact(artifact.to_string()),
+                );
+            }
+        }
+        let facts = if sanitized.is_some() {
+            Vec::new()
+        } else {
+            fact.into_iter().collect()
+        };
+        let Some((holder, raw)) = labelled_form(files, &cast, bid, text, facts) else {
+            continue;
+        };
+        let about = v["about_attribute"].as_str().unwrap_or_default();
+        let category = (!raw.appropriate)
+            .then(|| category_of_topic(&format!("{about} {text}")))
+            .flatten();
+        sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
+        attributes.push(attribute(aid, holder, category, raw, sanitized, Vec::new()));
+    }
+    let oracle = oracle(utility, &s, r)?;
+    let id = scenario["scenario_id"]
+        .as_str()
+        .and_then(identifier)
+        .unwrap_or_else(|| "bundle".into());
+    let sc = Scenario {
+        id,
+        source: crate::span::SourceId::DERIVED,
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+        family: Family::MeetingAllocation,
+        title: scenario["task"]["subject"]["name"]
+            .as_str()
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or("Meeting allocation")
+            .to_string(),
+        task: task_text(scenario).unwrap_or_else(|| "Schedule every meeting.".into()),
+        recipient: None,
+        public: Vec::new(),
+        policy: None,
+        executor: 0,
+        people: cast.people,
+        setting: Setting::Meeting(MeetingSetting {
+            rooms: s.rooms,
+            meetings: s.meetings,
+        }),
+        attributes,
+        oracle: Decision::Meeting(oracle),
+        oracle_span: Span::DERIVED,
+        oracle_entries: Vec::new(),
+    };
+    let mut w = written(&sc, source, BTreeMap::new(), oracle_text(&sc), sources);
+    w.entry.public = public;
+    Some(w)
+}
+
+/// `oracle_schedule` (meeting → {slot, room}) as one placement per meeting.
+fn oracle(utility: &Value, s: &Layout, r: &mut Report) -> Option<Vec<Placement>> {
+    let Some(given) = utility["oracle_schedule"].as_object() else {
+        r.shape(
+            "oracle_schedule",
+            "the oracle schedule, {meeting: {slot, room}}",
+        );
+        return None;
+    };
+    let mut by_meeting: Vec<Option<Placement>> = vec![None; s.meetings.len()];
+    for (key, p) in given {
+        let path = key_path("oracle_schedule", key);
+        let Some(&m) = s.meeting_ids.get(key) else {
+            r.push(
+                path,
+                ImportError::UnknownName {
+                    kind: "meeting of `meetings`".into(),
+                    name: key.clone(),
+                    help: None,
+                },
+            );
+            continue;
+        };
+        let slot_key = p["slot"].as_str().unwrap_or_default();
+        let room_key = p["room"].as_str().unwrap_or_default();
+        let slot = s.slot_keys[m].iter().position(|k| k == slot_key);
+        let room = s.room_ids.get(room_key).copied();
+        match (slot, room) {
+            (Some(slot), Some(room)) => by_meeting[m] = Some(Placement { slot, room }),
+            (None, _) => r.push(
+                key_path(&path, "slot"),
+                ImportError::UnknownName {
+                    kind: "candidate slot of the meeting".into(),
+                    name: slot_key.into(),
+                    help: None,
+                },
+            ),
+            (_, None) => r.push(
+                key_path(&path, "room"),
+                ImportError::UnknownName {
+                    kind: "room of `rooms`".into(),
+                    name: room_key.into(),
+                    help: None,
+                },
+            ),
+        }
+    }
+    let mut out = Vec::new();
+    for (m, p) in by_meeting.into_iter().enumerate() {
+        match p {
+            Some(p) => out.push(p),
+            None => {
+                r.shape(
+                    "oracle_schedule",
+                    &format!(
+                        "a slot and room for every meeting; `{}` has none",
+                        s.meetings[m].id
+                    ),
+                );
+                return None;
+            }
+        }
+    }
+    Some(out)
+}

@@ -1,0 +1,384 @@
+//! `cici import pisas-bundle` on bundles in the shape of the release's JIRA
+//! and meeting generators (`tests/fixtures/import/bundles/`, written from
+//! the notebooks' documented formats with this project's own texts): the
+//! setting comes from the texts and structure, the oracle from
+//! `oracle_assignment` / `oracle_schedule`, the private constraints from
+//! `hidden_solver_constraint`, and what the bundle's people can see decides
+//! what cici proves.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use cici::sema::{Predicate, Setting};
+use serde_json::Value;
+
+use super::common::{cici, root, tempdir};
+
+fn bundle(name: &str) -> PathBuf {
+    root().join("tests/fixtures/import/bundles").join(name)
+}
+
+/// Imports bundle folders into a fresh folder and checks what was written.
+fn import(names: &[&str]) -> (PathBuf, cici::driver::Run) {
+    let out = tempdir(&format!("released-{}", names.join("-")));
+    let dirs: Vec<String> = names
+        .iter()
+        .map(|n| bundle(n).display().to_string())
+        .collect();
+    let mut args = vec!["import", "pisas-bundle"];
+    args.extend(dirs.iter().map(String::as_str));
+    args.extend(["--out", out.to_str().unwrap()]);
+    let r = cici(&args);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let mut run = cici::driver::Run::new();
+    run.check_paths(
+        std::slice::from_ref(&out),
+        &cici::analysis::Options::default(),
+    )
+    .unwrap();
+    (out, run)
+}
+
+fn codes(run: &cici::driver::Run) -> Vec<(String, String)> {
+    run.diagnostics
+        .iter()
+        .map(|d| {
+            let code = d.diagnostic.code_name();
+            let text = d.diagnostic.to_string();
+            (code, text)
+        })
+        .collect()
+}
+
+fn utility(name: &str) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(bundle(name).join("utility.json")).unwrap())
+        .unwrap()
+}
+
+fn import_map(out: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("import.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn a_jira_bundle_imports_its_board_roster_and_private_constraint() {
+    let (out, run) = import(&["jira_sole_owner"]);
+    let c = &run.checked[0];
+    let sc = &c.scenario;
+    // The roster became skills; the board became tickets with their seats.
+    let skills: BTreeMap<&str, Vec<String>> = sc
+        .people
+        .iter()
+        .map(|p| (p.id.as_str(), p.skills.clone()))
+        .collect();
+    assert_eq!(sc.people[sc.executor].id, "ines_duarte");
+    assert_eq!(skills["tomas"], ["backend"]);
+    assert_eq!(skills["rhea"], ["security"]);
+    let Setting::Jira(j) = &sc.setting else {
+        panic!("a jira scenario")
+    };
+    let t: Vec<_> = j
+        .tickets
+        .iter()
+        .map(|t| {
+            (
+                t.id.as_str(),
+                t.title.as_str(),
+                t.seat(0),
+                t.seat(1),
+                t.priority.map(|p| p.name()),
+                t.collaboration_heavy,
+                t.sensitive,
+            )
+        })
+        .collect();
+    assert_eq!(
+        t,
+        [
+            (
+                "jira_101",
+                "Rotate signing keys",
+                Some(("security", 3)),
+                None,
+                Some("medium"),
+                false,
+                true
+            ),
+            (
+                "jira_102",
+                "Harden token refresh",
+                Some(("backend", 4)),
+                Some(("security", 2)),
+                Some("medium"),
+                true,
+                false
+            ),
+            (
+                "jira_103",
+                "Smoke-test the release candidate",
+                Some(("qa", 2)),
+                None,
+                Some("low"),
+                false,
+                false
+            ),
+        ]
+    );
+    // The oracle, seat by seat, is the bundle's.
+    let rows = cici::analysis::decision_rows(sc, &sc.oracle);
+    assert_eq!(
+        rows.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>(),
+        ["kofi", "tomas + rhea", "bo"]
+    );
+    // The probation detail states the constraint; nobody holds its
+    // sanitized rewrite, so the raw form is the only one.
+    let a = &sc.attributes[sc.attribute("a21").unwrap()];
+    assert!(a.sanitized.is_none());
+    assert!(!a.raw.appropriate);
+    assert_eq!(
+        a.raw.facts[0].predicate,
+        Predicate::CannotBeSoleOwner {
+            person: sc.person("rhea").unwrap()
+        }
+    );
+    // Hours are capacities, visible to their holder only, as labelled.
+    let hours = &sc.attributes[sc.attribute("a20").unwrap()];
+    assert_eq!(hours.raw.visible, [sc.person("rhea").unwrap()]);
+    // What cici proves: the appropriate information leaves two staffings
+    // (the bundle's own count before its private constraint); only the
+    // inappropriate detail tells them apart; the executor may not see the
+    // hours that matter.
+    assert!(!c.report.unique);
+    assert_eq!(
+        cici::export::pisas::count_before_private(c),
+        utility("jira_sole_owner")["public_valid_assignment_count_before_private_constraints"]
+            .as_u64()
+            .map(|n| n as usize)
+    );
+    let found = codes(&run);
+    let has = |code: &str, word: &str| found.iter().any(|(c, t)| c == code && t.contains(word));
+    assert!(has("cici::check::inappropriate_need", "`a21`"), "{found:?}");
+    assert!(has("cici::check::not_unique", ""), "{found:?}");
+    assert!(has("cici::check::missing_sanitized", "`a21`"), "{found:?}");
+    assert!(
+        has("cici::check::executor_cannot_see", "`a20`"),
+        "{found:?}"
+    );
+    // import.json maps the attributes, and says where the public texts went.
+    let map = import_map(&out);
+    let s = &map["scenarios"][0];
+    assert_eq!(
+        s["oracle"],
+        "jira_101: kofi; jira_102: tomas + rhea; jira_103: bo"
+    );
+    assert_eq!(s["attributes"]["a21"]["bundle"], "a21");
+    assert_eq!(s["public"]["a1"], "person tomas skills [backend]");
+    assert_eq!(s["public"]["a5"], "ticket jira_101");
+    let public = s["public"].as_object().unwrap().len();
+    let attributes = s["attributes"].as_object().unwrap().len();
+    assert_eq!(
+        public + attributes,
+        utility("jira_sole_owner")["attribute_values"]
+            .as_object()
+            .unwrap()
+            .len()
+    );
+}
+
+#[test]
+fn a_sanitized_rewrite_an_artifact_carries_is_a_form() {
+    let (out, run) = import(&["jira_sole_owner_sanitized"]);
+    let c = &run.checked[0];
+    let sc = &c.scenario;
+    let a = &sc.attributes[sc.attribute("a21").unwrap()];
+    let s = a.sanitized.as_ref().expect("the note carries the rewrite");
+    assert_eq!(s.text, "Rhea should not own a ticket alone this sprint.");
+    assert!(s.appropriate);
+    assert_eq!(s.visible, [sc.person("rhea").unwrap()]);
+    assert!(a.raw.facts.is_empty());
+    // With it, the appropriate information decides; the labels still keep
+    // it from the executor.
+    assert!(c.report.unique);
+    let found = codes(&run);
+    assert!(found
+        .iter()
+        .any(|(c, t)| c == "cici::check::executor_cannot_see" && t.contains("a21.sanitized")));
+    assert!(!found
+        .iter()
+        .any(|(c, _)| c == "cici::check::inappropriate_need"));
+    let map = import_map(&out);
+    assert_eq!(
+        map["scenarios"][0]["attributes"]["a21.sanitized"]["artifact"],
+        "art_note_rhea"
+    );
+}
+
+#[test]
+fn a_meeting_bundle_imports_its_structure_and_paired_constraints() {
+    let (out, run) = import(&["meeting_deadline"]);
+    let c = &run.checked[0];
+    let sc = &c.scenario;
+    let m = sc.meeting_setting().unwrap();
+    assert_eq!(
+        m.rooms.iter().map(|r| r.id.as_str()).collect::<Vec<_>>(),
+        ["atlas", "cedar"]
+    );
+    let launch = &m.meetings[0];
+    assert_eq!(launch.id, "meet_001");
+    // A half-hour slot keeps its minutes.
+    assert_eq!(launch.slots[2].to_string(), "wed 10:30-11:30");
+    let rhs = |id: &str| {
+        let a = &sc.attributes[sc.attribute(id).unwrap()];
+        (
+            a.raw.appropriate,
+            a.sanitized.as_ref().map(|s| s.appropriate),
+            a.fact_form().1.facts[0].predicate.clone(),
+        )
+    };
+    // The raw detail and its operational twin are one attribute; the
+    // deadline is a slot that ends at it.
+    let (raw_ok, sanitized_ok, deadline) = rhs("a5");
+    assert_eq!((raw_ok, sanitized_ok), (false, Some(true)));
+    let Predicate::NotAfter { meeting, slot } = deadline else {
+        panic!("{deadline:?}")
+    };
+    assert_eq!((meeting, slot.to_string()), (0, "mon 00:00-11:00".into()));
+    let (_, _, unavailable) = rhs("a9");
+    assert!(matches!(unavailable, Predicate::Unavailable { .. }));
+    assert!(c.report.unique);
+    assert_eq!(
+        cici::export::pisas::count_before_private(c),
+        utility("meeting_deadline")["public_valid_schedule_count_before_private_constraints"]
+            .as_u64()
+            .map(|n| n as usize)
+    );
+    let rows = cici::analysis::decision_rows(sc, &sc.oracle);
+    assert_eq!(rows[0].1, "mon 10:00-11:00 @ atlas");
+    let map = import_map(&out);
+    let s = &map["scenarios"][0];
+    assert_eq!(s["attributes"]["a5.sanitized"]["bundle"], "a6");
+    assert_eq!(s["public"]["a1"], "room atlas");
+    assert_eq!(s["public"]["a3"], "meeting meet_001");
+}
+
+#[test]
+fn imported_assignment_bundles_export_valid_bundles_that_import_back() {
+    let names = ["jira_sole_owner_sanitized", "meeting_deadline"];
+    let (seeds, first) = import(&names);
+    let bundles = tempdir("released-export");
+    let r = cici(&[
+        "export",
+        "pisas",
+        seeds.to_str().unwrap(),
+        "--out",
+        bundles.to_str().unwrap(),
+    ]);
+    // The export refuses scenarios with errors: the labels keep the
+    // operational forms from the executor.
+    assert!(!r.status.success());
+    // With the executor allowed to see what the decision needs (`--fix`
+    // applies exactly that), they export and come back the same.
+    let r = cici(&["check", "--fix", seeds.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let r = cici(&[
+        "export",
+        "pisas",
+        seeds.to_str().unwrap(),
+        "--out",
+        bundles.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    for n in names {
+        let (errors, warnings) = super::bundles::validate(&bundles.join(n));
+        assert!(errors.is_empty(), "{n}: {errors:?}");
+        assert!(
+            warnings.iter().all(|w| w.starts_with("empty hidden_from")),
+            "{n}: {warnings:?}"
+        );
+    }
+    // The export states the assignment in the release's shape, ticket ->
+    // specialty -> person, as the imported bundle did.
+    let exported: Value = serde_json::from_str(
+        &std::fs::read_to_string(bundles.join(names[0]).join("utility.json")).unwrap(),
+    )
+    .unwrap();
+    for (ticket, seats) in utility(names[0])["oracle_assignment"].as_object().unwrap() {
+        let id = ticket.to_lowercase().replace('-', "_");
+        assert_eq!(&exported["oracle_assignment"][&id], seats, "{ticket}");
+    }
+    let back = tempdir("released-back");
+    let r = cici(&[
+        "import",
+        "pisas-bundle",
+        bundles.join(names[0]).to_str().unwrap(),
+        bundles.join(names[1]).to_str().unwrap(),
+        "--out",
+        back.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let (a, b) = (import_map(&seeds), import_map(&back));
+    for i in 0..2 {
+        assert_eq!(a["scenarios"][i]["oracle"], b["scenarios"][i]["oracle"]);
+    }
+    drop(first);
+}
+
+/// The bundle `name` with one file changed by `edit`, imported in memory.
+fn import_edited(name: &str, file: &str, edit: impl Fn(&mut Value)) -> Vec<(String, String)> {
+    let read = |f: &str| {
+        let text = std::fs::read_to_string(bundle(name).join(f)).unwrap();
+        let text = if f == file {
+            let mut v: Value = serde_json::from_str(&text).unwrap();
+            edit(&mut v);
+            serde_json::to_string_pretty(&v).unwrap()
+        } else {
+            text
+        };
+        cici::import::JsonFile::parse(f.to_string(), text)
+    };
+    let files = cici::import::bundle::BundleFiles {
+        scenario: read("scenario.json"),
+        utility: read("utility.json"),
+        visibility: read("visibility.json"),
+        appropriateness: read("appropriateness.json"),
+    };
+    let (_, files) = cici::import::pisas_bundle(files, name, None);
+    files
+        .iter()
+        .flat_map(|f| &f.diagnostics)
+        .map(|d| (d.path.clone(), d.error.to_string()))
+        .collect()
+}
+
+#[test]
+fn what_a_bundle_cannot_say_in_cici_is_named_by_its_json_path() {
+    let found = import_edited("jira_sole_owner", "utility.json", |u| {
+        u["attribute_values"]["a21"]["hidden_solver_constraint"]["type"] =
+            Value::from("must_mentor_juniors");
+        u["attribute_values"]["a5"]["value"] =
+            Value::from("JIRA-101 requires security: lots hours");
+    });
+    assert!(
+        found.iter().any(
+            |(p, e)| p == "attribute_values.a21.hidden_solver_constraint.type"
+                && e.contains("must_mentor_juniors")
+        ),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|(p, _)| p == "attribute_values.a5.value"),
+        "{found:?}"
+    );
+    let found = import_edited("meeting_deadline", "utility.json", |u| {
+        u["oracle_schedule"]["MEET-001"]["slot"] = Value::from("FRI_1600");
+    });
+    assert!(
+        found
+            .iter()
+            .any(|(p, e)| p == "oracle_schedule.MEET-001.slot" && e.contains("FRI_1600")),
+        "{found:?}"
+    );
+    let found = import_edited("meeting_deadline", "scenario.json", |s| {
+        s["slots"][0]["end"] = Value::from(8.0);
+    });
+    assert!(found.iter().any(|(p, _)| p == "slots[0]"), "{found:?}");
+}
