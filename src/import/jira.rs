@@ -310,7 +310,8 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
         attributes.push(attribute(aid, holder, category, raw, sanitized, Vec::new()));
     }
     let tickets = tickets(scenario, &boards, r);
-    let oracle = oracle(utility, &cast, &boards, &tickets, r)?;
+    let oracle = oracle(utility, &cast, &tickets, r)?;
+    let tickets = tickets.into_iter().map(|(_, t)| t).collect();
     let id = scenario["scenario_id"]
         .as_str()
         .and_then(identifier)
@@ -365,7 +366,9 @@ fn ticket_id(label: &str) -> String {
     identifier(label).unwrap_or_else(|| "ticket".into())
 }
 
-fn tickets(scenario: &Value, boards: &[Board], r: &mut Report) -> Vec<Ticket> {
+/// The tickets the board describes, each with its label; a ticket cici
+/// cannot seat is left out with a diagnostic.
+fn tickets<'a>(scenario: &Value, boards: &'a [Board], r: &mut Report) -> Vec<(&'a str, Ticket)> {
     let mut out = Vec::new();
     for b in boards {
         let (first, second) = match b.seats.as_slice() {
@@ -388,23 +391,26 @@ fn tickets(scenario: &Value, boards: &[Board], r: &mut Report) -> Vec<Ticket> {
                 continue;
             }
         };
-        out.push(Ticket {
-            id: ticket_id(&b.label),
-            title: title(scenario, &b.label),
-            needs: first.0.clone(),
-            hours: first.1,
-            pair: second.is_some(),
-            with: second
-                .filter(|s| s.0 != first.0 || s.1 != first.1)
-                .map(|(skill, hours)| Seat {
-                    skill: skill.clone(),
-                    hours: *hours,
-                }),
-            priority: b.priority,
-            collaboration_heavy: b.collaboration_heavy,
-            sensitive: b.sensitive,
-            span: Span::DERIVED,
-        });
+        out.push((
+            b.label.as_str(),
+            Ticket {
+                id: ticket_id(&b.label),
+                title: title(scenario, &b.label),
+                needs: first.0.clone(),
+                hours: first.1,
+                pair: second.is_some(),
+                with: second
+                    .filter(|s| s.0 != first.0 || s.1 != first.1)
+                    .map(|(skill, hours)| Seat {
+                        skill: skill.clone(),
+                        hours: *hours,
+                    }),
+                priority: b.priority,
+                collaboration_heavy: b.collaboration_heavy,
+                sensitive: b.sensitive,
+                span: Span::DERIVED,
+            },
+        ));
     }
     out
 }
@@ -414,8 +420,7 @@ fn tickets(scenario: &Value, boards: &[Board], r: &mut Report) -> Vec<Ticket> {
 fn oracle(
     utility: &Value,
     cast: &Cast,
-    boards: &[Board],
-    tickets: &[Ticket],
+    tickets: &[(&str, Ticket)],
     r: &mut Report,
 ) -> Option<Vec<Assignment>> {
     let Some(given) = utility["oracle_assignment"].as_object() else {
@@ -426,7 +431,7 @@ fn oracle(
         return None;
     };
     for label in given.keys() {
-        if !boards.iter().any(|b| &b.label == label) {
+        if !tickets.iter().any(|(l, _)| l == label) {
             r.push(
                 key_path("oracle_assignment", label),
                 ImportError::UnknownName {
@@ -439,22 +444,29 @@ fn oracle(
     }
     let mut out = Vec::new();
     let mut ok = true;
-    for (b, t) in boards.iter().zip(tickets) {
-        let path = key_path("oracle_assignment", &b.label);
+    for (label, t) in tickets {
+        let path = key_path("oracle_assignment", label);
+        // Seats are keyed by specialty; two seats of one specialty by role.
+        let same = t.second_seat().is_some_and(|(skill, _)| skill == t.needs);
         let seat = |i: usize, r: &mut Report| -> Option<PersonId> {
             let (skill, _) = t.seat(i)?;
+            let name = match (same, i) {
+                (true, 0) => "owner",
+                (true, _) => "collaborator",
+                _ => skill,
+            };
             let key = given
-                .get(&b.label)
+                .get(*label)
                 .and_then(|seats| {
                     seats.as_object()?.iter().find_map(|(k, v)| {
-                        (identifier(k).as_deref() == Some(skill)).then(|| v.as_str())?
+                        (identifier(k).as_deref() == Some(name)).then(|| v.as_str())?
                     })
                 })
                 .unwrap_or_default();
             let person = cast.keyed(key);
             if person.is_none() {
                 r.push(
-                    key_path(&path, skill),
+                    key_path(&path, name),
                     ImportError::UnknownName {
                         kind: "person of the cast in this seat".into(),
                         name: key.into(),

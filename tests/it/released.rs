@@ -368,6 +368,26 @@ fn what_a_bundle_cannot_say_in_cici_is_named_by_its_json_path() {
         found.iter().any(|(p, _)| p == "attribute_values.a5.value"),
         "{found:?}"
     );
+    // A ticket of three specialties cannot be seated: it is left out, and
+    // the other tickets keep their own oracle seats.
+    let found = import_edited("jira_sole_owner", "utility.json", |u| {
+        u["attribute_values"]["a99"] = serde_json::json!({
+            "value": "JIRA-102 requires qa: 1 hours", "type": "required", "source": "art_board"
+        });
+    });
+    assert!(
+        found
+            .iter()
+            .any(|(p, e)| p == "attribute_values"
+                && e.contains("one or two specialties on `JIRA-102`")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(p, e)| p == "oracle_assignment.JIRA-102" && e.contains("JIRA-102")),
+        "{found:?}"
+    );
     let found = import_edited("meeting_deadline", "utility.json", |u| {
         u["oracle_schedule"]["MEET-001"]["slot"] = Value::from("FRI_1600");
     });
