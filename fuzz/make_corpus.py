@@ -4,7 +4,8 @@
 hover and definition across the text, an incremental change, formatting,
 symbols, semantic tokens, pulled diagnostics, a rename, shutdown).
 `corpus/import_bundle/b*`: the PiSAs bundles `cici export pisas` writes for
-the seeds, each bundle's four files joined by 0xFF bytes.
+the seeds, and `r*`: the JIRA and meeting bundles of the test fixtures;
+each bundle's four files joined by 0xFF bytes.
 Run from `fuzz/` after `cargo build --release` in the project.
 """
 
@@ -55,6 +56,15 @@ def session(text):
     return b"".join(frame(m) for m in messages)
 
 
+def bundle(folder):
+    """A bundle's four files, joined by 0xFF bytes."""
+    parts = []
+    for part in ("scenario", "utility", "visibility", "appropriateness"):
+        with open(os.path.join(folder, part + ".json"), "rb") as f:
+            parts.append(f.read())
+    return b"\xff".join(parts)
+
+
 def main():
     os.makedirs("corpus/lsp", exist_ok=True)
     os.makedirs("corpus/import_bundle", exist_ok=True)
@@ -70,12 +80,12 @@ def main():
             folder = os.path.join(out, name)
             if not os.path.isdir(folder):
                 continue
-            parts = []
-            for part in ("scenario", "utility", "visibility", "appropriateness"):
-                with open(os.path.join(folder, part + ".json"), "rb") as f:
-                    parts.append(f.read())
             with open("corpus/import_bundle/b%d" % i, "wb") as f:
-                f.write(b"\xff".join(parts))
+                f.write(bundle(folder))
+    fixtures = sorted(glob.glob("../tests/fixtures/import/bundles/*/"))
+    for i, folder in enumerate(fixtures):
+        with open("corpus/import_bundle/r%d" % i, "wb") as f:
+            f.write(bundle(folder))
 
 
 if __name__ == "__main__":
