@@ -1,0 +1,53 @@
+; Zed highlighting: tree-sitter-cici's queries/highlights.scm under the
+; capture names Zed themes style (checked by editors/check_queries.py).
+; Keywords: statements and clauses.
+[
+  "scenario" "family" "title" "task" "recipient" "public" "policy" "executor"
+  "person" "role" "skills" "room" "capacity" "features" "meeting" "attendees"
+  "slots" "rooms" "ticket" "needs" "hours" "pair" "with" "priority" "collaboration_heavy" "sensitive" "levels"
+  "outcomes" "evidence" "rubric" "rules" "when" "otherwise" "exclude"
+  "attribute" "holder" "about" "category" "raw" "sanitized" "visible" "all"
+  "except" "fact" "soft" "oracle"
+] @keyword
+
+["and" "or" "not" "in" "=" "!=" "->" "@" "+"] @operator
+
+["appropriate" "inappropriate"] @boolean
+
+["{" "}" "[" "]" "(" ")"] @punctuation.bracket
+"," @punctuation.delimiter
+
+(comment) @comment
+(string) @string
+(integer) @number
+(slot) @constant
+
+; Declarations.
+(scenario name: (identifier) @title)
+(family_statement family: (identifier) @type)
+(person name: (identifier) @variable)
+(room name: (identifier) @constant)
+(meeting name: (identifier) @function)
+(ticket name: (identifier) @function)
+(attribute name: (identifier) @type)
+(evidence variable: (identifier) @property)
+(levels (name_list (identifier) @constant))
+(outcomes (name_list (identifier) @constant))
+
+; Uses.
+(executor_statement person: (identifier) @variable)
+(attribute holder: (identifier) @variable)
+(attribute about: (identifier) @variable)
+(attribute category: (identifier) @type)
+(fact predicate: (identifier) @function)
+(comparison variable: (identifier) @property)
+(comparison value: (identifier) @constant)
+(rule outcome: (identifier) @constant)
+(otherwise outcome: (identifier) @constant)
+(assignment target: (identifier) @function)
+(assignment room: (identifier) @constant)
+(assignment owner: (identifier) @variable)
+(assignment collaborator: (identifier) @variable)
+(oracle outcome: (identifier) @constant)
+(attendees (name_list (identifier) @variable))
+(rooms (name_list (identifier) @constant))
