@@ -492,3 +492,44 @@ fn oracle(
     }
     ok.then_some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_and_roster_texts_are_read() {
+        assert!(matches!(
+            says("Maya Chen specialty: backend"),
+            Some(Says::Specialty {
+                person: "Maya Chen",
+                skill: "backend"
+            })
+        ));
+        assert!(matches!(
+            says("JIRA-002 requires security: 1 hour"),
+            Some(Says::Requires {
+                ticket: "JIRA-002",
+                skill: "security",
+                hours: "1"
+            })
+        ));
+        assert!(matches!(
+            says("JIRA-002 sensitive-data surface: yes."),
+            Some(Says::Sensitive {
+                ticket: "JIRA-002",
+                yes: "yes"
+            })
+        ));
+        assert!(matches!(
+            says("Val available hours: 4"),
+            Some(Says::Hours {
+                person: "Val",
+                hours: "4"
+            })
+        ));
+        // A private detail is none of them.
+        assert!(says("Val has childcare disruption this week.").is_none());
+        assert!(says("Sasha requires quiet").is_none());
+    }
+}

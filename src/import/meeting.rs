@@ -108,6 +108,16 @@ fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
             span: Span::DERIVED,
         });
     }
+    // People's public availability, where the bundle gives it.
+    let available: HashMap<&str, Vec<&str>> = scenario["people"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| {
+            let slots = p.get("public_available_slots")?;
+            Some((p["id"].as_str()?, strings(slots)))
+        })
+        .collect();
     let mut meetings = Vec::new();
     let mut meeting_ids = HashMap::new();
     let mut slot_keys = Vec::new();
@@ -142,9 +152,25 @@ fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
                 ),
             }
         }
+        // A slot some attendee is publicly unavailable in is no candidate
+        // (when the bundle lists people's `public_available_slots`).
+        let attendee_keys: Vec<&str> = strings(&m["required_attendees"])
+            .into_iter()
+            .chain(strings(&m["optional_attendees"]))
+            .collect();
+        let publicly_free = |slot: &str| {
+            attendee_keys.iter().all(|k| {
+                available
+                    .get(*k)
+                    .is_none_or(|slots: &Vec<&str>| slots.contains(&slot))
+            })
+        };
         let mut keys = Vec::new();
         let mut candidate = Vec::new();
         for s in strings(&m["candidate_slots"]) {
+            if !publicly_free(s) {
+                continue;
+            }
             let Some(slot) = slots.get(s) else {
                 r.push(
                     key_path(&path, "candidate_slots"),

@@ -322,8 +322,13 @@ fn imported_assignment_bundles_export_valid_bundles_that_import_back() {
     drop(first);
 }
 
-/// The bundle `name` with one file changed by `edit`, imported in memory.
-fn import_edited(name: &str, file: &str, edit: impl Fn(&mut Value)) -> Vec<(String, String)> {
+/// The bundle `name` with one file changed by `edit`, imported in memory:
+/// the seed written, if any, and the diagnostics by JSON path.
+fn import_edited_seed(
+    name: &str,
+    file: &str,
+    edit: impl Fn(&mut Value),
+) -> (Option<String>, Vec<(String, String)>) {
     let read = |f: &str| {
         let text = std::fs::read_to_string(bundle(name).join(f)).unwrap();
         let text = if f == file {
@@ -341,12 +346,45 @@ fn import_edited(name: &str, file: &str, edit: impl Fn(&mut Value)) -> Vec<(Stri
         visibility: read("visibility.json"),
         appropriateness: read("appropriateness.json"),
     };
-    let (_, files) = cici::import::pisas_bundle(files, name, None);
-    files
+    let (written, files) = cici::import::pisas_bundle(files, name, None);
+    let found = files
         .iter()
         .flat_map(|f| &f.diagnostics)
         .map(|d| (d.path.clone(), d.error.to_string()))
-        .collect()
+        .collect();
+    (written.map(|w| w.text), found)
+}
+
+fn import_edited(name: &str, file: &str, edit: impl Fn(&mut Value)) -> Vec<(String, String)> {
+    import_edited_seed(name, file, edit).1
+}
+
+#[test]
+fn public_availability_a_bundle_lists_narrows_the_candidate_slots() {
+    let (seed, found) = import_edited_seed("meeting_deadline", "scenario.json", |s| {
+        s["people"] = serde_json::json!([
+            {"id": "owen", "name": "Owen", "public_available_slots": ["MON_0900", "MON_1000"]},
+            {"id": "eli", "name": "Eli"}
+        ]);
+    });
+    assert!(found.is_empty(), "{found:?}");
+    let run = super::common::check("narrowed.cici", &seed.unwrap());
+    let sc = &run.checked[0].scenario;
+    let m = sc.meeting_setting().unwrap();
+    assert_eq!(
+        m.meetings[1]
+            .slots
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>(),
+        ["mon 09:00-10:00"]
+    );
+    // Owen's Tuesday constraint now rules out nothing the public allows.
+    assert!(run.checked[0].report.unique);
+    assert!(run
+        .diagnostics
+        .iter()
+        .any(|d| d.diagnostic.code_name() == "cici::check::idle_fact"));
 }
 
 #[test]
