@@ -35,11 +35,12 @@ struct Layout {
     slot_keys: Vec<Vec<String>>,
 }
 
+/// A day by its name (`Monday`) or keyword (`mon`), in any case.
 fn day(name: &str) -> Option<Day> {
-    let n = name.trim().to_ascii_lowercase();
+    let n = name.trim();
     Day::ALL
         .into_iter()
-        .find(|d| n.len() >= 3 && d.keyword() == &n[..3.min(n.len())])
+        .find(|d| n.eq_ignore_ascii_case(d.name()) || n.eq_ignore_ascii_case(d.keyword()))
 }
 
 /// Hours as a number (9.5) in minutes of the day.
@@ -539,4 +540,16 @@ fn oracle(utility: &Value, s: &Layout, r: &mut Report) -> Option<Vec<Placement>>
         }
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn days_are_read_by_name_or_keyword_and_nothing_else() {
+        assert_eq!(super::day("Monday"), Some(super::Day::Mon));
+        assert_eq!(super::day(" wed "), Some(super::Day::Wed));
+        for other in ["Mo", "Mondays", "mön", "ñññ", "", "😀😀"] {
+            assert_eq!(super::day(other), None, "{other}");
+        }
+    }
 }
