@@ -279,16 +279,50 @@ pub fn pisas_bundles(dirs: &[std::path::PathBuf], seed: Option<&Path>) -> SeedIm
         let (w, read) = pisas_bundle(bundle::BundleFiles::read(dir), &source, family.as_ref());
         files.extend(read);
         if let Some(w) = w {
-            if scenarios
-                .iter()
-                .any(|s| s.entry.scenario == w.entry.scenario)
-            {
+            // The same folder named twice imports once.
+            if scenarios.iter().any(|s| s.entry.source == w.entry.source) {
                 continue;
             }
+            let w = distinct(w, dir, |id| {
+                scenarios.iter().any(|s| s.entry.scenario == id)
+            });
             scenarios.push(w);
         }
     }
     SeedImport { scenarios, files }
+}
+
+/// `w` under an id no scenario has taken: bundles of one scenario in
+/// several folders (the JIRA notebook writes one per artifact mode) become
+/// `<id>_<parent folder>`, then `<id>_2`, `<id>_3`...
+fn distinct(mut w: Written, dir: &Path, taken: impl Fn(&str) -> bool) -> Written {
+    let old = w.entry.scenario.clone();
+    if !taken(&old) {
+        return w;
+    }
+    let parent = dir
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str())
+        .and_then(names::identifier);
+    let suffixes = parent.into_iter().chain((2..).map(|n: u32| n.to_string()));
+    let new = suffixes
+        .map(|suffix| {
+            // Ids stay within the language's bound.
+            let keep = crate::sema::MAX_NAME.saturating_sub(suffix.len() + 1);
+            let stem: String = old.chars().take(keep).collect();
+            format!("{}_{suffix}", stem.trim_end_matches('_'))
+        })
+        .find(|id| !taken(id))
+        .expect("some numbered id is free");
+    w.text = w.text.replacen(
+        &format!("scenario {old} {{"),
+        &format!("scenario {new} {{"),
+        1,
+    );
+    w.entry.file = format!("{new}.cici");
+    w.entry.scenario = new;
+    w
 }
 
 /// Imports one bundle already read, named `source`: the scenario, if one

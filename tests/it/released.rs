@@ -440,3 +440,54 @@ fn what_a_bundle_cannot_say_in_cici_is_named_by_its_json_path() {
     });
     assert!(found.iter().any(|(p, _)| p == "slots[0]"), "{found:?}");
 }
+
+#[test]
+fn one_scenario_in_several_mode_folders_imports_once_per_folder() {
+    // The JIRA notebook writes each scenario once per artifact mode, under
+    // the same id.
+    let modes = tempdir("released-modes");
+    for mode in ["trap_only", "trap_plus_sanitized"] {
+        let dir = modes.join(mode).join("jira_sole_owner");
+        std::fs::create_dir_all(&dir).unwrap();
+        for f in [
+            "scenario.json",
+            "utility.json",
+            "visibility.json",
+            "appropriateness.json",
+        ] {
+            std::fs::copy(bundle("jira_sole_owner").join(f), dir.join(f)).unwrap();
+        }
+    }
+    let out = tempdir("released-modes-out");
+    let r = cici(&[
+        "import",
+        "pisas-bundle",
+        modes.join("trap_only").to_str().unwrap(),
+        modes.join("trap_plus_sanitized").to_str().unwrap(),
+        modes.join("trap_only/jira_sole_owner").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let map = import_map(&out);
+    let ids: Vec<&str> = map["scenarios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["scenario"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        ["jira_sole_owner", "jira_sole_owner_trap_plus_sanitized"]
+    );
+    let text =
+        std::fs::read_to_string(out.join("jira_sole_owner_trap_plus_sanitized.cici")).unwrap();
+    assert!(text.starts_with("scenario jira_sole_owner_trap_plus_sanitized {"));
+    let mut run = cici::driver::Run::new();
+    run.check_paths(
+        std::slice::from_ref(&out),
+        &cici::analysis::Options::default(),
+    )
+    .unwrap();
+    assert_eq!(run.checked.len(), 2);
+}
