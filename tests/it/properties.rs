@@ -39,7 +39,41 @@ fn small(family: Family, seed: u64) -> Scenario {
         id: None,
     });
     vary_tickets(&mut sc, seed);
+    touching_slots(&mut sc, seed);
     sc
+}
+
+/// Gives planted meetings slots that touch: for odd seeds, the second
+/// meeting may start the moment one of the first's slots ends, and the first
+/// may end the moment the second's first slot starts. Touching is where
+/// `before` allows what overlap would not, and where `unavailable` and
+/// `within_hours` meet their bounds.
+fn touching_slots(sc: &mut Scenario, seed: u64) {
+    let Setting::Meeting(ms) = &mut sc.setting else {
+        return;
+    };
+    if seed.is_multiple_of(2) || ms.meetings.len() < 2 {
+        return;
+    }
+    let ends = ms.meetings[0].slots[(seed >> 1) as usize % ms.meetings[0].slots.len()];
+    let starts = ms.meetings[1].slots[0];
+    // Each ends, or starts, on a whole hour, where `within_hours` bounds lie.
+    let after = Slot {
+        day: ends.day,
+        start: ends.end,
+        end: ((ends.end / 60 + 1) * 60).min(1440),
+    };
+    let before = Slot {
+        day: starts.day,
+        start: (starts.start / 60).saturating_sub(1) * 60,
+        end: starts.start,
+    };
+    for (m, slot) in [(1, after), (0, before)] {
+        let slots = &mut ms.meetings[m].slots;
+        if slot.start < slot.end && !slots.contains(&slot) {
+            slots.push(slot);
+        }
+    }
 }
 
 /// Gives planted tickets what the generator leaves out: priorities, the
@@ -254,6 +288,41 @@ proptest! {
         mask_bits in any::<u64>(),
     ) {
         let mut sc = small(family(fam), seed);
+        for (r, kind) in &extra {
+            let p = random_fact(&sc, r);
+            add_fact(&mut sc, p, *kind);
+        }
+        let n = predicates(&sc).len();
+        let in_force: Vec<bool> = (0..n).map(|i| mask_bits >> (i % 64) & 1 == 1).collect();
+        prop_assert_eq!(solver_allowed(&sc, &in_force), brute_allowed(&sc, &in_force));
+    }
+
+    /// Meetings whose slots touch, with `before` between the first two in
+    /// either order and the time facts at the touching slot's bounds: the
+    /// boundaries where "ends by" and "overlaps" differ.
+    #[test]
+    fn touching_slots_agree_with_brute_force(
+        seed in 0u64..10_000,
+        order in 0usize..2,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
+        mask_bits in any::<u64>(),
+    ) {
+        let mut sc = small(Family::MeetingAllocation, seed | 1);
+        let ms = sc.meeting_setting().unwrap();
+        let touching = *ms.meetings[1].slots.last().unwrap();
+        let leading = *ms.meetings[0].slots.last().unwrap();
+        // People who attend: the facts about them bite.
+        let pick = |m: usize| ms.meetings[m].attendees[seed as usize % ms.meetings[m].attendees.len()];
+        let (in_first, in_second) = (pick(0), pick(1));
+        add_fact(&mut sc, Predicate::Before { first: order, second: 1 - order }, 0);
+        add_fact(&mut sc, Predicate::Unavailable { person: in_first, slot: touching }, 0);
+        // One bound each, at the slot's edge; the other wide open, so that
+        // the person's other meetings still fit.
+        let latest = u32::from(touching.end).div_ceil(60);
+        add_fact(&mut sc, Predicate::WithinHours { person: in_second, earliest: 0, latest }, 0);
+        let earliest = u32::from(leading.start / 60);
+        add_fact(&mut sc, Predicate::WithinHours { person: in_first, earliest, latest: 24 }, 0);
+        add_fact(&mut sc, Predicate::NotAfter { meeting: 0, slot: touching }, 0);
         for (r, kind) in &extra {
             let p = random_fact(&sc, r);
             add_fact(&mut sc, p, *kind);
