@@ -1,5 +1,6 @@
 //! What every released bundle shares: the cast, with the executor first,
-//! the labels of its attributes, and the texts its artifacts carry.
+//! the labels of its attributes, the texts its artifacts carry, and how an
+//! attribute someone holds becomes a seed attribute.
 
 use std::collections::HashMap;
 
@@ -8,9 +9,11 @@ use serde_json::Value;
 use super::build;
 use super::bundle::BundleFiles;
 use super::json::{field, Report};
-use super::names::identifier;
-use super::ImportError;
-use crate::sema::{Form, Person, PersonId};
+use super::names::{category_of_topic, identifier};
+use super::{AttributeSource, ImportError};
+use crate::sema::{
+    Attribute, Decision, Family, Form, Person, PersonId, Predicate, Scenario, Setting,
+};
 use crate::span::Span;
 
 /// The people of a bundle, by name and by the keys the bundle uses for
@@ -212,4 +215,113 @@ pub fn task_text(scenario: &Value) -> Option<String> {
         .and_then(|a| a["content"].as_str())
         .map(|c| c.trim().to_string())
         .filter(|c| !c.is_empty())
+}
+
+/// What the attributes of a bundle became, by attribute id: the seed's
+/// attributes, and where each form came from.
+#[derive(Default)]
+pub struct Held {
+    pub attributes: Vec<Attribute>,
+    pub sources: std::collections::BTreeMap<String, AttributeSource>,
+}
+
+impl Held {
+    /// A sanitized rewrite as a form where an artifact's text carries it
+    /// (a text nobody holds is no form): appropriate, visible to whoever
+    /// may see that artifact, stating `fact`; recorded as `<id>.sanitized`.
+    pub fn carried_rewrite(
+        &mut self,
+        bundle: (&BundleFiles, &Value, &Cast),
+        id: &str,
+        text: &str,
+        fact: Option<&Predicate>,
+    ) -> Option<Form> {
+        let (files, scenario, cast) = bundle;
+        let (artifact, names) = carried_by(scenario, text)?;
+        let holder = labelled_form(files, cast, id, text, Vec::new()).map_or(0, |(h, _)| h);
+        let aid = identifier(id)?;
+        self.sources.insert(
+            format!("{aid}.sanitized"),
+            AttributeSource::Artifact(artifact.to_string()),
+        );
+        Some(build::form(
+            text.to_string(),
+            true,
+            visible(&names, cast.by_name(), Some(holder)),
+            fact.cloned().into_iter().collect(),
+        ))
+    }
+
+    /// Bundle attribute `id` (its `attribute_values` entry `v`) as an
+    /// attribute its holder holds: the raw form labelled as the bundle
+    /// labels it, stating `facts`, with `sanitized` beside it, and a
+    /// personal category read from its wording when it is inappropriate.
+    pub fn push(
+        &mut self,
+        bundle: (&BundleFiles, &Cast),
+        id: &str,
+        v: &Value,
+        facts: Vec<Predicate>,
+        sanitized: Option<Form>,
+    ) {
+        let (files, cast) = bundle;
+        let text = v["value"].as_str().unwrap_or_default();
+        let (Some(aid), Some((holder, raw))) =
+            (identifier(id), labelled_form(files, cast, id, text, facts))
+        else {
+            return;
+        };
+        let about = v["about_attribute"].as_str().unwrap_or_default();
+        let category = (!raw.appropriate)
+            .then(|| category_of_topic(&format!("{about} {text}")))
+            .flatten();
+        self.sources
+            .insert(aid.clone(), AttributeSource::Bundle(id.to_string()));
+        self.attributes.push(build::attribute(
+            aid,
+            holder,
+            category,
+            raw,
+            sanitized,
+            Vec::new(),
+        ));
+    }
+}
+
+/// A scenario of an allocation family read from a bundle: its id from
+/// `scenario_id`, its title from the task's subject, its task from the task
+/// text, else the defaults given.
+pub fn bundle_scenario(
+    scenario: &Value,
+    people: Vec<Person>,
+    (family, setting, oracle): (Family, Setting, Decision),
+    attributes: Vec<Attribute>,
+    (title, task): (&str, &str),
+) -> Scenario {
+    Scenario {
+        id: scenario["scenario_id"]
+            .as_str()
+            .and_then(identifier)
+            .unwrap_or_else(|| "bundle".into()),
+        source: crate::span::SourceId::DERIVED,
+        span: Span::DERIVED,
+        id_span: Span::DERIVED,
+        family,
+        title: scenario["task"]["subject"]["name"]
+            .as_str()
+            .filter(|t| !t.trim().is_empty())
+            .unwrap_or(title)
+            .to_string(),
+        task: task_text(scenario).unwrap_or_else(|| task.to_string()),
+        recipient: None,
+        public: Vec::new(),
+        policy: None,
+        executor: 0,
+        people,
+        setting,
+        attributes,
+        oracle,
+        oracle_span: Span::DERIVED,
+        oracle_entries: Vec::new(),
+    }
 }

@@ -15,12 +15,11 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::build::{attribute, form};
 use super::bundle::{oracle_text, written, BundleFiles};
-use super::cast::{carried_by, labelled_form, task_text, visible, Cast};
+use super::cast::{bundle_scenario, Cast, Held};
 use super::json::{key_path, Report};
-use super::names::{category_of_topic, identifier};
-use super::{AttributeSource, ImportError, Written};
+use super::names::identifier;
+use super::{ImportError, Written};
 use crate::sema::*;
 use crate::span::Span;
 
@@ -192,12 +191,10 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
     };
     let mut boards: Vec<Board> = Vec::new();
     let mut public = BTreeMap::new();
-    let mut attributes = Vec::new();
-    let mut sources = BTreeMap::new();
+    let mut held = Held::default();
     for (bid, v) in values {
         let path = key_path("attribute_values", bid);
         let text = v["value"].as_str().unwrap_or_default();
-        let Some(aid) = identifier(bid) else { continue };
         let bad = |what: &str, r: &mut Report| {
             r.push(
                 key_path(&path, "value"),
@@ -278,70 +275,28 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
                 &key_path(&path, "hidden_solver_constraint"),
                 r,
             );
-            if let Some(text) = sanitized_text(utility, hidden) {
-                if let Some((artifact, names)) = carried_by(scenario, text) {
-                    let holder =
-                        labelled_form(files, &cast, bid, text, Vec::new()).map_or(0, |(h, _)| h);
-                    let vis = visible(&names, cast.by_name(), Some(holder));
-                    sanitized = Some(form(
-                        text.to_string(),
-                        true,
-                        vis,
-                        fact.clone().into_iter().collect(),
-                    ));
-                    sources.insert(
-                        format!("{aid}.sanitized"),
-                        AttributeSource::Artifact(artifact.to_string()),
-                    );
-                }
-            }
+            sanitized = sanitized_text(utility, hidden).and_then(|text| {
+                held.carried_rewrite((files, scenario, &cast), bid, text, fact.as_ref())
+            });
             if sanitized.is_none() {
                 facts.extend(fact);
             }
         }
-        let Some((holder, raw)) = labelled_form(files, &cast, bid, text, facts) else {
-            continue;
-        };
-        let about = v["about_attribute"].as_str().unwrap_or_default();
-        let category = (!raw.appropriate)
-            .then(|| category_of_topic(&format!("{about} {text}")))
-            .flatten();
-        sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
-        attributes.push(attribute(aid, holder, category, raw, sanitized, Vec::new()));
+        held.push((files, &cast), bid, v, facts, sanitized);
     }
     let tickets = tickets(scenario, &boards, r);
     let oracle = oracle(utility, &cast, &tickets, r)?;
-    let tickets = tickets.into_iter().map(|(_, t)| t).collect();
-    let id = scenario["scenario_id"]
-        .as_str()
-        .and_then(identifier)
-        .unwrap_or_else(|| "bundle".into());
-    let task = task_text(scenario).unwrap_or_else(|| "Staff every ticket.".into());
-    let title = scenario["task"]["subject"]["name"]
-        .as_str()
-        .filter(|t| !t.trim().is_empty())
-        .unwrap_or("Ticket allocation")
-        .to_string();
-    let sc = Scenario {
-        id,
-        source: crate::span::SourceId::DERIVED,
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-        family: Family::JiraAllocation,
-        title,
-        task,
-        recipient: None,
-        public: Vec::new(),
-        policy: None,
-        executor: 0,
-        people: cast.people,
-        setting: Setting::Jira(JiraSetting { tickets }),
-        attributes,
-        oracle: Decision::Jira(oracle),
-        oracle_span: Span::DERIVED,
-        oracle_entries: Vec::new(),
-    };
-    let mut w = written(&sc, source, BTreeMap::new(), oracle_text(&sc), sources);
+    let setting = Setting::Jira(JiraSetting {
+        tickets: tickets.into_iter().map(|(_, t)| t).collect(),
+    });
+    let sc = bundle_scenario(
+        scenario,
+        cast.people,
+        (Family::JiraAllocation, setting, Decision::Jira(oracle)),
+        held.attributes,
+        ("Ticket allocation", "Staff every ticket."),
+    );
+    let mut w = written(&sc, source, BTreeMap::new(), oracle_text(&sc), held.sources);
     w.entry.public = public;
     Some(w)
 }

@@ -14,11 +14,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::Value;
 
-use super::build::{attribute, form};
 use super::bundle::{oracle_text, written, BundleFiles};
-use super::cast::{carried_by, labelled_form, task_text, visible, Cast};
+use super::cast::{bundle_scenario, labelled_form, Cast, Held};
 use super::json::{key_path, Report};
-use super::names::{category_of_topic, identifier};
+use super::names::identifier;
 use super::{AttributeSource, ImportError, Written};
 use crate::sema::*;
 use crate::span::Span;
@@ -363,11 +362,9 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
         .filter(|(raw, _)| values.contains_key(*raw))
         .collect();
     let mut public = BTreeMap::new();
-    let mut attributes = Vec::new();
-    let mut sources = BTreeMap::new();
+    let mut held = Held::default();
     for (bid, v) in values {
         let path = key_path("attribute_values", bid);
-        let text = v["value"].as_str().unwrap_or_default();
         let Some(aid) = identifier(bid) else { continue };
         let kind = v["type"].as_str().unwrap_or_default();
         if kind == "public_source" {
@@ -393,85 +390,56 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
                 )
             })
             .flatten();
-        let mut sanitized = None;
-        if let Some(&twin) = twins.get(bid.as_str()) {
-            let twin_text = values[twin]["value"].as_str().unwrap_or_default();
-            if let Some((_, f)) = labelled_form(
-                files,
-                &cast,
-                twin,
-                twin_text,
-                fact.clone().into_iter().collect(),
-            ) {
-                sanitized = Some(f);
-                sources.insert(
-                    format!("{aid}.sanitized"),
-                    AttributeSource::Bundle(twin.to_string()),
+        // The operational twin is the sanitized form; without one, a
+        // rewrite an artifact carries.
+        let sanitized = match twins.get(bid.as_str()) {
+            Some(&twin) => {
+                let twin_text = values[twin]["value"].as_str().unwrap_or_default();
+                let form = labelled_form(
+                    files,
+                    &cast,
+                    twin,
+                    twin_text,
+                    fact.iter().cloned().collect(),
                 );
+                if form.is_some() {
+                    held.sources.insert(
+                        format!("{aid}.sanitized"),
+                        AttributeSource::Bundle(twin.to_string()),
+                    );
+                }
+                form.map(|(_, f)| f)
             }
-        } else if let Some(text) = v["sanitized_operational_constraint"].as_str() {
-            if let Some((artifact, names)) = carried_by(scenario, text) {
-                let holder =
-                    labelled_form(files, &cast, bid, text, Vec::new()).map_or(0, |(h, _)| h);
-                sanitized = Some(form(
-                    text.to_string(),
-                    true,
-                    visible(&names, cast.by_name(), Some(holder)),
-                    fact.clone().into_iter().collect(),
-                ));
-                sources.insert(
-                    format!("{aid}.sanitized"),
-                    AttributeSource::Artifact(artifact.to_string()),
-                );
-            }
-        }
+            None => v["sanitized_operational_constraint"]
+                .as_str()
+                .and_then(|text| {
+                    held.carried_rewrite((files, scenario, &cast), bid, text, fact.as_ref())
+                }),
+        };
         let facts = if sanitized.is_some() {
             Vec::new()
         } else {
             fact.into_iter().collect()
         };
-        let Some((holder, raw)) = labelled_form(files, &cast, bid, text, facts) else {
-            continue;
-        };
-        let about = v["about_attribute"].as_str().unwrap_or_default();
-        let category = (!raw.appropriate)
-            .then(|| category_of_topic(&format!("{about} {text}")))
-            .flatten();
-        sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
-        attributes.push(attribute(aid, holder, category, raw, sanitized, Vec::new()));
+        held.push((files, &cast), bid, v, facts, sanitized);
     }
     let oracle = oracle(utility, &s, r)?;
-    let id = scenario["scenario_id"]
-        .as_str()
-        .and_then(identifier)
-        .unwrap_or_else(|| "bundle".into());
-    let sc = Scenario {
-        id,
-        source: crate::span::SourceId::DERIVED,
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-        family: Family::MeetingAllocation,
-        title: scenario["task"]["subject"]["name"]
-            .as_str()
-            .filter(|t| !t.trim().is_empty())
-            .unwrap_or("Meeting allocation")
-            .to_string(),
-        task: task_text(scenario).unwrap_or_else(|| "Schedule every meeting.".into()),
-        recipient: None,
-        public: Vec::new(),
-        policy: None,
-        executor: 0,
-        people: cast.people,
-        setting: Setting::Meeting(MeetingSetting {
-            rooms: s.rooms,
-            meetings: s.meetings,
-        }),
-        attributes,
-        oracle: Decision::Meeting(oracle),
-        oracle_span: Span::DERIVED,
-        oracle_entries: Vec::new(),
-    };
-    let mut w = written(&sc, source, BTreeMap::new(), oracle_text(&sc), sources);
+    let setting = Setting::Meeting(MeetingSetting {
+        rooms: s.rooms,
+        meetings: s.meetings,
+    });
+    let sc = bundle_scenario(
+        scenario,
+        cast.people,
+        (
+            Family::MeetingAllocation,
+            setting,
+            Decision::Meeting(oracle),
+        ),
+        held.attributes,
+        ("Meeting allocation", "Schedule every meeting."),
+    );
+    let mut w = written(&sc, source, BTreeMap::new(), oracle_text(&sc), held.sources);
     w.entry.public = public;
     Some(w)
 }
