@@ -385,8 +385,8 @@ fn oracle(
         );
         return None;
     };
-    for label in given.keys() {
-        if !tickets.iter().any(|(l, _)| l == label) {
+    for (label, seats) in given {
+        let Some((_, t)) = tickets.iter().find(|(l, _)| l == label) else {
             r.push(
                 key_path("oracle_assignment", label),
                 ImportError::UnknownName {
@@ -395,6 +395,26 @@ fn oracle(
                     help: None,
                 },
             );
+            continue;
+        };
+        // A specialty the board does not give the ticket.
+        let known = |k: &str| {
+            (0..t.seats()).any(|i| {
+                t.seat(i)
+                    .is_some_and(|(skill, _)| Some(skill) == identifier(k).as_deref())
+            }) || ["owner", "collaborator"].contains(&k)
+        };
+        for k in seats.as_object().into_iter().flatten().map(|(k, _)| k) {
+            if !known(k) {
+                r.push(
+                    key_path(&key_path("oracle_assignment", label), k),
+                    ImportError::UnknownName {
+                        kind: format!("specialty the board gives `{label}`"),
+                        name: k.clone(),
+                        help: None,
+                    },
+                );
+            }
         }
     }
     let mut out = Vec::new();

@@ -189,10 +189,27 @@ fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
             keys.push(s.to_string());
             candidate.push(Slot { end, ..*slot });
         }
-        let candidate_rooms = strings(&m["candidate_rooms"])
-            .into_iter()
-            .filter_map(|k| room_ids.get(k).copied())
-            .collect();
+        let mut candidate_rooms = Vec::new();
+        for k in strings(&m["candidate_rooms"]) {
+            match room_ids.get(k) {
+                Some(&room) => candidate_rooms.push(room),
+                None => r.push(
+                    key_path(&path, "candidate_rooms"),
+                    ImportError::UnknownName {
+                        kind: "room of `rooms`".into(),
+                        name: k.into(),
+                        help: None,
+                    },
+                ),
+            }
+        }
+        if candidate.is_empty() || candidate_rooms.is_empty() {
+            r.shape(
+                &path,
+                "a meeting with at least one candidate slot and one candidate room",
+            );
+            continue;
+        }
         meeting_ids.insert(key.to_string(), meetings.len());
         slot_keys.push(keys);
         meetings.push(Meeting {

@@ -439,6 +439,27 @@ fn what_a_bundle_cannot_say_in_cici_is_named_by_its_json_path() {
         s["slots"][0]["end"] = Value::from(8.0);
     });
     assert!(found.iter().any(|(p, _)| p == "slots[0]"), "{found:?}");
+    // An oracle seat the board does not have, and a meeting with no room
+    // the bundle lists, are named too.
+    let found = import_edited("jira_sole_owner", "utility.json", |u| {
+        u["oracle_assignment"]["JIRA-103"]["ux"] = Value::from("bo");
+    });
+    assert!(
+        found
+            .iter()
+            .any(|(p, e)| p == "oracle_assignment.JIRA-103.ux" && e.contains("`ux`")),
+        "{found:?}"
+    );
+    let found = import_edited("meeting_deadline", "scenario.json", |s| {
+        s["meetings"][1]["candidate_rooms"] = serde_json::json!(["vault"]);
+    });
+    assert!(
+        found
+            .iter()
+            .any(|(p, e)| p == "meetings[1].candidate_rooms" && e.contains("vault")),
+        "{found:?}"
+    );
+    assert!(found.iter().any(|(p, _)| p == "meetings[1]"), "{found:?}");
 }
 
 #[test]
