@@ -341,14 +341,21 @@ enum ImportCommand {
     },
     /// Scenario bundles (folders with scenario.json, utility.json,
     /// appropriateness.json, visibility.json): one `.cici` per bundle.
+    ///
+    /// Reads bundles cici exported (their seed comes back, with the bundle's
+    /// labels), the release's JIRA and meeting bundles (`oracle_assignment`,
+    /// `oracle_schedule`), and bundles generated from a task-family seed
+    /// (with `--seed`). Writes `import.json`, the map from bundle attributes
+    /// to the seeds' attributes.
     PisasBundle {
         /// Bundle folders, or folders of bundle folders.
         #[arg(required = true)]
         bundles: Vec<PathBuf>,
+        /// The folder the seeds and import.json are written to.
         #[arg(long)]
         out: PathBuf,
-        /// The task-family seed the bundles were generated from (for bundles
-        /// cici did not export).
+        /// The task-family seed the bundles were generated from (for policy
+        /// bundles cici did not export; JIRA and meeting bundles need none).
         #[arg(long)]
         seed: Option<PathBuf>,
     },
