@@ -337,20 +337,13 @@ pub fn policy_scenario(
             }
         })
         .collect();
-    Scenario {
+    let mut sc = Scenario::derived(
+        Family::PolicyDecision,
         id,
-        source: crate::span::SourceId::DERIVED,
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-        family: Family::PolicyDecision,
-        title: first_sentence(&tf.description).unwrap_or_else(|| tf.family_id.clone()),
-        task: task.map_or_else(|| tf.description.clone(), str::to_string),
-        recipient: None,
-        public: Vec::new(),
-        policy: tf.summary.clone(),
-        executor: 0,
+        first_sentence(&tf.description).unwrap_or_else(|| tf.family_id.clone()),
+        task.unwrap_or(&tf.description),
         people,
-        setting: Setting::Severity(SeveritySetting {
+        Setting::Severity(SeveritySetting {
             levels,
             evidence,
             rubric: Rubric {
@@ -360,11 +353,11 @@ pub fn policy_scenario(
             },
             excludes,
         }),
-        attributes,
-        oracle: Decision::Severity(oracle),
-        oracle_span: Span::DERIVED,
-        oracle_entries: Vec::new(),
-    }
+        Decision::Severity(oracle),
+    );
+    sc.policy = tf.summary.clone();
+    sc.attributes = attributes;
+    sc
 }
 
 /// The first sentence of a description, for a title.

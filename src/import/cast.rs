@@ -298,30 +298,22 @@ pub fn bundle_scenario(
     attributes: Vec<Attribute>,
     (title, task): (&str, &str),
 ) -> Scenario {
-    Scenario {
-        id: scenario["scenario_id"]
+    let mut sc = Scenario::derived(
+        family,
+        scenario["scenario_id"]
             .as_str()
             .and_then(identifier)
             .unwrap_or_else(|| "bundle".into()),
-        source: crate::span::SourceId::DERIVED,
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-        family,
-        title: scenario["task"]["subject"]["name"]
+        scenario["task"]["subject"]["name"]
             .as_str()
             .filter(|t| !t.trim().is_empty())
             .unwrap_or(title)
             .to_string(),
-        task: task_text(scenario).unwrap_or_else(|| task.to_string()),
-        recipient: None,
-        public: Vec::new(),
-        policy: None,
-        executor: 0,
+        &task_text(scenario).unwrap_or_else(|| task.to_string()),
         people,
         setting,
-        attributes,
         oracle,
-        oracle_span: Span::DERIVED,
-        oracle_entries: Vec::new(),
-    }
+    );
+    sc.attributes = attributes;
+    sc
 }

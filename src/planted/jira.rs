@@ -77,7 +77,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         .id
         .clone()
         .unwrap_or_else(|| format!("jira_planted_{}", cfg.seed));
-    super::shell(
+    Scenario::derived(
         Family::JiraAllocation,
         id.clone(),
         format!("Sprint allocation {id}"),

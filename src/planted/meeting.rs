@@ -122,7 +122,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         .id
         .clone()
         .unwrap_or_else(|| format!("meeting_planted_{}", cfg.seed));
-    super::shell(
+    Scenario::derived(
         Family::MeetingAllocation,
         id.clone(),
         format!("Scheduling {id}"),

@@ -300,37 +300,6 @@ pub(crate) fn people(
     out
 }
 
-/// A scenario shell with the common fields filled in.
-pub(crate) fn shell(
-    family: Family,
-    id: String,
-    title: String,
-    task: &str,
-    people: Vec<crate::sema::Person>,
-    setting: crate::sema::Setting,
-    oracle: crate::sema::Decision,
-) -> Scenario {
-    Scenario {
-        id,
-        source: crate::span::SourceId::DERIVED,
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-        family,
-        title,
-        task: task.into(),
-        recipient: None,
-        public: Vec::new(),
-        policy: None,
-        executor: 0,
-        people,
-        setting,
-        attributes: Vec::new(),
-        oracle,
-        oracle_span: Span::DERIVED,
-        oracle_entries: Vec::new(),
-    }
-}
-
 /// Facts that, added one by one, make the scenario's oracle the only
 /// allowed decision, each keeping the oracle allowed: for every decision
 /// still allowed beside the oracle, one fact that rules it out. `None` when

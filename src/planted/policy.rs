@@ -97,7 +97,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         .id
         .clone()
         .unwrap_or_else(|| format!("policy_planted_{}", cfg.seed));
-    let sc = super::shell(
+    let sc = Scenario::derived(
         Family::PolicyDecision,
         id.clone(),
         format!("Readiness review {id}"),

@@ -55,7 +55,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         .id
         .clone()
         .unwrap_or_else(|| format!("severity_planted_{}", cfg.seed));
-    let sc = super::shell(
+    let sc = Scenario::derived(
         Family::SeverityClassification,
         id.clone(),
         format!("Incident {id}"),

@@ -510,6 +510,38 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// A scenario no seed text spells (planted, imported): the common
+    /// fields filled in, the executor first among `people`, no attributes.
+    pub fn derived(
+        family: Family,
+        id: String,
+        title: String,
+        task: &str,
+        people: Vec<Person>,
+        setting: Setting,
+        oracle: Decision,
+    ) -> Scenario {
+        Scenario {
+            id,
+            source: SourceId::DERIVED,
+            span: Span::DERIVED,
+            id_span: Span::DERIVED,
+            family,
+            title,
+            task: task.into(),
+            recipient: None,
+            public: Vec::new(),
+            policy: None,
+            executor: 0,
+            people,
+            setting,
+            attributes: Vec::new(),
+            oracle,
+            oracle_span: Span::DERIVED,
+            oracle_entries: Vec::new(),
+        }
+    }
+
     pub fn person(&self, name: &str) -> Option<PersonId> {
         self.people.iter().position(|p| p.id == name)
     }
