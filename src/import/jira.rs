@@ -24,6 +24,7 @@ use crate::sema::*;
 use crate::span::Span;
 
 /// What one ticket-board or roster text says.
+#[derive(Clone, Copy)]
 enum Says<'a> {
     Specialty {
         person: &'a str,
@@ -204,8 +205,16 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
                 },
             )
         };
+        let says = says(text);
+        if let Some((ticket, read)) = says.and_then(|s| onto_board(s, &mut boards)) {
+            if let Err(expected) = read {
+                bad(expected, r);
+            }
+            public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
+            continue;
+        }
         let mut facts = Vec::new();
-        match says(text) {
+        match says {
             Some(Says::Specialty { person, skill }) => {
                 match (cast.named(person), identifier(skill)) {
                     (Some(p), Some(skill)) => {
@@ -217,53 +226,11 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
                 }
                 continue;
             }
-            Some(Says::Requires {
-                ticket,
-                skill,
-                hours,
-            }) => {
-                match (identifier(skill), hours.parse::<u32>()) {
-                    (Some(skill), Ok(h)) => {
-                        let i = board(&mut boards, ticket);
-                        boards[i].seats.push((skill, h));
-                    }
-                    _ => bad("`<ticket> requires <specialty>: <hours> hours`", r),
-                }
-                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
-                continue;
-            }
-            Some(Says::Priority { ticket, level }) => {
-                let i = board(&mut boards, ticket);
-                match Priority::from_name(&level.to_ascii_lowercase()) {
-                    Some(p) => boards[i].priority = Some(p),
-                    None => bad("a priority: low, medium or high", r),
-                }
-                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
-                continue;
-            }
-            Some(Says::CollaborationHeavy { ticket, yes: y }) => {
-                let i = board(&mut boards, ticket);
-                match yes(y) {
-                    Some(y) => boards[i].collaboration_heavy = y,
-                    None => bad("`yes` or `no`", r),
-                }
-                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
-                continue;
-            }
-            Some(Says::Sensitive { ticket, yes: y }) => {
-                let i = board(&mut boards, ticket);
-                match yes(y) {
-                    Some(y) => boards[i].sensitive = y,
-                    None => bad("`yes` or `no`", r),
-                }
-                public.insert(bid.clone(), format!("ticket {}", ticket_id(ticket)));
-                continue;
-            }
             Some(Says::Hours { person, hours }) => match (cast.named(person), hours.parse()) {
                 (Some(person), Ok(hours)) => facts.push(Predicate::Capacity { person, hours }),
                 _ => bad("`<person> available hours: <hours>`", r),
             },
-            None => {}
+            _ => {}
         }
         // Something a person holds.
         let hidden = &v["hidden_solver_constraint"];
@@ -299,6 +266,53 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
     let mut w = written(&sc, source, BTreeMap::new(), oracle_text(&sc), held.sources);
     w.entry.public = public;
     Some(w)
+}
+
+/// A board text entered on its ticket: the ticket's label, and the shape
+/// expected when the value does not read. `None` for other texts.
+fn onto_board<'a>(
+    says: Says<'a>,
+    boards: &mut Vec<Board>,
+) -> Option<(&'a str, Result<(), &'static str>)> {
+    Some(match says {
+        Says::Requires {
+            ticket,
+            skill,
+            hours,
+        } => {
+            let read = match (identifier(skill), hours.parse::<u32>()) {
+                (Some(skill), Ok(h)) => {
+                    let i = board(boards, ticket);
+                    boards[i].seats.push((skill, h));
+                    Ok(())
+                }
+                _ => Err("`<ticket> requires <specialty>: <hours> hours`"),
+            };
+            (ticket, read)
+        }
+        Says::Priority { ticket, level } => {
+            let i = board(boards, ticket);
+            let read = Priority::from_name(&level.to_ascii_lowercase())
+                .map(|p| boards[i].priority = Some(p))
+                .ok_or("a priority: low, medium or high");
+            (ticket, read)
+        }
+        Says::CollaborationHeavy { ticket, yes: y } => {
+            let i = board(boards, ticket);
+            let read = yes(y)
+                .map(|y| boards[i].collaboration_heavy = y)
+                .ok_or("`yes` or `no`");
+            (ticket, read)
+        }
+        Says::Sensitive { ticket, yes: y } => {
+            let i = board(boards, ticket);
+            let read = yes(y)
+                .map(|y| boards[i].sensitive = y)
+                .ok_or("`yes` or `no`");
+            (ticket, read)
+        }
+        Says::Specialty { .. } | Says::Hours { .. } => return None,
+    })
 }
 
 /// The board entry of a ticket label, made on first mention.
