@@ -18,7 +18,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::build::{self, attribute};
-use super::cast::{labels, visible, Cast};
+use super::cast::{labelled_form, labels, visible, Cast};
 use super::json::{field, key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
@@ -195,23 +195,11 @@ pub fn from_release(
         .filter_map(|(k, v)| v["paired_source"].as_str().map(|p| (p, k.as_str())))
         .collect();
     for (bid, v) in values {
-        let Some(l) = labels(files, bid) else {
+        let text = v["value"].as_str().unwrap_or_default();
+        let Some((holder, mut form)) = labelled_form(files, &cast, bid, text, Vec::new()) else {
             continue;
         };
-        let holder = l
-            .holder
-            .as_ref()
-            .and_then(|n| by_name.get(n))
-            .copied()
-            .unwrap_or(0);
-        let text = v["value"].as_str().unwrap_or_default().to_string();
         let kind = v["type"].as_str().unwrap_or_default();
-        let mut form = build::form(
-            text,
-            l.appropriate,
-            visible(&l.visible, by_name, Some(holder)),
-            Vec::new(),
-        );
         let fact_of = |v: &Value| {
             v["variable"].as_str().and_then(|var| {
                 let vi = tf.variables.iter().position(|x| x.key == var)?;
