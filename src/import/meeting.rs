@@ -134,11 +134,12 @@ fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
             continue;
         };
         let duration = m["duration_minutes"].as_u64();
-        let mut attendees = Vec::new();
-        for p in strings(&m["required_attendees"])
+        let attendee_keys: Vec<&str> = strings(&m["required_attendees"])
             .into_iter()
             .chain(strings(&m["optional_attendees"]))
-        {
+            .collect();
+        let mut attendees = Vec::new();
+        for &p in &attendee_keys {
             match cast.keyed(p) {
                 Some(p) if !attendees.contains(&p) => attendees.push(p),
                 Some(_) => {}
@@ -154,10 +155,6 @@ fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
         }
         // A slot some attendee is publicly unavailable in is no candidate
         // (when the bundle lists people's `public_available_slots`).
-        let attendee_keys: Vec<&str> = strings(&m["required_attendees"])
-            .into_iter()
-            .chain(strings(&m["optional_attendees"]))
-            .collect();
         let publicly_free = |slot: &str| {
             attendee_keys.iter().all(|k| {
                 available
