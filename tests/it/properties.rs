@@ -169,6 +169,22 @@ fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
 }
 
 /// Adds a fact as its own attribute: appropriate, inappropriate or soft.
+/// Adds a random fact of the scenario's family for each entry, as
+/// `add_fact` files it.
+fn add_random_facts(sc: &mut Scenario, extra: &[([usize; 4], usize)]) {
+    for (r, kind) in extra {
+        let p = random_fact(sc, r);
+        add_fact(sc, p, *kind);
+    }
+}
+
+/// Which of the scenario's facts are in force, one bit of `bits` each.
+fn masked(sc: &Scenario, bits: u64) -> Vec<bool> {
+    (0..predicates(sc).len())
+        .map(|i| bits >> (i % 64) & 1 == 1)
+        .collect()
+}
+
 fn add_fact(sc: &mut Scenario, p: Predicate, kind: usize) {
     let everyone: Vec<PersonId> = (0..sc.people.len()).collect();
     let fact = Fact {
@@ -288,12 +304,8 @@ proptest! {
         mask_bits in any::<u64>(),
     ) {
         let mut sc = small(family(fam), seed);
-        for (r, kind) in &extra {
-            let p = random_fact(&sc, r);
-            add_fact(&mut sc, p, *kind);
-        }
-        let n = predicates(&sc).len();
-        let in_force: Vec<bool> = (0..n).map(|i| mask_bits >> (i % 64) & 1 == 1).collect();
+        add_random_facts(&mut sc, &extra);
+        let in_force = masked(&sc, mask_bits);
         prop_assert_eq!(solver_allowed(&sc, &in_force), brute_allowed(&sc, &in_force));
     }
 
@@ -323,12 +335,8 @@ proptest! {
         let earliest = u32::from(leading.start / 60);
         add_fact(&mut sc, Predicate::WithinHours { person: in_first, earliest, latest: 24 }, 0);
         add_fact(&mut sc, Predicate::NotAfter { meeting: 0, slot: touching }, 0);
-        for (r, kind) in &extra {
-            let p = random_fact(&sc, r);
-            add_fact(&mut sc, p, *kind);
-        }
-        let n = predicates(&sc).len();
-        let in_force: Vec<bool> = (0..n).map(|i| mask_bits >> (i % 64) & 1 == 1).collect();
+        add_random_facts(&mut sc, &extra);
+        let in_force = masked(&sc, mask_bits);
         prop_assert_eq!(solver_allowed(&sc, &in_force), brute_allowed(&sc, &in_force));
     }
 
@@ -339,10 +347,7 @@ proptest! {
         extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
     ) {
         let mut sc = small(family(fam), seed);
-        for (r, kind) in &extra {
-            let p = random_fact(&sc, r);
-            add_fact(&mut sc, p, *kind);
-        }
+        add_random_facts(&mut sc, &extra);
         let model = lower(&sc);
         let report = analyse(&sc, &model, &Options::default());
         let appropriate: Vec<bool> = model.facts.iter().map(|f| f.status == FactStatus::Appropriate).collect();
@@ -376,10 +381,7 @@ proptest! {
         if wide {
             widen(&mut sc);
         }
-        for (r, kind) in &extra {
-            let p = random_fact(&sc, r);
-            add_fact(&mut sc, p, *kind);
-        }
+        add_random_facts(&mut sc, &extra);
         // Brute force walks the whole space for each fact: keep it small.
         prop_assume!(super::reference::space_size(&sc) <= 3_000);
         let model = lower(&sc);
@@ -427,8 +429,7 @@ proptest! {
         widen(&mut sc);
         // The solver lists every allowed decision: keep the space small.
         prop_assume!(super::reference::space_size(&sc) <= 3_000);
-        let n = predicates(&sc).len();
-        let in_force: Vec<bool> = (0..n).map(|i| mask_bits >> (i % 64) & 1 == 1).collect();
+        let in_force = masked(&sc, mask_bits);
         prop_assert_eq!(solver_allowed(&sc, &in_force), brute_allowed(&sc, &in_force));
     }
 
