@@ -18,7 +18,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::build::{self, attribute};
-use super::cast::{labelled_form, labels, visible, Cast};
+use super::cast::{by_name, labelled_form, labels, visible, Cast};
 use super::json::{field, key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
@@ -68,12 +68,7 @@ pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) 
             return None;
         }
     };
-    let by_name: HashMap<String, PersonId> = sc
-        .people
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.name.clone(), i))
-        .collect();
+    let by_name = by_name(&sc.people);
     let mut attributes = BTreeMap::new();
     for a in sc.attributes.iter_mut() {
         for kind in [FormKind::Raw, FormKind::Sanitized] {

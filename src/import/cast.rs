@@ -77,11 +77,7 @@ impl Cast {
             );
             return None;
         }
-        let by_name: HashMap<String, PersonId> = people
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.name.clone(), i))
-            .collect();
+        let by_name = by_name(&people);
         let by_key = task["participants"]
             .as_object()
             .into_iter()
@@ -113,6 +109,15 @@ impl Cast {
     pub fn by_name(&self) -> &HashMap<String, PersonId> {
         &self.by_name
     }
+}
+
+/// People by the names bundles use for them.
+pub fn by_name(people: &[Person]) -> HashMap<String, PersonId> {
+    people
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.name.clone(), i))
+        .collect()
 }
 
 /// Labels and visibility of one bundle attribute.
