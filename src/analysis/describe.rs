@@ -35,6 +35,53 @@ pub fn decision_rows(sc: &Scenario, d: &Decision) -> Vec<(String, String)> {
     }
 }
 
+/// Words for an id written with underscores: `needs_review` reads `needs review`.
+pub fn words(id: &str) -> String {
+    id.replace('_', " ")
+}
+
+/// The rows of a decision in the item's own words: meeting title, then day,
+/// time and room name; ticket title, then owner (and collaborator) names;
+/// or the level or outcome.
+pub fn named_rows(sc: &Scenario, d: &Decision) -> Vec<(String, String)> {
+    let name = |p: usize| sc.people[p].name.clone();
+    match (&sc.setting, d) {
+        (Setting::Meeting(ms), Decision::Meeting(ps)) => ps
+            .iter()
+            .zip(&ms.meetings)
+            .map(|(p, m)| {
+                let slot = m.slots[p.slot];
+                let room = &ms.rooms[p.room];
+                let time = slot.to_string();
+                let time = time.split_once(' ').map_or(time.as_str(), |(_, t)| t);
+                (
+                    m.title.clone(),
+                    format!(
+                        "{} {time}, {}",
+                        slot.day.name(),
+                        room.name.clone().unwrap_or_else(|| room.id.clone())
+                    ),
+                )
+            })
+            .collect(),
+        (Setting::Jira(js), Decision::Jira(asg)) => asg
+            .iter()
+            .zip(&js.tickets)
+            .map(|(a, t)| {
+                let value = match a.collaborator {
+                    Some(c) => format!("{} with {}", name(a.owner), name(c)),
+                    None => name(a.owner),
+                };
+                (t.title.clone(), value)
+            })
+            .collect(),
+        (Setting::Severity(ss), Decision::Severity(l)) => {
+            vec![(String::new(), words(&ss.levels[*l].id))]
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The rows where two decisions differ, side by side under a header.
 pub fn side_by_side(sc: &Scenario, oracle: &Decision, other: &Decision) -> String {
     let a = decision_rows(sc, oracle);

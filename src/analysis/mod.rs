@@ -23,7 +23,7 @@ mod rules;
 pub use rules::dead_rules;
 
 pub use classify::{decided, Class, Decided};
-pub use describe::{decision_rows, describe_predicate, side_by_side};
+pub use describe::{decision_rows, describe_predicate, named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;
 
 use std::time::{Duration, Instant};

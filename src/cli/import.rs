@@ -111,7 +111,13 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         out,
         templates,
         max_solve_ms,
+        notes,
+        allow_defects,
     } = args.command;
+    let bundle_options = crate::export::pisas::Options {
+        notes: notes.into(),
+        allow_defects,
+    };
     let templates = match templates {
         Some(dir) => crate::render::Templates::load(&dir),
         None => Ok(crate::render::Templates::builtin()),
@@ -128,7 +134,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         return fail(e);
     }
     eprint!("{}", super::check::render(&run, &super::check::handler()));
-    match crate::export::pisas::write_bundles(&run, &templates, &out) {
+    match crate::export::pisas::write_bundles(&run, &templates, &out, &bundle_options) {
         Ok(ids) => {
             println!(
                 "wrote {} bundle{} into {}",
@@ -139,8 +145,23 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         }
         Err(e) => return fail(e),
     }
-    if run.errors() > 0 {
-        eprintln!("scenarios with errors are not exported");
+    let checked_errors: usize = run.checked.iter().map(|c| c.report.errors()).sum();
+    let flawed = run.checked.iter().filter(|c| c.report.errors() > 0).count();
+    if allow_defects && flawed > 0 {
+        eprintln!(
+            "exported {flawed} scenario{} with defects, each recorded under utility.json's cici.defects",
+            if flawed == 1 { "" } else { "s" }
+        );
+    }
+    if run.errors() > checked_errors || (!allow_defects && run.errors() > 0) {
+        eprintln!(
+            "scenarios with errors are not exported{}",
+            if allow_defects {
+                " unless they checked (a file that does not parse or resolve never is)"
+            } else {
+                "; --allow-defects writes those that checked, with their defects recorded"
+            }
+        );
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

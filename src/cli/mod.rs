@@ -383,7 +383,34 @@ enum ExportCommand {
         /// Bound on solver time per scenario, in milliseconds.
         #[arg(long, default_value_t = 10_000)]
         max_solve_ms: u64,
+        /// How a holder's note gives a raw detail that has a sanitized
+        /// twin: as one sentence with the operational fact and the private
+        /// reason (entangled, as the release's bundles do), or as two lines.
+        #[arg(long, value_enum, default_value_t = NotesArg::Entangled)]
+        notes: NotesArg,
+        /// Also write scenarios whose check found errors (a released
+        /// scenario known to be flawed, say), each defect recorded under
+        /// `utility.json`'s `cici.defects` and on stderr. Files that do not
+        /// parse or resolve are never written.
+        #[arg(long)]
+        allow_defects: bool,
     },
+}
+
+/// How bundle notes render a raw detail with a sanitized twin.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum NotesArg {
+    Entangled,
+    Separate,
+}
+
+impl From<NotesArg> for crate::export::pisas::NoteStyle {
+    fn from(n: NotesArg) -> Self {
+        match n {
+            NotesArg::Entangled => crate::export::pisas::NoteStyle::Entangled,
+            NotesArg::Separate => crate::export::pisas::NoteStyle::Separate,
+        }
+    }
 }
 
 /// Exit status 2: usage or I/O error.

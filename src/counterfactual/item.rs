@@ -14,7 +14,7 @@ use super::mutate::{Edit, Flow};
 use crate::driver::Checked;
 use crate::export::PersonExport;
 use crate::render::{Cue, RenderError, RuleCondition, Templates};
-use crate::sema::{Decision, Scenario, Setting};
+use crate::sema::{Decision, Scenario};
 
 #[derive(Serialize)]
 struct ItemView {
@@ -42,57 +42,10 @@ struct FlowQuestion {
     task: String,
 }
 
-/// Words for an id written with underscores: `needs_review` reads `needs review`.
-fn words(id: &str) -> String {
-    id.replace('_', " ")
-}
-
-/// The rows of a decision in the item's own words: meeting title, then day,
-/// time and room name; ticket title, then owner (and collaborator) names;
-/// or the level or outcome.
-pub fn answer_rows(sc: &Scenario, d: &Decision) -> Vec<(String, String)> {
-    let name = |p: usize| sc.people[p].name.clone();
-    match (&sc.setting, d) {
-        (Setting::Meeting(ms), Decision::Meeting(ps)) => ps
-            .iter()
-            .zip(&ms.meetings)
-            .map(|(p, m)| {
-                let slot = m.slots[p.slot];
-                let room = &ms.rooms[p.room];
-                let time = slot.to_string();
-                let time = time.split_once(' ').map_or(time.as_str(), |(_, t)| t);
-                (
-                    m.title.clone(),
-                    format!(
-                        "{} {time}, {}",
-                        slot.day.name(),
-                        room.name.clone().unwrap_or_else(|| room.id.clone())
-                    ),
-                )
-            })
-            .collect(),
-        (Setting::Jira(js), Decision::Jira(asg)) => asg
-            .iter()
-            .zip(&js.tickets)
-            .map(|(a, t)| {
-                let value = match a.collaborator {
-                    Some(c) => format!("{} with {}", name(a.owner), name(c)),
-                    None => name(a.owner),
-                };
-                (t.title.clone(), value)
-            })
-            .collect(),
-        (Setting::Severity(ss), Decision::Severity(l)) => {
-            vec![(String::new(), words(&ss.levels[*l].id))]
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// A decision as the item asks for it: one `target: value` line per row,
 /// or the level alone.
 pub fn answer(sc: &Scenario, d: &Decision) -> String {
-    answer_rows(sc, d)
+    crate::analysis::named_rows(sc, d)
         .into_iter()
         .map(|(t, v)| if t.is_empty() { v } else { format!("{t}: {v}") })
         .collect::<Vec<_>>()

@@ -428,3 +428,16 @@ pub(crate) fn canonical_sanitized(
     let (key, ctx) = fact_context(sc, p);
     texts.render_nth(&format!("{key}.sanitized"), 0, &ctx)
 }
+
+/// A fact in plain words, as a team member would state it without any
+/// personal reason: the first sanitized phrasing where the fact has one,
+/// else the first raw phrasing. `None` for a soft-only fact.
+pub(crate) fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<String> {
+    if matches!(p, Predicate::Toward { .. }) {
+        return None;
+    }
+    let (key, ctx) = fact_context(sc, p);
+    texts
+        .render_nth(&format!("{key}.sanitized"), 0, &ctx)
+        .or_else(|| texts.render_nth(&format!("{key}.raw"), 0, &ctx))
+}

@@ -13,6 +13,7 @@ mod language;
 pub mod llm;
 mod lsp;
 mod lsp_features;
+mod meaning;
 mod planted;
 mod properties;
 mod reference;
