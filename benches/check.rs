@@ -62,11 +62,9 @@ fn pisas_size_85_scenarios(bencher: divan::Bencher) {
 fn reference_corpus_large_meeting(bencher: divan::Bencher) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/corpus/large-meeting/meeting_large_205_0000.cici"
+        "/tests/data/corpus/large-meeting/meeting_large_205_0000.cici"
     );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return;
-    };
+    let text = std::fs::read_to_string(path).expect("the reference corpus is in tests/data");
     let texts = vec![text];
     bencher.bench(|| check_all(divan::black_box(&texts)));
 }
@@ -75,11 +73,9 @@ fn reference_corpus_large_meeting(bencher: divan::Bencher) {
 fn reference_corpus_large_jira(bencher: divan::Bencher) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../shared/corpus/large-jira/jira_large_204_0000.cici"
+        "/tests/data/corpus/large-jira/jira_large_204_0000.cici"
     );
-    let Ok(text) = std::fs::read_to_string(path) else {
-        return;
-    };
+    let text = std::fs::read_to_string(path).expect("the reference corpus is in tests/data");
     let texts = vec![text];
     bencher.bench(|| check_all(divan::black_box(&texts)));
 }

@@ -20,7 +20,7 @@ fn main() {
 
 fn uas_seed() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/pisas/seeds/uas_flight_readiness/seed.json")
+        .join("tests/data/pisas/seeds/uas_flight_readiness/seed.json")
 }
 
 fn import_all() -> import::SeedImport {

@@ -398,7 +398,7 @@ fn importing_an_export_gives_back_the_same_scenarios() {
 #[test]
 fn imported_task_family_scenarios_export_valid_bundles() {
     let (seeds, bundles) = (tempdir("tf-seeds"), tempdir("tf-bundles"));
-    let seed = super::common::shared().join("pisas/seeds/inpatient_discharge/seed.json");
+    let seed = super::common::data().join("pisas/seeds/inpatient_discharge/seed.json");
     let r = cici(&[
         "import",
         "pisas-seed",
@@ -562,7 +562,7 @@ fn release_shaped_bundle(dir: &Path, seed: &Value) {
 
 #[test]
 fn a_bundle_of_a_task_family_imports_with_its_seed() {
-    let seed_path = super::common::shared().join("pisas/seeds/uas_flight_readiness/seed.json");
+    let seed_path = super::common::data().join("pisas/seeds/uas_flight_readiness/seed.json");
     let seed: Value = serde_json::from_str(&std::fs::read_to_string(&seed_path).unwrap()).unwrap();
     let (bundle, out) = (
         tempdir("release-bundle").join("uas_release_shaped"),

@@ -10,12 +10,10 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The read-only shared folder beside the repository (docs and the
-/// reference corpus); CI lays it out the same way.
-pub fn shared() -> PathBuf {
-    let p = root().join("../shared");
-    assert!(p.is_dir(), "expected the shared folder at {}", p.display());
-    p
+/// The test data in the repository: the reference corpus and the PiSAs
+/// task-family seeds (`tests/data/README.md` says where each comes from).
+pub fn data() -> PathBuf {
+    root().join("tests/data")
 }
 
 /// Checks one text with default options.

@@ -6,11 +6,11 @@ use std::collections::BTreeSet;
 
 use cici::analysis::Class;
 
-use super::common::{check, shared, with_class};
+use super::common::{check, data, with_class};
 
 #[test]
 fn checker_agrees_with_the_reference_on_every_corpus_scenario() {
-    let compared = agree_with(&shared().join("corpus"));
+    let compared = agree_with(&data().join("corpus"));
     assert!(compared >= 32, "compared only {compared} scenarios");
 }
 
@@ -18,7 +18,7 @@ fn checker_agrees_with_the_reference_on_every_corpus_scenario() {
 /// configurations, with and without exclusions, 6 and 12 checks.
 #[test]
 fn checker_agrees_with_the_reference_on_every_policy_scenario() {
-    let compared = agree_with(&shared().join("corpus-policy"));
+    let compared = agree_with(&data().join("corpus-policy"));
     assert!(compared >= 12, "compared only {compared} scenarios");
 }
 

@@ -1,5 +1,5 @@
 //! `cici import pisas-seed` on the release's own task-family seeds
-//! (../shared/pisas, third-party data), held to a reference written here
+//! (tests/data/pisas, third-party data), held to a reference written here
 //! from the seed format alone: plain enumeration of the configurations,
 //! first-match rules, and inclusion-minimal sufficient sets by brute force.
 
@@ -12,7 +12,7 @@ use serde_json::Value;
 use cici::analysis::Class;
 use cici::import::{self, build::Select, SeedOptions};
 
-use super::common::{check, cici, root, shared, tempdir, with_class};
+use super::common::{check, cici, data, root, tempdir, with_class};
 
 /// The reference: a seed's variables, rules and exclusions, evaluated
 /// directly on its JSON.
@@ -172,7 +172,7 @@ impl Reference {
 }
 
 fn seeds() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(shared().join("pisas/seeds"))
+    let mut out: Vec<PathBuf> = std::fs::read_dir(data().join("pisas/seeds"))
         .unwrap()
         .map(|e| e.unwrap().path().join("seed.json"))
         .filter(|p| p.is_file())
@@ -282,7 +282,7 @@ fn the_release_seeds_import_and_prove_what_the_reference_computes() {
 
 #[test]
 fn count_follows_the_seed_quotas_and_coverage_cases() {
-    let seed = shared().join("pisas/seeds/uas_flight_readiness/seed.json");
+    let seed = data().join("pisas/seeds/uas_flight_readiness/seed.json");
     let options = SeedOptions {
         select: Select::Count(30),
         seed: 3,
@@ -316,7 +316,7 @@ fn count_follows_the_seed_quotas_and_coverage_cases() {
 
 #[test]
 fn the_command_writes_seeds_and_the_import_map_deterministically() {
-    let seed = shared().join("pisas/seeds/thesis_readiness/seed.json");
+    let seed = data().join("pisas/seeds/thesis_readiness/seed.json");
     let (a, b) = (tempdir("import-a"), tempdir("import-b"));
     for out in [&a, &b] {
         let r = cici(&[

@@ -3,18 +3,40 @@
 
 use cici::analysis::Class;
 
-use super::common::{check, render, root, shared, with_class};
+use super::common::{check, render, root, with_class};
 
+/// The language reference.
+fn reference() -> std::path::PathBuf {
+    root().join("docs/language.md")
+}
+
+/// The worked examples under the reference's `## Example:` headings.
 fn examples() -> Vec<String> {
-    examples_in(&shared().join("docs/language.md"))
+    let doc = std::fs::read_to_string(reference()).unwrap();
+    let at = doc.find("\n## Example: ").unwrap();
+    blocks(&doc[at..])
+}
+
+/// The examples of the part beyond the core (`## Beyond the core`, up to
+/// the worked examples).
+fn beyond_the_core() -> Vec<String> {
+    let doc = std::fs::read_to_string(reference()).unwrap();
+    let (from, to) = (
+        doc.find("\n## Beyond the core").unwrap(),
+        doc.find("\n## Example: ").unwrap(),
+    );
+    blocks(&doc[from..to])
 }
 
 /// The complete seeds of a language page: its ```-blocks that open with a
 /// scenario, except the one that shows the syntax with placeholders.
-fn examples_in(page: &std::path::Path) -> Vec<String> {
-    let doc = std::fs::read_to_string(page).unwrap();
+pub(super) fn examples_in(page: &std::path::Path) -> Vec<String> {
+    blocks(&std::fs::read_to_string(page).unwrap())
+}
+
+fn blocks(doc: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut rest = doc.as_str();
+    let mut rest = doc;
     while let Some(start) = rest.find("```\nscenario ") {
         let body = &rest[start + 4..];
         let end = body.find("```").unwrap();
@@ -95,12 +117,12 @@ fn classes_are_the_ones_the_reference_states() {
     assert_eq!(with_class(&run, 0, Class::Irrelevant), ["tobias_burnout"]);
 }
 
-/// The examples of this repository's own language page (`docs/language.md`):
-/// each checks clean and unique, and every attribute with a fact is needed.
+/// The examples beyond the core: each checks clean and unique, and every
+/// attribute with a fact is needed.
 #[test]
 fn the_archetype_examples_check_clean_with_every_fact_critical() {
     let mut seen = 0;
-    for text in examples_in(&root().join("docs/language.md")) {
+    for text in beyond_the_core() {
         let run = check("docs/language.md", &text);
         assert_eq!(run.checked.len(), 1, "{}", render(&run));
         assert_eq!(run.diagnostics.len(), 0, "{}", render(&run));
@@ -126,7 +148,7 @@ fn the_archetype_examples_check_clean_with_every_fact_critical() {
 /// has the design review end at 11:00 and the launch review start then.
 #[test]
 fn before_allows_meetings_that_touch() {
-    let text = examples_in(&root().join("docs/language.md"))
+    let text = beyond_the_core()
         .into_iter()
         .find(|t| t.starts_with("scenario review_week"))
         .unwrap();

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use super::common::{cici, root, shared, tempdir};
+use super::common::{cici, data, root, tempdir};
 
 fn read(dir: &Path, file: &str) -> Value {
     serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap()
@@ -221,7 +221,7 @@ fn bundles_of_new_seeds_of_every_family_mean_what_the_release_means() {
 #[test]
 fn the_decision_rule_of_one_setting_does_not_change_with_its_oracle() {
     let seeds = tempdir("meaning-uas");
-    let seed = shared().join("pisas/seeds/uas_flight_readiness/seed.json");
+    let seed = data().join("pisas/seeds/uas_flight_readiness/seed.json");
     let r = cici(&[
         "import",
         "pisas-seed",

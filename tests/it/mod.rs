@@ -5,6 +5,7 @@ pub mod common;
 mod corpus;
 mod counterfactual;
 mod diagnostics;
+mod docs;
 mod fixit;
 mod fixtures;
 mod format;

@@ -1,0 +1,101 @@
+//! What README and the docs say holds: every seed they show checks clean
+//! and unique, and the counts README states are the repository's.
+
+use super::common::{check, render, root};
+
+/// Every fenced block of a page that opens with a complete scenario (not
+/// the syntax block with `<placeholders>`).
+fn seeds_in(page: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(page)).unwrap();
+    let mut out = Vec::new();
+    let mut in_block = false;
+    let mut block = String::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            if in_block && block.starts_with("scenario ") && !block.starts_with("scenario <") {
+                out.push(std::mem::take(&mut block));
+            }
+            block.clear();
+            in_block = !in_block;
+        } else if in_block {
+            block.push_str(line);
+            block.push('\n');
+        }
+    }
+    out
+}
+
+#[test]
+fn every_seed_in_readme_and_the_docs_checks_clean_and_unique() {
+    let mut seen = 0;
+    for page in ["README.md", "docs/language.md", "editors/README.md"] {
+        for seed in seeds_in(page) {
+            let run = check(page, &seed);
+            assert_eq!(run.checked.len(), 1, "{page}:\n{}", render(&run));
+            assert_eq!(run.errors(), 0, "{page}:\n{}", render(&run));
+            assert!(run.checked[0].report.unique, "{page}: {seed}");
+            seen += 1;
+        }
+    }
+    // README's one screen, the language reference's two examples beyond
+    // the core and its three worked examples.
+    assert_eq!(seen, 6);
+}
+
+/// README's text with its line breaks and runs of spaces folded.
+fn readme() -> String {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_counts_readme_states_are_the_repositorys() {
+    let readme = readme();
+    let seeds = std::fs::read_dir(root().join("seeds"))
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "cici")
+        })
+        .count();
+    let words = [
+        "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+    ];
+    assert!(
+        readme.contains(&format!("`seeds/` has {} worked scenarios", words[seeds])),
+        "README should say `seeds/` has {} worked scenarios",
+        words[seeds]
+    );
+    // The release's task-family seeds and their valid configurations, as
+    // README lists them (each count is held to the seed by `import.rs`).
+    let mut counts = Vec::new();
+    for e in std::fs::read_dir(root().join("tests/data/pisas/seeds")).unwrap() {
+        let dir = e.unwrap().path();
+        if dir.is_dir() {
+            let r = cici::import::pisas_seed(
+                &dir.join("seed.json"),
+                Some(&dir.join("personal_context_library.json")),
+                &cici::import::SeedOptions {
+                    select: cici::import::build::Select::All,
+                    seed: 0,
+                    prefix: None,
+                },
+            );
+            counts.push((dir.file_name().unwrap().to_owned(), r.scenarios.len()));
+        }
+    }
+    counts.sort();
+    let listed: Vec<String> = counts.iter().map(|(_, n)| n.to_string()).collect();
+    assert!(
+        readme.contains(&format!(
+            "On the {} seeds of the release, every configuration imports ({})",
+            words[counts.len()],
+            listed.join(", ")
+        )),
+        "README should list {listed:?}"
+    );
+}
