@@ -112,13 +112,13 @@ fn format_one(name: &str, text: &str, handler: &miette::GraphicalReportHandler) 
         Ok(out) => Some(out),
         Err(errors) => {
             let mut report = String::new();
+            let (shared, starts) = (
+                std::sync::Arc::<str>::from(text),
+                crate::driver::excerpt::line_starts(text),
+            );
             for e in &errors {
                 let problem = crate::driver::Problem::Syntax(e.clone());
-                let d = WithSource {
-                    diagnostic: &problem,
-                    fixes: &[],
-                    source: miette::NamedSource::new(name, crate::span::displayable(text)),
-                };
+                let d = WithSource::new(&problem, &[], name, &shared, &starts);
                 if handler.render_report(&mut report, &d).is_err() {
                     report.push_str(&format!("{e}\n"));
                 }

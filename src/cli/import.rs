@@ -8,14 +8,13 @@ use crate::import::{self, build::Select, JsonFile, SeedOptions};
 /// Renders the diagnostics of every file read, with its text as source.
 fn report(files: &[JsonFile]) {
     let handler = super::check::handler();
-    for f in files {
+    for f in files.iter().filter(|f| !f.diagnostics.is_empty()) {
+        let text = std::sync::Arc::<str>::from(f.text.as_str());
+        let starts = crate::driver::excerpt::line_starts(&f.text);
         for d in &f.diagnostics {
             let mut out = String::new();
-            let with = miette::Report::new(d.clone()).with_source_code(miette::NamedSource::new(
-                &f.name,
-                crate::span::displayable(&f.text),
-            ));
-            if handler.render_report(&mut out, with.as_ref()).is_err() {
+            let shown = crate::driver::excerpt::Shown::new(d, &f.name, &text, &starts);
+            if handler.render_report(&mut out, &shown).is_err() {
                 out = format!("{d}\n");
             }
             eprint!("{out}");

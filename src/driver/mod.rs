@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use miette::Diagnostic;
 
+pub mod excerpt;
 mod problem;
 mod record;
 mod render;

@@ -9,9 +9,34 @@ use super::{Problem, Run};
 /// report handler.
 pub struct WithSource<'a> {
     pub diagnostic: &'a Problem,
-    pub source: miette::NamedSource<String>,
+    /// The part of the file the labels show, long lines cut to a window.
+    pub source: super::excerpt::Excerpt,
+    /// The diagnostic's labels, moved into `source`.
+    pub labels: Vec<miette::LabeledSpan>,
     /// Fixes shown after the diagnostic's own help.
     pub fixes: &'a [super::Fix],
+}
+
+impl<'a> WithSource<'a> {
+    /// The diagnostic with the excerpt of `text` (whose line starts are
+    /// `starts`) its labels show.
+    pub fn new(
+        diagnostic: &'a Problem,
+        fixes: &'a [super::Fix],
+        name: &str,
+        text: &std::sync::Arc<str>,
+        starts: &[usize],
+    ) -> WithSource<'a> {
+        let labels: Vec<miette::LabeledSpan> =
+            diagnostic.labels().map(|l| l.collect()).unwrap_or_default();
+        let (source, labels) = super::excerpt::excerpt(name, text, starts, &labels);
+        WithSource {
+            diagnostic,
+            fixes,
+            source,
+            labels,
+        }
+    }
 }
 
 impl std::fmt::Debug for WithSource<'_> {
@@ -61,7 +86,10 @@ impl Diagnostic for WithSource<'_> {
         Some(&self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        self.diagnostic.labels()
+        if self.labels.is_empty() {
+            return None;
+        }
+        Some(Box::new(self.labels.iter().cloned()))
     }
     fn related<'b>(&'b self) -> Option<Box<dyn Iterator<Item = &'b dyn Diagnostic> + 'b>> {
         self.diagnostic.related()
@@ -73,15 +101,26 @@ impl Diagnostic for WithSource<'_> {
 
 impl Run {
     /// Every diagnostic with its source attached, in the order found.
+    /// Each file's text and line starts are taken once, however many
+    /// diagnostics it has.
     pub fn with_sources(&self) -> impl Iterator<Item = WithSource<'_>> {
-        self.diagnostics.iter().map(|d| WithSource {
-            diagnostic: &d.diagnostic,
-            fixes: &d.fixes,
-            source: self
-                .sources
-                .get(d.source)
-                .map(|f| f.named())
-                .unwrap_or_else(|| miette::NamedSource::new("<derived>", String::new())),
+        use std::collections::BTreeMap;
+        use std::sync::Arc;
+        let mut files: BTreeMap<crate::span::SourceId, (String, Arc<str>, Vec<usize>)> =
+            BTreeMap::new();
+        for d in &self.diagnostics {
+            if let (None, Some(f)) = (files.get(&d.source), self.sources.get(d.source)) {
+                let starts = super::excerpt::line_starts(&f.text);
+                files.insert(
+                    d.source,
+                    (f.name.clone(), Arc::from(f.text.as_str()), starts),
+                );
+            }
+        }
+        let empty: (String, Arc<str>, Vec<usize>) = ("<derived>".into(), Arc::from(""), vec![0]);
+        self.diagnostics.iter().map(move |d| {
+            let (name, text, starts) = files.get(&d.source).unwrap_or(&empty);
+            WithSource::new(&d.diagnostic, &d.fixes, name, text, starts)
         })
     }
 }

@@ -3,4 +3,5 @@
 
 mod files;
 mod lsp;
+mod render;
 mod server;

@@ -28,12 +28,9 @@ fn beyond_the_core() -> Vec<String> {
     blocks(&doc[from..to])
 }
 
-/// The complete seeds of a language page: its ```-blocks that open with a
-/// scenario, except the one that shows the syntax with placeholders.
-pub(super) fn examples_in(page: &std::path::Path) -> Vec<String> {
-    blocks(&std::fs::read_to_string(page).unwrap())
-}
-
+/// The complete seeds of a part of a language page: its ```-blocks that
+/// open with a scenario, except the one that shows the syntax with
+/// placeholders.
 fn blocks(doc: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = doc;
