@@ -32,6 +32,7 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
             count,
             seed_value,
             prefix,
+            keep_going,
         } => {
             let library = personal_context.or_else(|| {
                 let beside = seed.with_file_name("personal_context_library.json");
@@ -48,9 +49,14 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
                 prefix,
             };
             let imported = import::pisas_seed(&seed, library.as_deref(), &options);
-            finish(&out, &imported.files, &imported.scenarios)
+            finish(&out, &imported, keep_going, "configuration")
         }
-        ImportCommand::PisasBundle { bundles, out, seed } => {
+        ImportCommand::PisasBundle {
+            bundles,
+            out,
+            seed,
+            keep_going,
+        } => {
             // A folder of bundle folders stands for its bundles.
             let mut dirs = Vec::new();
             for b in bundles {
@@ -71,14 +77,36 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
                 }
             }
             let imported = import::pisas_bundles(&dirs, seed.as_deref());
-            finish(&out, &imported.files, &imported.scenarios)
+            finish(&out, &imported, keep_going, "bundle")
         }
     }
 }
 
-fn finish(out: &std::path::Path, files: &[JsonFile], scenarios: &[import::Written]) -> ExitCode {
+/// Reports, then writes: nothing when the input has an error, unless
+/// `keep_going`, which writes what depends on no part with an error.
+fn finish(
+    out: &std::path::Path,
+    imported: &import::SeedImport,
+    keep_going: bool,
+    unit: &str,
+) -> ExitCode {
+    let (files, scenarios) = (&imported.files, &imported.scenarios);
     report(files);
     let errors: usize = files.iter().map(JsonFile::errors).sum();
+    let plural = |n: usize, w: &str| format!("{n} {w}{}", if n == 1 { "" } else { "s" });
+    if errors > 0 && !keep_going {
+        eprintln!(
+            "nothing written: the input has {}; fix it, or pass --keep-going to write what does not depend on the parts with errors",
+            plural(errors, "error")
+        );
+        return ExitCode::from(1);
+    }
+    if imported.left_out > 0 {
+        eprintln!(
+            "left out {} that a part with an error could change; what was dropped is recorded in each seed and in import.json",
+            plural(imported.left_out, unit)
+        );
+    }
     if scenarios.is_empty() {
         eprintln!("nothing imported");
         return ExitCode::from(1);

@@ -338,6 +338,12 @@ enum ImportCommand {
         /// Scenario ids are `<PREFIX>_cfg_NNN` (default: the seed's folder).
         #[arg(long)]
         prefix: Option<String>,
+        /// With errors in the seed, still write the configurations whose
+        /// outcome no part with an error can change, recording what was
+        /// dropped in each seed and in `import.json` (exit status 1 all the
+        /// same). Without it, an error writes nothing.
+        #[arg(long)]
+        keep_going: bool,
     },
     /// Scenario bundles (folders with scenario.json, utility.json,
     /// appropriateness.json, visibility.json): one `.cici` per bundle.
@@ -358,6 +364,11 @@ enum ImportCommand {
         /// bundles cici did not export; JIRA and meeting bundles need none).
         #[arg(long)]
         seed: Option<PathBuf>,
+        /// With errors in some bundles, still write the bundles that have
+        /// none (exit status 1 all the same). Without it, an error writes
+        /// nothing.
+        #[arg(long)]
+        keep_going: bool,
     },
 }
 

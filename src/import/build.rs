@@ -273,6 +273,7 @@ pub fn scenario(
             oracle: tf.outcomes[outcome].clone(),
             attributes: sources,
             public: BTreeMap::new(),
+            dropped: Vec::new(),
         },
     }
 }

@@ -141,6 +141,7 @@ pub(super) fn written(
             oracle,
             attributes,
             public: BTreeMap::new(),
+            dropped: Vec::new(),
         },
     }
 }

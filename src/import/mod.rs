@@ -66,6 +66,10 @@ pub struct ImportedScenario {
     /// each became in the seed.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub public: BTreeMap<String, String>,
+    /// Parts of the source that had errors and were left out (`--keep-going`):
+    /// `path: reason`. The scenario depends on none of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dropped: Vec<String>,
 }
 
 /// `import.json`.
@@ -184,8 +188,71 @@ pub struct SeedOptions {
 /// What importing a task-family seed gives: the scenarios, and the files
 /// read with their diagnostics.
 pub struct SeedImport {
+    /// Only scenarios that depend on no part with an error: none when an
+    /// error is in what every configuration depends on (the variables, the
+    /// outcomes, the cast, the invalid configurations), and none whose
+    /// outcome a rule that could not be read might change.
     pub scenarios: Vec<Written>,
     pub files: Vec<JsonFile>,
+    /// Configurations left out because a rule that could not be read
+    /// might change their outcome.
+    pub left_out: usize,
+}
+
+/// Whether an error at this JSON path of a task-family seed touches every
+/// configuration. Errors in a rule touch only the configurations that rule
+/// could decide; errors in decoys, coverage plans and wordings touch no
+/// outcome.
+fn blocks_every_configuration(path: &str) -> bool {
+    ![
+        "decision_policy.rules[",
+        "decision_decoys",
+        "generation_plan.coverage_cases",
+        "generation_plan.outcome_quotas",
+        "timeline",
+        "task.",
+    ]
+    .iter()
+    .any(|p| path.starts_with(p))
+}
+
+/// Keeps the scenarios of configurations whose outcome no part with an
+/// error can change, and records in each what was left out; how many were
+/// dropped.
+fn keep_sure(
+    tf: &seed::TaskFamily,
+    configs: &[(usize, (Vec<usize>, usize))],
+    built: Vec<Written>,
+    errors: &[&ImportDiagnostic],
+) -> (Vec<Written>, usize) {
+    if errors.iter().any(|d| blocks_every_configuration(&d.path)) {
+        return (Vec::new(), built.len());
+    }
+    let dropped: Vec<String> = errors
+        .iter()
+        .map(|d| format!("{}: {}", d.path, d.error))
+        .collect();
+    let total = built.len();
+    let kept: Vec<Written> = built
+        .into_iter()
+        .zip(configs)
+        .filter(|(_, (_, (config, _)))| tf.outcome_is_sure(config))
+        .map(|(mut w, _)| {
+            if !dropped.is_empty() {
+                let mut head = String::from(
+                    "# Imported with errors in the seed; these parts were left out, and no\n# configuration whose outcome they could change was written:\n",
+                );
+                for d in &dropped {
+                    head.push_str(&format!("# - {}\n", d.replace('\n', " ")));
+                }
+                w.text = format!("{head}{}", w.text);
+                w.entry.dropped = dropped.clone();
+            }
+            w
+        })
+        .collect();
+    let left_out = total - kept.len();
+    (kept, left_out)
 }
 
 /// Imports a task-family seed (and its personal-context library): one
@@ -216,6 +283,7 @@ pub fn pisas_seed_files(
         files.push(f);
     }
     let mut scenarios = Vec::new();
+    let mut left_out = 0;
     if let Some(v) = seed_file.value.take() {
         let mut r = json::Report::default();
         if let Some(tf) = seed::read(&v, &mut r) {
@@ -243,10 +311,16 @@ pub fn pisas_seed_files(
                 let w = build::scenario(&cx, config, *outcome, *i, &mut own);
                 (w, own.diagnostics)
             });
+            let mut written = Vec::new();
             for (w, diagnostics) in built {
-                scenarios.push(w);
+                written.push(w);
                 r.diagnostics.extend(diagnostics);
             }
+            let errors: Vec<&ImportDiagnostic> =
+                r.diagnostics.iter().filter(|d| d.is_error()).collect();
+            let (kept, dropped) = keep_sure(&tf, &configs, written, &errors);
+            scenarios = kept;
+            left_out = dropped;
         }
         // Placeholder warnings repeat per scenario: keep one per path.
         let mut seen = std::collections::HashSet::new();
@@ -256,7 +330,11 @@ pub fn pisas_seed_files(
         seed_file.add(r);
     }
     files.insert(0, seed_file);
-    SeedImport { scenarios, files }
+    SeedImport {
+        scenarios,
+        files,
+        left_out,
+    }
 }
 
 /// Imports scenario bundles: each folder's own seed when cici exported it,
@@ -274,10 +352,18 @@ pub fn pisas_bundles(dirs: &[std::path::PathBuf], seed: Option<&Path>) -> SeedIm
         files.push(f);
     }
     let mut scenarios: Vec<Written> = Vec::new();
+    let mut left_out = 0;
+    // A seed with an error could change what every bundle means.
+    let seed_broken = files.iter().any(|f| f.errors() > 0);
     for dir in dirs {
         let source = dir.display().to_string();
         let (w, read) = pisas_bundle(bundle::BundleFiles::read(dir), &source, family.as_ref());
+        let broken = seed_broken || read.iter().any(|f| f.errors() > 0);
         files.extend(read);
+        if broken {
+            left_out += usize::from(w.is_some());
+            continue;
+        }
         if let Some(w) = w {
             // The same folder named twice imports once.
             if scenarios.iter().any(|s| s.entry.source == w.entry.source) {
@@ -289,7 +375,11 @@ pub fn pisas_bundles(dirs: &[std::path::PathBuf], seed: Option<&Path>) -> SeedIm
             scenarios.push(w);
         }
     }
-    SeedImport { scenarios, files }
+    SeedImport {
+        scenarios,
+        files,
+        left_out,
+    }
 }
 
 /// `w` under an id no scenario has taken: bundles of one scenario in

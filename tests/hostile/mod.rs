@@ -2,6 +2,7 @@
 //! that once deleted, printed, hung, crashed or gave a wrong verdict.
 
 mod files;
+mod import;
 mod lsp;
 mod render;
 mod server;

@@ -62,6 +62,8 @@ pub struct Rule {
     pub outcome: usize,
     pub when: Condition,
     pub path: String,
+    /// Its place in the seed's list of rules.
+    pub index: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -108,6 +110,8 @@ pub struct TaskFamily {
     pub variables: Vec<Variable>,
     pub rules: Vec<Rule>,
     pub otherwise: Option<usize>,
+    /// The places of the rules that could not be read, and were left out.
+    pub broken_rules: Vec<usize>,
     /// Each: variable, allowed states; a configuration is invalid when it
     /// matches every part of one entry.
     pub invalid: Vec<Vec<(usize, Vec<usize>)>>,
@@ -122,6 +126,20 @@ impl TaskFamily {
             .invalid
             .iter()
             .any(|parts| parts.iter().all(|(v, ss)| ss.contains(&config[*v])))
+    }
+
+    /// Whether a configuration's outcome is the seed's whatever the rules
+    /// that could not be read say: a rule read holds first, before any
+    /// rule left out.
+    pub fn outcome_is_sure(&self, config: &[usize]) -> bool {
+        match self.broken_rules.iter().min() {
+            None => true,
+            Some(&b) => self
+                .rules
+                .iter()
+                .find(|r| r.when.eval(config))
+                .is_some_and(|r| r.index < b),
+        }
     }
 
     /// The outcome of the first rule that holds, else `otherwise`.
@@ -178,7 +196,7 @@ pub fn read(v: &Value, r: &mut Report) -> Option<TaskFamily> {
     if variables.is_empty() {
         return None;
     }
-    let (rules, otherwise) = rules(v, &outcomes, &variables, r);
+    let (rules, otherwise, broken_rules) = rules(v, &outcomes, &variables, r);
     let plan_v = field(v, "generation_plan").unwrap_or(&Value::Null);
     let invalid = invalid(plan_v, &variables, r);
     let decoys = decoys(v, &roles, &outcomes, &variables, r);
@@ -194,6 +212,7 @@ pub fn read(v: &Value, r: &mut Report) -> Option<TaskFamily> {
         variables,
         rules,
         otherwise,
+        broken_rules,
         invalid,
         decoys,
         plan,

@@ -114,47 +114,69 @@ pub(super) fn rules(
     outcomes: &[String],
     vars: &[Variable],
     r: &mut Report,
-) -> (Vec<Rule>, Option<usize>) {
+) -> (Vec<Rule>, Option<usize>, Vec<usize>) {
     let mut out = Vec::new();
     let mut otherwise = None;
+    let mut broken = Vec::new();
     let Some(policy) = field(v, "decision_policy") else {
         r.shape("decision_policy", "an object");
-        return (out, otherwise);
+        return (out, otherwise, broken);
     };
     let Some(list) = req_arr(policy, "decision_policy", "rules", r) else {
-        return (out, otherwise);
+        return (out, otherwise, broken);
     };
     for (i, rule) in list.iter().enumerate() {
+        let before = out.len() + usize::from(otherwise.is_some());
+        rule_at(rule, i, outcomes, vars, &mut out, &mut otherwise, r);
+        if out.len() + usize::from(otherwise.is_some()) == before {
+            broken.push(i);
+        }
+    }
+    (out, otherwise, broken)
+}
+
+/// Reads the rule at place `i` into `out` (or `otherwise`); nothing when
+/// it cannot be read.
+fn rule_at(
+    rule: &Value,
+    i: usize,
+    outcomes: &[String],
+    vars: &[Variable],
+    out: &mut Vec<Rule>,
+    otherwise: &mut Option<usize>,
+    r: &mut Report,
+) {
+    {
         let path = index_path("decision_policy.rules", i);
         if otherwise.is_some() {
             r.push(path, ImportError::AfterOtherwise);
-            continue;
+            return;
         }
         let Some(o) = req_str(rule, &path, "outcome", r) else {
-            continue;
+            return;
         };
         let Some(outcome) = outcomes.iter().position(|x| x == o) else {
             r.push(
                 key_path(&path, "outcome"),
                 unknown("outcome", o, outcomes.iter().cloned()),
             );
-            continue;
+            return;
         };
         let Some(w) = field(rule, "when") else {
             r.shape(&key_path(&path, "when"), "a condition");
-            continue;
+            return;
         };
         match condition(w, &key_path(&path, "when"), vars, r) {
             Ok(Some(when)) => out.push(Rule {
                 outcome,
                 when,
                 path,
+                index: i,
             }),
-            Ok(None) => otherwise = Some(outcome),
+            Ok(None) => *otherwise = Some(outcome),
             Err(()) => {}
         }
     }
-    (out, otherwise)
 }
 
 /// `{var: state}` or `{var: [states]}` as (variable, states) parts.
