@@ -19,10 +19,14 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::MANIFEST;
-use crate::io::{contained, write_atomic, FolderLock, LOCK_WAIT, TMP_PREFIX};
+use crate::io::journal::{digest, Journal};
+use crate::io::{contained, FolderLock, LOCK_WAIT};
 
 /// The journal of a build in progress: every path it may write or prune.
-pub const JOURNAL: &str = ".cici-journal.json";
+pub use crate::io::journal::JOURNAL;
+
+/// The format tag of a manifest.
+const MANIFEST_FORMAT: &str = "cici-manifest/2";
 
 /// What a write did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,21 +45,42 @@ pub struct Difference {
 }
 
 /// The manifest a build writes: which files it wrote, relative to the
-/// output folder.
+/// output folder, signed by its format tag and the SHA-256 of its entries.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
     /// Always `"cici"`: marks the folder as one cici builds into.
     pub generator: String,
+    pub format: String,
     pub files: Vec<String>,
+    pub digest: String,
+}
+
+/// The manifest of an earlier cici, unsigned: recognised, but nothing it
+/// lists is pruned.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnsignedManifest {
+    generator: String,
+    #[allow(dead_code)]
+    files: Vec<String>,
 }
 
 impl Manifest {
     pub fn new(files: Vec<String>) -> Manifest {
         Manifest {
             generator: "cici".into(),
+            format: MANIFEST_FORMAT.into(),
+            digest: digest(MANIFEST_FORMAT, &files),
             files,
         }
+    }
+
+    /// Whether the signature holds.
+    fn signed(&self) -> bool {
+        self.generator == "cici"
+            && self.format == MANIFEST_FORMAT
+            && self.digest == digest(MANIFEST_FORMAT, &self.files)
     }
 
     /// The manifest as the file holds it.
@@ -68,26 +93,30 @@ fn invalid(message: String) -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::InvalidData, message)
 }
 
-/// The files an earlier build wrote, by its manifest (an older cici wrote
-/// a plain list) and by the journal of a build that did not finish. A
-/// `manifest.json` in another shape belongs to something else: refused.
-fn previous_files(out: &Path) -> std::io::Result<BTreeSet<String>> {
+/// The files an earlier build wrote, by its signed manifest and by the
+/// journal of a build that did not finish. A `manifest.json` that cici did
+/// not write (a plain list, another shape, a signature that does not hold,
+/// not a regular file) is refused by name; an unsigned manifest of an
+/// earlier cici is recognised but nothing it lists is pruned.
+fn previous_files(out: &Path) -> std::io::Result<(BTreeSet<String>, Option<Journal>)> {
     let mut files = BTreeSet::new();
     let path = out.join(MANIFEST);
     if let Ok(meta) = std::fs::symlink_metadata(&path) {
         let text = meta
             .is_file()
-            .then(|| std::fs::read_to_string(&path).ok())
+            .then(|| crate::io::read_text(&path).ok())
             .flatten();
-        let parsed = text.as_deref().and_then(|t| {
-            serde_json::from_str::<Manifest>(t)
-                .ok()
-                .filter(|m| m.generator == "cici")
-                .map(|m| m.files)
-                .or_else(|| serde_json::from_str::<Vec<String>>(t).ok())
-        });
-        match parsed {
-            Some(list) => files.extend(list),
+        let signed = text
+            .as_deref()
+            .and_then(|t| serde_json::from_str::<Manifest>(t).ok())
+            .filter(Manifest::signed);
+        let unsigned = text
+            .as_deref()
+            .and_then(|t| serde_json::from_str::<UnsignedManifest>(t).ok())
+            .is_some_and(|m| m.generator == "cici");
+        match signed {
+            Some(m) => files.extend(m.files),
+            None if unsigned => {}
             None => {
                 return Err(invalid(format!(
                     "{} was not written by cici; refusing to build into {} \
@@ -98,17 +127,11 @@ fn previous_files(out: &Path) -> std::io::Result<BTreeSet<String>> {
             }
         }
     }
-    files.extend(journal(out));
-    Ok(files)
-}
-
-/// What the journal of an interrupted build lists (nothing when there is
-/// none, or it is unreadable: it is only ever a list of candidates).
-fn journal(out: &Path) -> Vec<String> {
-    contained(out, JOURNAL)
-        .and_then(|p| std::fs::read_to_string(p).ok())
-        .and_then(|t| serde_json::from_str::<Vec<String>>(&t).ok())
-        .unwrap_or_default()
+    let journal = Journal::read(out)?;
+    if let Some(j) = &journal {
+        files.extend(j.files.iter().cloned());
+    }
+    Ok((files, journal))
 }
 
 /// Writes the plan under `out`. With `prune`, files that an earlier build
@@ -120,7 +143,7 @@ pub fn write(
 ) -> std::io::Result<WriteSummary> {
     std::fs::create_dir_all(out)?;
     let _lock = FolderLock::acquire(out, LOCK_WAIT)?;
-    let previous = previous_files(out)?;
+    let (previous, journal) = previous_files(out)?;
     for rel in files.keys() {
         if contained(out, rel).is_none() {
             return Err(invalid(format!(
@@ -129,13 +152,14 @@ pub fn write(
             )));
         }
     }
-    remove_temporaries(out)?;
-    // Every path this build may touch, before it touches any.
+    // The temporaries of a build that was killed: its journal names them.
+    if let Some(j) = &journal {
+        j.remove_temporaries(out)?;
+    }
+    // Every path this build may touch, and its temporaries' token, before
+    // it touches any.
     let intent: BTreeSet<&String> = previous.iter().chain(files.keys()).collect();
-    write_atomic(
-        &out.join(JOURNAL),
-        &(serde_json::to_string(&intent).expect("paths serialize") + "\n"),
-    )?;
+    Journal::new(intent.into_iter().cloned().collect()).write(out)?;
     let mut summary = WriteSummary::default();
     // The manifest goes last: until it is replaced, the old one still lists
     // every file a later prune may need to remove.
@@ -197,20 +221,6 @@ pub fn write(
     Ok(summary)
 }
 
-fn remove_temporaries(dir: &Path) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let path = entry.path();
-        // `file_type` does not follow symlinks: a linked folder is not ours.
-        if entry.file_type()?.is_dir() {
-            remove_temporaries(&path)?;
-        } else if entry.file_name().to_string_lossy().starts_with(TMP_PREFIX) {
-            std::fs::remove_file(&path)?;
-        }
-    }
-    Ok(())
-}
-
 fn remove_empty_parents(root: &Path, path: &Path) {
     let mut dir = path.parent();
     while let Some(d) = dir {
@@ -226,7 +236,7 @@ fn read_inside(out: &Path, rel: &str) -> Option<String> {
     let path = contained(out, rel)?;
     std::fs::symlink_metadata(&path)
         .is_ok_and(|m| m.is_file())
-        .then(|| std::fs::read_to_string(&path).ok())
+        .then(|| crate::io::read_text(&path).ok())
         .flatten()
 }
 
@@ -237,7 +247,7 @@ fn read_inside(out: &Path, rel: &str) -> Option<String> {
 pub fn check(out: &Path, files: &BTreeMap<String, String>) -> Vec<Difference> {
     let mut diffs = Vec::new();
     let previous = match previous_files(out) {
-        Ok(p) => p,
+        Ok((p, _)) => p,
         Err(e) => {
             diffs.push(Difference {
                 path: MANIFEST.into(),

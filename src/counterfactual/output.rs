@@ -63,11 +63,14 @@ pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Row)).expect("schemas serialize")
 }
 
-/// The rows in an existing file, after cutting a torn last line.
+/// The rows in an existing file, after cutting a torn last line; a row
+/// whose id came before is dropped (two runs at once once wrote every row
+/// twice). The file is read within the input bound, and only if regular.
 fn existing(path: &Path) -> std::io::Result<Vec<Row>> {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    if std::fs::symlink_metadata(path).is_err() {
         return Ok(Vec::new());
-    };
+    }
+    let text = crate::io::read_text(path)?;
     let complete = match text.rfind('\n') {
         Some(i) => &text[..=i],
         None => "",
@@ -76,10 +79,25 @@ fn existing(path: &Path) -> std::io::Result<Vec<Row>> {
         let file = std::fs::OpenOptions::new().write(true).open(path)?;
         file.set_len(complete.len() as u64)?;
     }
-    Ok(complete
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect())
+    let mut seen = HashSet::new();
+    let mut kept_lines = String::new();
+    let mut rows = Vec::new();
+    for line in complete.lines() {
+        let Ok(row) = serde_json::from_str::<Row>(line) else {
+            kept_lines.push_str(line);
+            kept_lines.push('\n');
+            continue;
+        };
+        if seen.insert(row.id.clone()) {
+            kept_lines.push_str(line);
+            kept_lines.push('\n');
+            rows.push(row);
+        }
+    }
+    if kept_lines.len() != complete.len() {
+        write_atomic(path, &kept_lines)?;
+    }
+    Ok(rows)
 }
 
 /// The file that remembers the runs that wrote into a folder.
@@ -100,7 +118,7 @@ fn run_identity(config: &Config) -> serde_json::Value {
 /// The runs recorded in `run.json`, oldest first. A file in the older
 /// single-run form counts as one run.
 pub fn runs(out: &Path) -> Vec<serde_json::Value> {
-    let Ok(text) = std::fs::read_to_string(out.join(RUN_FILE)) else {
+    let Ok(text) = crate::io::read_text(&out.join(RUN_FILE)) else {
         return Vec::new();
     };
     match serde_json::from_str::<serde_json::Value>(&text) {
@@ -134,17 +152,35 @@ pub fn run(
     templates: &Templates,
     out: &Path,
 ) -> std::io::Result<Summary> {
-    std::fs::create_dir_all(out.join("variants"))?;
-    record_run(out, config)?;
-    // Temporaries of a run that was killed mid-write.
-    for e in std::fs::read_dir(out.join("variants"))?.flatten() {
-        if e.file_name()
-            .to_string_lossy()
-            .starts_with(crate::io::TMP_PREFIX)
-        {
-            let _ = std::fs::remove_file(e.path());
+    std::fs::create_dir_all(out)?;
+    // One run at a time holds the folder; everything it writes stays in it.
+    let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)?;
+    let names = [
+        "variants".to_string(),
+        RUN_FILE.to_string(),
+        "README.md".to_string(),
+        file_name(Kind::Decision),
+        file_name(Kind::Flow),
+    ];
+    for rel in &names {
+        if crate::io::contained(out, rel).is_none() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "{}: a symlink stands where cici writes; refusing to write through it",
+                    out.join(rel).display()
+                ),
+            ));
         }
     }
+    std::fs::create_dir_all(out.join("variants"))?;
+    // The temporaries of a run that was killed mid-write, which its journal
+    // names; then this run's journal, before it makes any.
+    if let Some(j) = crate::io::journal::Journal::read(out)? {
+        j.remove_temporaries(out)?;
+    }
+    crate::io::journal::Journal::new(Vec::new()).write(out)?;
+    record_run(out, config)?;
     let mut rows: Vec<Row> = Vec::new();
     for kind in KINDS {
         rows.extend(existing(&out.join(file_name(kind)))?);
@@ -223,6 +259,7 @@ pub fn run(
     }
     bar.finish_and_clear();
     write_atomic(&out.join("README.md"), &card(&rows, config, &runs(out)))?;
+    std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
     Ok(summary)
 }
 

@@ -83,7 +83,7 @@ impl Cache {
 
     /// The stored response (a chat-completion object) for a key.
     pub fn get(&self, key: &str) -> Option<Value> {
-        let text = std::fs::read_to_string(self.path(key)).ok()?;
+        let text = crate::io::read_text(&self.path(key)).ok()?;
         let entry: Value = serde_json::from_str(&text).ok()?;
         entry.get("response").cloned()
     }

@@ -468,7 +468,7 @@ fn reply_text(response: &Value) -> Result<String, String> {
 /// each line's `custom_id` is the key of the request it answers. Returns
 /// how many answers were stored and the lines that were errors.
 pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::io::read_text(path).map_err(|e| e.to_string())?;
     let mut stored = 0;
     let mut errors = Vec::new();
     for (n, line) in text.lines().enumerate() {

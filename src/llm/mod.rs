@@ -169,7 +169,10 @@ pub struct ProjectConfig {
 impl ProjectConfig {
     /// Reads a project file; a missing file is the defaults.
     pub fn load(path: &std::path::Path) -> Result<ProjectConfig, String> {
-        match std::fs::read_to_string(path) {
+        if std::fs::symlink_metadata(path).is_err() {
+            return Ok(ProjectConfig::default());
+        }
+        match crate::io::read_text(path) {
             Ok(text) => {
                 let config: ProjectConfig =
                     serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -179,8 +182,7 @@ impl ProjectConfig {
                     .map_err(|e| format!("{}: llm: {e}", path.display()))?;
                 Ok(config)
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(ProjectConfig::default()),
-            Err(e) => Err(format!("{}: {e}", path.display())),
+            Err(e) => Err(e.to_string()),
         }
     }
 }

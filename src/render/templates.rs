@@ -121,7 +121,7 @@ impl Templates {
     fn with_overrides(dir: Option<&Path>) -> Result<Templates, RenderError> {
         let read = |name: &str, builtin: &'static str| -> Result<(String, String), RenderError> {
             match dir.map(|d| d.join(name)) {
-                Some(path) if path.is_file() => std::fs::read_to_string(&path)
+                Some(path) if path.is_file() => crate::io::read_text(&path)
                     .map(|text| (path.display().to_string(), text))
                     .map_err(|e| RenderError::Io {
                         path: path.display().to_string(),
@@ -162,7 +162,7 @@ impl Templates {
         let facts = match dir.map(|d| d.join("facts.yaml")).filter(|p| p.is_file()) {
             None => None,
             Some(path) => {
-                let text = std::fs::read_to_string(&path).map_err(|e| RenderError::Io {
+                let text = crate::io::read_text(&path).map_err(|e| RenderError::Io {
                     path: path.display().to_string(),
                     message: e.to_string(),
                 })?;

@@ -47,14 +47,21 @@ fn workspace(name: &str) -> (PathBuf, PathBuf) {
     (dir, seed)
 }
 
-fn add_to_manifest(manifest: &Path, extra: &[&str]) {
+/// Adds entries to a manifest. Signed again (as anyone can, the digest is
+/// no secret) unless `sign` is false, when the edit breaks the signature.
+fn add_to_manifest(manifest: &Path, extra: &[&str], sign: bool) {
     let mut json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(manifest).unwrap()).unwrap();
     let files = json["files"].as_array_mut().unwrap();
     for e in extra {
         files.push(serde_json::json!(e));
     }
-    std::fs::write(manifest, serde_json::to_string(&json).unwrap()).unwrap();
+    if sign {
+        let files: Vec<String> = serde_json::from_value(json["files"].clone()).unwrap();
+        std::fs::write(manifest, cici::build::Manifest::new(files).text()).unwrap();
+    } else {
+        std::fs::write(manifest, serde_json::to_string(&json).unwrap()).unwrap();
+    }
 }
 
 #[test]
@@ -82,10 +89,17 @@ fn a_build_never_removes_a_file_outside_its_folder() {
             "escape/sub/inner.txt",
             "escape",
         ],
+        true,
     );
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
     assert!(out.status.success(), "{}", text_of(&out));
     assert!(text_of(&out).contains("0 removed"), "{}", text_of(&out));
+    // An edit that does not sign again is a foreign manifest: refused by
+    // name, nothing removed.
+    add_to_manifest(&dir.join("p/manifest.json"), &["../victim.txt"], false);
+    let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    assert!(text_of(&out).contains("manifest.json was not written by cici"));
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
     assert_eq!(std::fs::read_to_string(&absolute).unwrap(), "keep me too");
     assert_eq!(std::fs::read_to_string(&nested).unwrap(), "and me");
@@ -102,6 +116,7 @@ fn build_check_never_prints_a_file_outside_its_folder() {
     add_to_manifest(
         &dir.join("p/manifest.json"),
         &[secret.to_str().unwrap(), "../outside.txt"],
+        true,
     );
     // A planned output replaced by a link to the secret is not read either.
     let brief = dir.join("p/ops_scheduling/brief.md");
@@ -144,10 +159,11 @@ fn the_files_of_a_killed_build_are_pruned_by_the_next() {
     let orphan = dir.join("p/other_scenario/brief.md");
     std::fs::create_dir_all(orphan.parent().unwrap()).unwrap();
     std::fs::write(&orphan, "half a build").unwrap();
-    std::fs::write(
-        dir.join("p").join(cici::build::JOURNAL),
-        r#"["other_scenario/brief.md", "ops_scheduling/brief.md"]"#,
-    )
+    cici::io::journal::Journal::new(vec![
+        "other_scenario/brief.md".into(),
+        "ops_scheduling/brief.md".into(),
+    ])
+    .write(&dir.join("p"))
     .unwrap();
     let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);
     assert_eq!(check.status.code(), Some(1), "{}", text_of(&check));
@@ -436,7 +452,13 @@ fn resuming_a_counterfactual_run_with_other_options_adds_and_never_mixes() {
     assert_eq!(first.status.code(), Some(0), "{}", text_of(&first));
     let read = |f: &str| std::fs::read_to_string(dir.join("cf").join(f)).unwrap_or_default();
     let (decisions, flows) = (read("decision.jsonl"), read("flow.jsonl"));
-    std::fs::write(dir.join("cf/variants/.cici-tmp-left"), "half").unwrap();
+    // A user's file named like a temporary, and a temporary of a run that
+    // was killed, whose journal names its token.
+    std::fs::write(dir.join("cf/variants/.cici-tmp-left"), "mine").unwrap();
+    let killed = cici::io::journal::Journal::new(Vec::new());
+    killed.write(&dir.join("cf")).unwrap();
+    let torn = dir.join(format!("cf/variants/.cici-tmp-{}-x1", killed.token));
+    std::fs::write(&torn, "half").unwrap();
     // Another seed and kind: new rows are added after the old, which stay
     // byte for byte, each in the file of its kind.
     for extra in [&["--seed", "1"][..], &["--seed", "0", "--kind", "flow"]] {
@@ -455,5 +477,10 @@ fn resuming_a_counterfactual_run_with_other_options_adds_and_never_mixes() {
         "{}",
         text_of(&same)
     );
-    assert!(!dir.join("cf/variants/.cici-tmp-left").exists());
+    assert!(!torn.exists(), "the killed run's temporary is removed");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("cf/variants/.cici-tmp-left")).unwrap(),
+        "mine",
+        "a file is never removed for its name"
+    );
 }

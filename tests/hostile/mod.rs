@@ -4,5 +4,6 @@
 mod files;
 mod import;
 mod lsp;
+mod outputs;
 mod render;
 mod server;

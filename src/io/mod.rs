@@ -10,10 +10,13 @@ use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+pub mod journal;
+
 /// The largest input file cici reads (seeds, bundles, task-family seeds).
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
 
-/// The prefix of temporary files; never the name of an output.
+/// The prefix of temporary files; never the name of an output. Each
+/// process adds its own random token ([`journal::temp_prefix`]).
 pub const TMP_PREFIX: &str = ".cici-tmp-";
 
 /// Why an input could not be read.
@@ -116,7 +119,8 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let mut builder = tempfile::Builder::new();
-    builder.prefix(TMP_PREFIX);
+    let prefix = journal::temp_prefix();
+    builder.prefix(&prefix);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt as _;
