@@ -38,6 +38,9 @@ fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, String> {
     if let Some(v) = args.retry_budget {
         c.retry_budget = v;
     }
+    if let Some(v) = args.max_retry_after_s {
+        c.max_retry_after_s = v;
+    }
     if let Some(v) = args.max_failures {
         c.max_failures = v;
     }
@@ -244,7 +247,12 @@ fn command_line() -> String {
         }
     };
     std::iter::once("cici".to_string())
-        .chain(std::env::args().skip(1).map(quote))
+        .chain(
+            std::env::args()
+                .skip(1)
+                .map(|a| crate::llm::without_userinfo(&a))
+                .map(quote),
+        )
         .collect::<Vec<_>>()
         .join(" ")
 }

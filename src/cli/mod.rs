@@ -187,6 +187,10 @@ pub struct CounterfactualArgs {
     /// Retries the whole run may spend before it stops with the last reason.
     #[arg(long)]
     retry_budget: Option<u64>,
+    /// The longest wait a server's `Retry-After` may ask for, in seconds
+    /// (default 60).
+    #[arg(long)]
+    max_retry_after_s: Option<f64>,
     /// Model calls in a row that may fail or give nothing usable before the
     /// run stops.
     #[arg(long)]
@@ -441,7 +445,8 @@ pub fn main() -> ExitCode {
         Command::Counterfactual(args) => counterfactual::run(*args),
         Command::Fmt(args) => fmt::run(args),
         Command::Lsp => match crate::authoring::lsp::run_stdio() {
-            Ok(()) => ExitCode::SUCCESS,
+            Ok(crate::authoring::lsp::Ended::Clean) => ExitCode::SUCCESS,
+            Ok(crate::authoring::lsp::Ended::WithoutShutdown) => ExitCode::from(1),
             Err(e) => fail(format!("language server: {e}")),
         },
         Command::New(args) => author::new(args),

@@ -218,11 +218,10 @@ impl Run {
         let found = seed_files(paths)?;
         self.skipped.extend(found.skipped);
         for file in found.files {
-            let bytes = crate::io::read_input(&file)?;
-            texts.push((
-                file.display().to_string(),
-                String::from_utf8_lossy(&bytes).into_owned(),
-            ));
+            // Not UTF-8 is refused with the offset of the first bad byte:
+            // spans into a text with replacement characters would be off.
+            let text = crate::io::read_text(&file)?;
+            texts.push((file.display().to_string(), text));
         }
         self.check_texts(texts, options);
         Ok(())

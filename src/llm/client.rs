@@ -1,10 +1,10 @@
 //! Calls with retries, the cache in front, and the batch alternative.
 
+use super::redact;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -266,6 +266,7 @@ impl Llm {
             "{}/chat/completions",
             self.config.base_url.trim_end_matches('/')
         );
+        let key = self.api_key.as_deref();
         let mut attempt = 0u32;
         loop {
             self.counters.requests.fetch_add(1, Ordering::Relaxed);
@@ -274,7 +275,7 @@ impl Llm {
                 request = request.header("Authorization", &format!("Bearer {key}"));
             }
             let outcome = request.send_json(body);
-            let retry_after: Option<Duration>;
+            let retry_after: Option<f64>;
             let why: String;
             match outcome {
                 Ok(mut response) => {
@@ -283,66 +284,29 @@ impl Llm {
                         .headers()
                         .get("retry-after")
                         .and_then(|v| v.to_str().ok())
-                        .and_then(|v| v.trim().parse::<f64>().ok())
-                        .map(|s| super::bounded_secs(s, 300.0));
+                        .and_then(|v| v.trim().parse::<f64>().ok());
                     let body = response
                         .body_mut()
                         .with_config()
                         .limit(64 << 20)
                         .read_to_string();
                     let text = match body {
-                        Ok(t) => redact(&t, self.api_key.as_deref()),
+                        Ok(t) => redact(&t, key),
                         // A reply that stops half-way is retried like one
-                        // that never came.
-                        Err(ureq::Error::Timeout(_)) | Err(ureq::Error::Io(_))
-                            if attempt < self.config.max_retries =>
-                        {
-                            attempt += 1;
-                            self.counters.retries.fetch_add(1, Ordering::Relaxed);
+                        // that never came, within the same budget.
+                        Err(ureq::Error::Timeout(_)) | Err(ureq::Error::Io(_)) => {
+                            retry_after = None;
+                            why = format!("the reply (HTTP {status}) was cut off before its end");
+                            self.wait_or_stop(&mut attempt, retry_after, &why)?;
                             continue;
                         }
                         Err(_) => String::new(),
                     };
-                    match status {
-                        200..=299 => {
-                            let value: Value = serde_json::from_str(&text).map_err(|e| {
-                                Sent::Failed(format!("the server's reply is not JSON: {e}"))
-                            })?;
-                            self.count_tokens(&value);
-                            return Ok(value);
-                        }
-                        429 | 500..=599 => {
+                    match self.answer(&url, status, &text)? {
+                        Some(value) => return Ok(value),
+                        None => {
                             retry_after = header;
-                            why = format!("HTTP {status}{}", server_message(&text));
-                        }
-                        401 | 403 => {
-                            return Err(Sent::Fatal(format!(
-                                "{url} refused the credentials (HTTP {status}); set the API key in the environment variable `{}`",
-                                self.config.api_key_env
-                            )))
-                        }
-                        404 => {
-                            return Err(Sent::Fatal(format!(
-                                "{url} answered 404{}: is the base URL right, and does the server know the model `{}`?",
-                                server_message(&text),
-                                self.config.model
-                            )))
-                        }
-                        400 if text.contains("response_format") => {
-                            return Err(Sent::Refused(true));
-                        }
-                        _ if mentions_unknown_model(&text, &self.config.model) => {
-                            return Err(Sent::Fatal(format!(
-                                "the server does not know the model `{}`{}",
-                                self.config.model,
-                                server_message(&text)
-                            )))
-                        }
-                        _ => {
-                            return Err(Sent::Failed(format!(
-                                "HTTP {status}{}",
-                                server_message(&text)
-                            )))
+                            why = format!("HTTP {status}{}", server_message(&text, key));
                         }
                     }
                 }
@@ -358,35 +322,107 @@ impl Llm {
                     if attempt >= self.config.max_retries {
                         return Err(Sent::Fatal(format!(
                             "cannot reach {}: {e}; is the server running, and is `base_url` right?",
-                            self.config.base_url
+                            super::without_userinfo(&self.config.base_url)
                         )));
                     }
                     retry_after = None;
                     why = e.to_string();
                 }
-                Err(e) => return Err(Sent::Fatal(format!("calling {url}: {e}"))),
+                Err(e) => {
+                    return Err(Sent::Fatal(format!(
+                        "calling {}: {e}",
+                        super::without_userinfo(&url)
+                    )))
+                }
             }
-            if attempt >= self.config.max_retries {
-                return Err(Sent::Failed(format!(
-                    "gave up after {} attempts: {why}",
-                    attempt + 1
-                )));
-            }
-            let spent = self.counters.retries.load(Ordering::Relaxed);
-            if spent >= self.config.retry_budget {
-                return Err(Sent::Fatal(format!(
-                    "the run's {} retries (`retry_budget`) are spent; the last failure: {why}",
-                    self.config.retry_budget
-                )));
-            }
-            attempt += 1;
-            self.counters.retries.fetch_add(1, Ordering::Relaxed);
-            let backoff = super::bounded_secs(
-                self.config.backoff_s * f64::from(1u32 << (attempt - 1).min(16)),
-                60.0,
-            );
-            std::thread::sleep(retry_after.unwrap_or(backoff));
+            self.wait_or_stop(&mut attempt, retry_after, &why)?;
         }
+    }
+
+    /// What a reply with this status and (redacted) text means: the value
+    /// for a success, `None` for a status worth retrying (429, 5xx), or why
+    /// the call failed.
+    fn answer(&self, url: &str, status: u16, text: &str) -> Result<Option<Value>, Sent> {
+        let key = self.api_key.as_deref();
+        let url = super::without_userinfo(url);
+        match status {
+            200..=299 => {
+                let mut value: Value = serde_json::from_str(text)
+                    .map_err(|e| Sent::Failed(format!("the server's reply is not JSON: {e}")))?;
+                // Escapes can hide the key from the raw text's redaction.
+                super::redact_value(&mut value, key);
+                self.count_tokens(&value);
+                Ok(Some(value))
+            }
+            429 | 500..=599 => Ok(None),
+            401 | 403 => Err(Sent::Fatal(format!(
+                "{url} refused the credentials (HTTP {status}); set the API key in the environment variable `{}`",
+                self.config.api_key_env
+            ))),
+            404 => Err(Sent::Fatal(format!(
+                "{url} answered 404{}: is the base URL right, and does the server know the model `{}`?",
+                server_message(text, key),
+                self.config.model
+            ))),
+            400 if text.contains("response_format") => Err(Sent::Refused(true)),
+            _ if mentions_unknown_model(text, &self.config.model) => Err(Sent::Fatal(format!(
+                "the server does not know the model `{}`{}",
+                self.config.model,
+                server_message(text, key)
+            ))),
+            _ => Err(Sent::Failed(format!(
+                "HTTP {status}{}",
+                server_message(text, key)
+            ))),
+        }
+    }
+
+    /// Before a retry: gives up when the attempts or the run's
+    /// `retry_budget` are spent, else counts the retry and waits (the
+    /// server's `Retry-After`, capped by `max_retry_after_s`, or the
+    /// backoff), announcing a long wait on stderr.
+    fn wait_or_stop(
+        &self,
+        attempt: &mut u32,
+        retry_after: Option<f64>,
+        why: &str,
+    ) -> Result<(), Sent> {
+        if *attempt >= self.config.max_retries {
+            return Err(Sent::Failed(format!(
+                "gave up after {} attempts: {why}",
+                *attempt + 1
+            )));
+        }
+        let spent = self.counters.retries.load(Ordering::Relaxed);
+        if spent >= self.config.retry_budget {
+            return Err(Sent::Fatal(format!(
+                "the run's {} retries (`retry_budget`) are spent; the last failure: {why}",
+                self.config.retry_budget
+            )));
+        }
+        *attempt += 1;
+        self.counters.retries.fetch_add(1, Ordering::Relaxed);
+        let backoff = super::bounded_secs(
+            self.config.backoff_s * f64::from(1u32 << (*attempt - 1).min(16)),
+            60.0,
+        );
+        let cap = self.config.max_retry_after_s;
+        let wait = retry_after.map_or(backoff, |s| super::bounded_secs(s, cap));
+        if wait.as_secs_f64() > 3.0 {
+            let asked = match retry_after {
+                Some(s) if s.is_nan() || s > cap => {
+                    format!(" (the server asked for {s} s; `max_retry_after_s` caps it at {cap} s)")
+                }
+                _ => String::new(),
+            };
+            eprintln!(
+                "waiting {:.0} s before retrying{asked}: {}",
+                wait.as_secs_f64(),
+                super::escape_controls(why)
+            );
+        }
+        std::thread::sleep(wait);
+        Ok(())
     }
 
     fn count_tokens(&self, response: &Value) {
@@ -428,8 +464,10 @@ enum Sent {
     Fatal(String),
 }
 
-/// `: <the server's error message>` from an error body, shortened.
-fn server_message(body: &str) -> String {
+/// `: <the server's error message>` from an error body, shortened, with
+/// any form of the key masked after decoding and control characters
+/// escaped.
+fn server_message(body: &str, key: Option<&str>) -> String {
     let message = serde_json::from_str::<Value>(body)
         .ok()
         .and_then(|v| {
@@ -444,7 +482,7 @@ fn server_message(body: &str) -> String {
         return String::new();
     }
     let short: String = message.chars().take(200).collect();
-    format!(": {short}")
+    format!(": {}", super::escape_controls(&redact(&short, key)))
 }
 
 fn mentions_unknown_model(body: &str, model: &str) -> bool {
@@ -489,7 +527,7 @@ pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), 
         if !v["error"].is_null() || !(200..300).contains(&status) || reply_text(body).is_err() {
             errors.push(format!(
                 "{at}: request {key} failed{}",
-                server_message(&v["error"].to_string())
+                server_message(&v["error"].to_string(), None)
             ));
             continue;
         }
@@ -499,37 +537,6 @@ pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), 
         stored += 1;
     }
     Ok((stored, errors))
-}
-
-/// A server's text with anything that looks like a credential masked: the
-/// configured key itself, `Bearer <token>`, and `sk-` style keys. Servers
-/// that echo the request (a 400 or 404 page quoting the headers) must not
-/// put the key on a terminal or in a log.
-pub fn redact(text: &str, key: Option<&str>) -> String {
-    let mut out = match key.filter(|k| k.len() >= 4) {
-        Some(k) => text.replace(k, "[redacted]"),
-        None => text.to_string(),
-    };
-    for marker in ["Bearer ", "bearer ", "sk-"] {
-        let mut result = String::with_capacity(out.len());
-        let mut rest = out.as_str();
-        while let Some(i) = rest.find(marker) {
-            result.push_str(&rest[..i + marker.len()]);
-            let after = &rest[i + marker.len()..];
-            let token_len = after
-                .find(|c: char| !(c.is_ascii_alphanumeric() || "-_.~+/=".contains(c)))
-                .unwrap_or(after.len());
-            if token_len >= 8 {
-                result.push_str("[redacted]");
-            } else {
-                result.push_str(&after[..token_len]);
-            }
-            rest = &after[token_len..];
-        }
-        result.push_str(rest);
-        out = result;
-    }
-    out
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ mod cache;
 mod client;
 #[cfg(not(feature = "llm"))]
 mod off;
+mod secret;
 
 #[cfg(feature = "llm")]
 pub use cache::Cache;
@@ -23,6 +24,9 @@ pub use cache::Cache;
 pub use client::{ingest_batch, CallError, Llm, Message, Mode};
 #[cfg(not(feature = "llm"))]
 pub use off::Llm;
+pub use secret::{escape_controls, without_userinfo};
+#[cfg(feature = "llm")]
+pub use secret::{redact, redact_value};
 
 use serde::{Deserialize, Serialize};
 
@@ -65,8 +69,12 @@ pub struct LlmConfig {
     /// it, before the run stops.
     pub max_failures: u32,
     /// First backoff in seconds; doubled on each retry (a `Retry-After`
-    /// header wins).
+    /// header wins, up to `max_retry_after_s`).
     pub backoff_s: f64,
+    /// The longest wait a server's `Retry-After` may ask for, in seconds;
+    /// a longer one is cut to this, and every wait over a few seconds is
+    /// announced on stderr.
+    pub max_retry_after_s: f64,
     /// Requests in flight at once (one per worker).
     pub concurrency: usize,
     /// Where cached responses live.
@@ -89,6 +97,7 @@ impl Default for LlmConfig {
             retry_budget: 200,
             max_failures: 25,
             backoff_s: 1.0,
+            max_retry_after_s: 60.0,
             concurrency: 4,
             cache_dir: ".cici-cache".into(),
             structured_output: true,
@@ -111,6 +120,7 @@ impl LlmConfig {
         };
         seconds("timeout_s", self.timeout_s, 0.001, 3600.0)?;
         seconds("backoff_s", self.backoff_s, 0.0, 300.0)?;
+        seconds("max_retry_after_s", self.max_retry_after_s, 0.0, 3600.0)?;
         if !(self.temperature.is_finite() && (0.0..=2.0).contains(&self.temperature)) {
             return Err(format!(
                 "`temperature` is {}; it takes 0 to 2",

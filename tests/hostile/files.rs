@@ -484,3 +484,21 @@ fn resuming_a_counterfactual_run_with_other_options_adds_and_never_mixes() {
         "a file is never removed for its name"
     );
 }
+
+/// Byte offsets in `--format json` were shifted for a file that was not
+/// UTF-8 (it was read with replacement characters); such a file is now
+/// refused with the offset of its first bad byte.
+#[test]
+fn check_refuses_a_seed_that_is_not_utf8() {
+    let (dir, seed) = workspace("hostile-latin1");
+    let mut bytes = std::fs::read(&seed).unwrap();
+    let at = bytes.windows(3).position(|w| w == b"Eli").unwrap();
+    bytes[at + 1] = 0xE9;
+    std::fs::write(&seed, &bytes).unwrap();
+    let out = cici_in(&dir, &["check", "--format", "json", "seeds"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    assert!(text_of(&out).contains(&format!(
+        "not UTF-8 (first invalid byte at offset {})",
+        at + 1
+    )));
+}

@@ -108,3 +108,32 @@ fn after_garbage_a_real_session_still_works() {
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// The protocol: `exit` without `shutdown` ends the server with status 1.
+#[test]
+fn exit_without_shutdown_is_status_1() {
+    for (shutdown, code) in [(false, 1), (true, 0)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cici"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let init = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}});
+        stdin.write_all(&frame(&init.to_string())).unwrap();
+        let initialized = json!({"jsonrpc": "2.0", "method": "initialized", "params": {}});
+        stdin.write_all(&frame(&initialized.to_string())).unwrap();
+        if shutdown {
+            let s = json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"});
+            stdin.write_all(&frame(&s.to_string())).unwrap();
+        }
+        let exit = json!({"jsonrpc": "2.0", "method": "exit"});
+        stdin.write_all(&frame(&exit.to_string())).unwrap();
+        stdin.flush().unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(code), "shutdown first: {shutdown}");
+        drop(stdin);
+    }
+}

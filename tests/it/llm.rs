@@ -25,6 +25,14 @@ pub(crate) enum Reply {
     Json(u16, Value, Vec<(&'static str, String)>),
     /// Wait, then answer.
     Slow(Duration, Box<Reply>),
+    /// Status and a body sent byte for byte (escapes a JSON value would
+    /// not write).
+    Raw(u16, String),
+    /// A status and a body shorter than its `Content-Length`, then the
+    /// connection closes.
+    Cut(u16, String),
+    /// Status, body text, extra headers (what `Json` and `Raw` send).
+    Text(u16, String, Vec<(&'static str, String)>),
 }
 
 /// A request as the server saw it.
@@ -123,8 +131,23 @@ fn serve(
                 std::thread::sleep(d);
                 reply = *next;
             }
+            Reply::Raw(status, text) => {
+                reply = Reply::Text(status, text, Vec::new());
+            }
+            Reply::Cut(status, text) => {
+                let head = format!(
+                    "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                    text.len() + 1000
+                );
+                let _ = stream.write_all(head.as_bytes());
+                let _ = stream.write_all(text.as_bytes());
+                let _ = stream.flush();
+                return;
+            }
             Reply::Json(status, value, headers) => {
-                let text = value.to_string();
+                reply = Reply::Text(status, value.to_string(), headers);
+            }
+            Reply::Text(status, text, headers) => {
                 let mut head = format!(
                     "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
                     text.len()

@@ -59,8 +59,17 @@ use crate::syntax;
 /// The solver bound of one check in the editor (the command line's is 10 s).
 pub const LSP_MAX_SOLVE: std::time::Duration = std::time::Duration::from_millis(300);
 
+/// How the protocol loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// `exit` after `shutdown`, or the end of input.
+    Clean,
+    /// `exit` without `shutdown`: the protocol asks for exit status 1.
+    WithoutShutdown,
+}
+
 /// Serves the protocol on stdin and stdout until the client exits.
-pub fn run_stdio() -> Result<(), String> {
+pub fn run_stdio() -> Result<Ended, String> {
     transport::run_stdio(serve)
 }
 
@@ -103,7 +112,7 @@ fn capabilities() -> ServerCapabilities {
 }
 
 /// The protocol loop on any connection.
-pub fn serve(connection: &Connection) -> Result<(), String> {
+pub fn serve(connection: &Connection) -> Result<Ended, String> {
     let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
     let (id, _params) = connection.initialize_start().map_err(|e| e.to_string())?;
     connection
@@ -123,7 +132,7 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
             Some(m) => m,
             None => match connection.receiver.recv() {
                 Ok(m) => m,
-                Err(_) => return Ok(()),
+                Err(_) => return Ok(Ended::Clean),
             },
         };
         // Changes typed faster than they are checked: when the next thing
@@ -154,7 +163,13 @@ pub fn serve(connection: &Connection) -> Result<(), String> {
                 let resp = server.request(req);
                 send(connection, Message::Response(resp))?;
             }
-            Message::Notification(n) if n.method == "exit" => return Ok(()),
+            Message::Notification(n) if n.method == "exit" => {
+                return Ok(if shutting_down {
+                    Ended::Clean
+                } else {
+                    Ended::WithoutShutdown
+                })
+            }
             Message::Notification(n) => {
                 for out in server.notification(n, stale) {
                     send(connection, Message::Notification(out))?;

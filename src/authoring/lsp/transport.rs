@@ -152,7 +152,7 @@ pub mod crossbeam_like {
 }
 
 /// Serves the protocol on stdin and stdout through the bounded reader.
-pub fn run_stdio(serve: impl FnOnce(&Connection) -> Result<(), String>) -> Result<(), String> {
+pub fn run_stdio<T>(serve: impl FnOnce(&Connection) -> Result<T, String>) -> Result<T, String> {
     let (server, client) = Connection::memory();
     let out: &'static Mutex<std::io::Stdout> = Box::leak(Box::new(Mutex::new(std::io::stdout())));
     // The reader owns the only sender: at the end of input the server's
