@@ -57,6 +57,47 @@ pub enum BuildError {
     #[error("the export of `{scenario}` does not match its schema: {errors}")]
     #[diagnostic(code(cici::build::schema), help("please report this as a bug in cici"))]
     Schema { scenario: String, errors: String },
+
+    /// A scenario's output is larger than its seed allows: a huge text
+    /// repeated in every rendered file (a 10 MB title gave 821 MB).
+    ///
+    /// ```text
+    /// title "<ten million characters>"
+    /// ```
+    #[error("`{scenario}` would write {bytes} bytes, more than the {limit} its {seed_bytes}-byte seed allows")]
+    #[diagnostic(
+        code(cici::build::too_large),
+        help("a scenario may write `--max-output-ratio` ({ratio}) times its seed's size per person, plus 1 MiB; shorten its texts, or raise --max-output-ratio")
+    )]
+    TooLarge {
+        scenario: String,
+        bytes: usize,
+        limit: usize,
+        seed_bytes: usize,
+        ratio: u64,
+    },
+}
+
+/// The default of `--max-output-ratio`: a scenario may write this many
+/// times its seed's size per person, plus [`OUTPUT_ALLOWANCE`]. A text
+/// everyone may see is written once per person in each of the 12
+/// conditions, so no seed needs more than about 12.5; the project's seeds
+/// write 5 to 10 times (a JIRA seed of 26 people, 3).
+pub const MAX_OUTPUT_RATIO: u64 = 16;
+
+/// What every scenario may write beyond its ratio (the templates' own
+/// text).
+pub const OUTPUT_ALLOWANCE: usize = 1 << 20;
+
+/// The most a scenario may write.
+pub fn output_limit(c: &Checked, ratio: u64) -> (usize, usize) {
+    let seed = (c.scenario.span.end - c.scenario.span.start) as usize;
+    let people = c.scenario.people.len().max(1);
+    let limit = seed
+        .saturating_mul(people)
+        .saturating_mul(ratio as usize)
+        .saturating_add(OUTPUT_ALLOWANCE);
+    (seed, limit)
 }
 
 /// Every output file, in memory.
@@ -71,8 +112,16 @@ pub struct Plan {
     pub errors: Vec<BuildError>,
 }
 
-/// Renders and exports every error-free scenario of a run.
+/// Renders and exports every error-free scenario of a run, each within
+/// [`MAX_OUTPUT_RATIO`].
 pub fn plan(run: &Run, templates: &Templates) -> Plan {
+    plan_bounded(run, templates, MAX_OUTPUT_RATIO)
+}
+
+/// [`plan`], a scenario writing at most `ratio` times its seed's size per
+/// person (plus [`OUTPUT_ALLOWANCE`]); one that would write more is an
+/// error and is not built.
+pub fn plan_bounded(run: &Run, templates: &Templates, ratio: u64) -> Plan {
     let validator = Validator::new();
     let ok: Vec<&Checked> = run
         .checked
@@ -88,7 +137,21 @@ pub fn plan(run: &Run, templates: &Templates) -> Plan {
             .collect(),
         ..Plan::default()
     };
-    let results = crate::driver::parallel_map(&ok, |c| scenario_files(c, templates, &validator));
+    let results = crate::driver::parallel_map(&ok, |c| {
+        let files = scenario_files(c, templates, &validator)?;
+        let bytes: usize = files.iter().map(|(_, text)| text.len()).sum();
+        let (seed_bytes, limit) = output_limit(c, ratio);
+        if bytes > limit {
+            return Err(BuildError::TooLarge {
+                scenario: c.scenario.id.clone(),
+                bytes,
+                limit,
+                seed_bytes,
+                ratio,
+            });
+        }
+        Ok(files)
+    });
     let mut built = Vec::new();
     for (c, result) in ok.iter().zip(results) {
         match result {

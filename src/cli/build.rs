@@ -53,7 +53,7 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let plan = build::plan(&run, &templates);
+    let plan = build::plan_bounded(&run, &templates, args.max_output_ratio);
     for e in &plan.errors {
         eprintln!("{}", render_one(e));
     }

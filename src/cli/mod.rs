@@ -237,6 +237,11 @@ pub struct BuildArgs {
     /// Bound on solver time per scenario, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     max_solve_ms: u64,
+    /// A scenario may write this many times its seed's size per person,
+    /// plus 1 MiB; one that would write more is refused.
+    #[arg(long, default_value_t = crate::build::MAX_OUTPUT_RATIO,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_output_ratio: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -180,6 +180,8 @@ fn a_seed_with_errors_is_not_built_but_the_others_are() {
         seeds.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
+        "--max-output-ratio",
+        "8",
     ]);
     assert_eq!(r.status.code(), Some(1));
     assert!(out.join("ops_scheduling/scenario.json").is_file());
@@ -388,4 +390,45 @@ fn an_interrupted_build_leaves_no_partial_file() {
     let done = tree(&out);
     assert!(done.keys().all(|p| !p.contains(".cici-tmp-")));
     assert_eq!(done.len(), expected.len());
+}
+
+/// `cici::build::too_large`: a title of half a million characters, repeated
+/// in every rendered file (about 12.3 times the seed per person), is
+/// refused under `--max-output-ratio 8`; the default builds it.
+#[test]
+fn output_larger_than_its_seed_allows_is_refused() {
+    let seed = std::fs::read_to_string(root().join("seeds/ops_scheduling.cici")).unwrap();
+    let title = seed
+        .lines()
+        .find(|l| l.trim_start().starts_with("title "))
+        .unwrap();
+    let seed = seed.replace(
+        title,
+        &format!("  title \"{}\"", "Operations ".repeat(45_000)),
+    );
+    let dir = super::common::tempdir("build-too-large");
+    std::fs::write(dir.join("huge.cici"), &seed).unwrap();
+    let out = dir.join("out");
+    let r = super::common::cici(&[
+        "build",
+        dir.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--max-output-ratio",
+        "8",
+    ]);
+    assert_eq!(r.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&r.stderr);
+    assert!(
+        stderr.contains("cici::build::too_large") && stderr.contains("--max-output-ratio"),
+        "{stderr}"
+    );
+    assert!(!out.join("ops_scheduling").exists());
+    let r = super::common::cici(&[
+        "build",
+        dir.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
 }
