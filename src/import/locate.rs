@@ -11,7 +11,9 @@ pub enum Step {
 }
 
 /// Splits `a.b[3].c` into steps. Keys with dots or brackets cannot be
-/// written this way; they do not occur in the formats cici reads.
+/// written this way; they do not occur in the formats cici reads, and a
+/// path that holds one anyway (from a mutated file) gives fewer steps,
+/// never a panic.
 pub fn parse_path(path: &str) -> Vec<Step> {
     let mut steps = Vec::new();
     for part in path.split('.').filter(|p| !p.is_empty()) {
@@ -23,7 +25,8 @@ pub fn parse_path(path: &str) -> Vec<Step> {
             steps.push(Step::Key(key.to_string()));
         }
         while let Some(end) = rest.find(']') {
-            if let Ok(i) = rest[1..end].parse() {
+            // A key of the input may hold `]` before any `[`.
+            if let Some(Ok(i)) = rest.get(1..end).map(str::parse) {
                 steps.push(Step::Index(i));
             }
             rest = &rest[end + 1..];
@@ -201,6 +204,15 @@ impl Scanner<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_with_brackets_never_panics() {
+        assert_eq!(
+            parse_path("a]]b[2]"),
+            vec![Step::Key("a]]b".into()), Step::Index(2)]
+        );
+        assert_eq!(parse_path("x[]]"), vec![Step::Key("x".into())]);
+    }
 
     #[test]
     fn finds_nested_values_and_falls_back_to_the_parent() {

@@ -7,3 +7,4 @@ mod lsp;
 mod outputs;
 mod render;
 mod server;
+mod sweep;
