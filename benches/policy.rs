@@ -80,3 +80,30 @@ fn check_one_configuration(bencher: divan::Bencher, n: usize) {
         assert!(run.checked[0].report.unique);
     });
 }
+
+/// A seed with many errors in one long array: the UAS seed with `n`
+/// copies of a rule whose condition names no variable before its rules.
+/// Finding every diagnostic's place in the JSON grows with the text, not
+/// with the text times the diagnostics (1,600 took 9 s before).
+#[divan::bench(args = [400, 1600, 6400], sample_count = 10)]
+fn import_a_seed_with_n_broken_rules(bencher: divan::Bencher, n: usize) {
+    let text = std::fs::read_to_string(uas_seed()).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut bad = v["decision_policy"]["rules"][0].clone();
+    bad["when"] = serde_json::json!({"evidence": "no_such_variable", "is": "x"});
+    let rules = v["decision_policy"]["rules"].as_array_mut().unwrap();
+    let tail = std::mem::take(rules);
+    rules.extend(std::iter::repeat_n(bad, n));
+    rules.extend(tail);
+    let text = serde_json::to_string(&v).unwrap();
+    let options = SeedOptions {
+        select: Select::Count(2),
+        seed: 0,
+        prefix: None,
+    };
+    bencher.bench(|| {
+        let file = import::JsonFile::parse("seed.json".into(), text.clone());
+        let imported = import::pisas_seed_files(file, None, &options);
+        assert_eq!(imported.files[0].errors(), n);
+    });
+}

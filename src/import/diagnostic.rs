@@ -194,9 +194,10 @@ impl Diagnostic for ImportDiagnostic {
 
 /// Gives every diagnostic the span of its path in `text`.
 pub fn locate_spans(text: &str, diagnostics: &mut [ImportDiagnostic]) {
+    let mut locator = super::locate::Locator::new(text);
     for d in diagnostics {
         if d.span.is_none() {
-            d.span = super::locate::locate(text, &d.path).map(|(s, e)| (s, e - s).into());
+            d.span = locator.locate(&d.path).map(|(s, e)| (s, e - s).into());
         }
     }
 }

@@ -42,38 +42,78 @@ pub fn parse_path(path: &str) -> Vec<Step> {
 /// missing key points at the object that lacks it). `None` only for text
 /// that is not JSON.
 pub fn locate(text: &str, path: &str) -> Option<(usize, usize)> {
-    let (key, start, end) = locate_value(text, path)?;
-    let from = key.unwrap_or(start);
-    let line_end = text[from..].find('\n').map_or(text.len(), |i| from + i);
-    Some((from, end.min(line_end.max(from + 1)).min(text.len())))
+    Locator::new(text).locate(path)
 }
 
-/// The value at `path` (start and end), with the start of its key.
-fn locate_value(text: &str, path: &str) -> Option<(Option<usize>, usize, usize)> {
-    let steps = parse_path(path);
-    let mut s = Scanner {
-        b: text.as_bytes(),
-        i: 0,
-    };
-    s.ws();
-    let mut start = s.i;
-    let mut end = s.value_end()?;
-    let mut key = None;
-    for step in &steps {
-        let mut inner = Scanner {
-            b: text.as_bytes(),
-            i: start,
-        };
-        match inner.find(step) {
-            Some((k, a, z)) => {
-                key = k;
-                start = a;
-                end = z;
-            }
-            None => break,
+/// One child of a container: the start of its key (in an object), its
+/// key, and its value's range.
+struct Child {
+    key_start: Option<usize>,
+    key: Option<String>,
+    start: usize,
+    end: usize,
+}
+
+/// Locates many paths in one text, scanning each container once however
+/// many paths pass through it: a thousand diagnostics in one long array
+/// cost one pass over the array, not a thousand.
+pub struct Locator<'a> {
+    text: &'a str,
+    root: Option<Option<(usize, usize)>>,
+    children: std::collections::HashMap<usize, Vec<Child>>,
+}
+
+impl<'a> Locator<'a> {
+    pub fn new(text: &'a str) -> Locator<'a> {
+        Locator {
+            text,
+            root: None,
+            children: std::collections::HashMap::new(),
         }
     }
-    Some((key, start, end))
+
+    /// [`locate`] for one path.
+    pub fn locate(&mut self, path: &str) -> Option<(usize, usize)> {
+        let text = self.text;
+        let (key, start, end) = self.value(path)?;
+        let from = key.unwrap_or(start);
+        let line_end = text[from..].find('\n').map_or(text.len(), |i| from + i);
+        Some((from, end.min(line_end.max(from + 1)).min(text.len())))
+    }
+
+    /// The value at `path` (start and end), with the start of its key.
+    fn value(&mut self, path: &str) -> Option<(Option<usize>, usize, usize)> {
+        let b = self.text.as_bytes();
+        let (mut start, mut end) = *self
+            .root
+            .get_or_insert_with(|| {
+                let mut s = Scanner { b, i: 0 };
+                s.ws();
+                let start = s.i;
+                s.value_end().map(|end| (start, end))
+            })
+            .as_ref()?;
+        let mut key = None;
+        for step in &parse_path(path) {
+            let children = self.children.entry(start).or_insert_with(|| {
+                let mut s = Scanner { b, i: start };
+                s.children()
+            });
+            let hit = match step {
+                Step::Key(want) => children.iter().find(|c| c.key.as_deref() == Some(want)),
+                Step::Index(i) => children.get(*i).filter(|c| c.key.is_none()),
+            };
+            match hit {
+                Some(c) => {
+                    key = c.key_start;
+                    start = c.start;
+                    end = c.end;
+                }
+                None => break,
+            }
+        }
+        Some((key, start, end))
+    }
 }
 
 struct Scanner<'a> {
@@ -88,17 +128,22 @@ impl Scanner<'_> {
         }
     }
 
-    /// Within the container at `self.i`, the range of the child `step`,
-    /// with the start of its key in an object.
-    fn find(&mut self, step: &Step) -> Option<(Option<usize>, usize, usize)> {
-        let open = *self.b.get(self.i)?;
+    /// Every child of the container at `self.i` (none for a scalar, and
+    /// those before the point where the text stops being JSON).
+    fn children(&mut self) -> Vec<Child> {
+        let mut out = Vec::new();
+        let Some(&open) = self.b.get(self.i) else {
+            return out;
+        };
+        if open != b'{' && open != b'[' {
+            return out;
+        }
         self.i += 1;
-        let mut index = 0;
         loop {
             self.ws();
-            match self.b.get(self.i)? {
-                b'}' | b']' => return None,
-                b',' => {
+            match self.b.get(self.i) {
+                None | Some(b'}') | Some(b']') => return out,
+                Some(b',') => {
                     self.i += 1;
                     continue;
                 }
@@ -106,10 +151,12 @@ impl Scanner<'_> {
             }
             let key_start = self.i;
             let key = if open == b'{' {
-                let k = self.string()?;
+                let Some(k) = self.string() else {
+                    return out;
+                };
                 self.ws();
                 if self.b.get(self.i) != Some(&b':') {
-                    return None;
+                    return out;
                 }
                 self.i += 1;
                 self.ws();
@@ -118,17 +165,17 @@ impl Scanner<'_> {
                 None
             };
             let start = self.i;
-            let end = self.value_end()?;
-            let hit = match (step, &key) {
-                (Step::Key(want), Some(k)) => k == want,
-                (Step::Index(want), None) => *want == index,
-                _ => false,
+            let Some(end) = self.value_end() else {
+                return out;
             };
-            if hit {
-                return Some((key.map(|_| key_start), start, end));
-            }
-            index += 1;
-            self.i = end;
+            out.push(Child {
+                key_start: key.as_ref().map(|_| key_start),
+                key,
+                start,
+                end,
+            });
+            // A value that ends where it began would never move on.
+            self.i = end.max(start + 1);
         }
     }
 
