@@ -24,6 +24,22 @@ pub enum CheckDiagnostic {
         help: Option<String>,
     },
 
+    /// A rule setting's exclusions together rule out every configuration;
+    /// the labels are a smallest set of them that does.
+    ///
+    /// ```text
+    /// exclude signoff = given
+    /// exclude signoff = missing      # signoff [given, missing]: nothing is left
+    /// ```
+    #[error("these exclusions together rule out every configuration")]
+    #[diagnostic(code(cici::check::exclusions_rule_out_all))]
+    ExclusionsRuleOutAll {
+        #[label(collection)]
+        excludes: Vec<LabeledSpan>,
+        #[help]
+        help: Option<String>,
+    },
+
     /// The facts of the appropriate forms allow no decision at all.
     ///
     /// ```text

@@ -261,6 +261,11 @@ impl Cx<'_> {
         } else if let Some(other) = &other {
             self.explain_not_unique(&appropriate, &inappropriate, &soft, not_oracle, other)?;
         }
+        // With no public decision at all, every fact would read as idle:
+        // warnings that only follow from the infeasible setting.
+        if !self.report.public_feasible {
+            return Ok(());
+        }
         self.relevance(&appropriate, &inappropriate)?;
         if self.report.unique {
             // Not trivial: P alone allows something else.
@@ -314,6 +319,32 @@ impl Cx<'_> {
         let sc = self.sc;
         if self.solve(&[], &[])?.is_none() {
             self.report.public_feasible = false;
+            let core = self
+                .sc
+                .severity_setting()
+                .and_then(|ss| crate::model::excluding_all(ss).map(|c| (ss, c)));
+            if let Some((ss, core)) = core {
+                let excludes = core
+                    .iter()
+                    .map(|&i| {
+                        miette::LabeledSpan::new_with_span(
+                            Some("excludes".into()),
+                            ss.excludes[i].span,
+                        )
+                    })
+                    .collect();
+                self.report
+                    .diagnostics
+                    .push(CheckDiagnostic::ExclusionsRuleOutAll {
+                        excludes,
+                        help: Some(if core.len() == 1 {
+                            "this exclusion alone rules out every configuration: drop it or narrow it".into()
+                        } else {
+                            "drop or narrow one of these; together they leave no configuration".into()
+                        }),
+                    });
+                return Ok(());
+            }
             self.report.diagnostics.push(CheckDiagnostic::PublicInfeasible {
                 span: sc.id_span.into(),
                 help: Some(match sc.family {

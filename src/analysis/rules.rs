@@ -34,6 +34,11 @@ pub(super) fn lint(
         Outcome::Unsat => Ok(None),
         Outcome::Timeout => Err(()),
     };
+    // No valid configuration at all: the exclusions' own error says so, and
+    // every rule would read as dead.
+    if solve(&[])?.is_none() {
+        return Ok(out);
+    }
     let rules = &ss.rubric.rules;
     if ss.rubric.otherwise.is_none() {
         let uncovered: Vec<Lit> = fires.iter().map(|&c| !c).collect();

@@ -18,7 +18,7 @@ mod jira;
 mod meeting;
 mod severity;
 
-pub use severity::configurations;
+pub use severity::{configurations, excluding_all};
 
 use crate::sema::{AttributeId, Decision, Family, FormKind, PersonId, Placement, Scenario};
 use crate::span::Span;

@@ -103,6 +103,36 @@ pub fn configurations(ss: &SeveritySetting) -> (Model, Vec<Lit>) {
     (model, conditions)
 }
 
+/// Whether some configuration survives the exclusions marked in `keep`
+/// (the evidence groups and those exclusions alone).
+pub fn some_configuration(ss: &SeveritySetting, keep: &[bool]) -> bool {
+    let mut model = Model::new(Family::PolicyDecision, Codec::Severity);
+    let values = evidence_groups(&mut model, ss, false);
+    for (e, _) in ss.excludes.iter().zip(keep).filter(|(_, k)| **k) {
+        let c = condition(&mut model, &values, &e.when);
+        model.public.push(Constraint::Clause(vec![!c]));
+    }
+    let mut session = crate::solver::Session::new(&model, None);
+    matches!(session.solve(&[], &[]), crate::solver::Outcome::Sat(_))
+}
+
+/// When the exclusions alone leave no configuration, a smallest set of
+/// them that does (deletion-based: each one kept is needed); `None`
+/// otherwise.
+pub fn excluding_all(ss: &SeveritySetting) -> Option<Vec<usize>> {
+    let mut keep = vec![true; ss.excludes.len()];
+    if ss.excludes.is_empty() || some_configuration(ss, &keep) {
+        return None;
+    }
+    for i in 0..keep.len() {
+        keep[i] = false;
+        if some_configuration(ss, &keep) {
+            keep[i] = true;
+        }
+    }
+    Some((0..keep.len()).filter(|&i| keep[i]).collect())
+}
+
 /// A literal equivalent to the condition (Tseitin).
 fn condition(model: &mut Model, values: &[Vec<Var>], c: &Condition) -> Lit {
     match c {
