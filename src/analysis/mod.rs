@@ -319,30 +319,12 @@ impl Cx<'_> {
         let sc = self.sc;
         if self.solve(&[], &[])?.is_none() {
             self.report.public_feasible = false;
-            let core = self
+            if let Some(d) = self
                 .sc
                 .severity_setting()
-                .and_then(|ss| crate::model::excluding_all(ss).map(|c| (ss, c)));
-            if let Some((ss, core)) = core {
-                let excludes = core
-                    .iter()
-                    .map(|&i| {
-                        miette::LabeledSpan::new_with_span(
-                            Some("excludes".into()),
-                            ss.excludes[i].span,
-                        )
-                    })
-                    .collect();
-                self.report
-                    .diagnostics
-                    .push(CheckDiagnostic::ExclusionsRuleOutAll {
-                        excludes,
-                        help: Some(if core.len() == 1 {
-                            "this exclusion alone rules out every configuration: drop it or narrow it".into()
-                        } else {
-                            "drop or narrow one of these; together they leave no configuration".into()
-                        }),
-                    });
+                .and_then(rules::exclusions_rule_out_all)
+            {
+                self.report.diagnostics.push(d);
                 return Ok(());
             }
             self.report.diagnostics.push(CheckDiagnostic::PublicInfeasible {

@@ -155,3 +155,21 @@ pub fn dead_rules(ss: &SeveritySetting) -> Vec<usize> {
         })
         .collect()
 }
+
+/// The error for exclusions that leave no configuration, labelling a
+/// smallest set of them; `None` when some configuration survives.
+pub(super) fn exclusions_rule_out_all(ss: &SeveritySetting) -> Option<CheckDiagnostic> {
+    let core = crate::model::excluding_all(ss)?;
+    let excludes = core
+        .iter()
+        .map(|&i| miette::LabeledSpan::new_with_span(Some("excludes".into()), ss.excludes[i].span))
+        .collect();
+    Some(CheckDiagnostic::ExclusionsRuleOutAll {
+        excludes,
+        help: Some(if core.len() == 1 {
+            "this exclusion alone rules out every configuration: drop it or narrow it".into()
+        } else {
+            "drop or narrow one of these; together they leave no configuration".into()
+        }),
+    })
+}

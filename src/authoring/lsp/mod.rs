@@ -26,6 +26,7 @@
 //!
 //! Positions are UTF-16 code units, the protocol's default.
 
+mod capabilities;
 mod complete;
 mod navigate;
 mod scan;
@@ -43,13 +44,11 @@ use lsp_types::request::{
     CodeActionRequest, Completion, Formatting, GotoDefinition, HoverRequest, Request as _,
 };
 use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams,
-    CodeActionProviderCapability, CompletionOptions, CompletionParams, CompletionResponse,
-    Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
-    GotoDefinitionParams, GotoDefinitionResponse, HoverParams, HoverProviderCapability, Location,
-    NumberOrString, OneOf, Position, PublishDiagnosticsParams, Range, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionParams,
+    CompletionResponse, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, HoverParams, Location,
+    NumberOrString, Position, PublishDiagnosticsParams, Range, TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::analysis::Options;
@@ -73,47 +72,9 @@ pub fn run_stdio() -> Result<Ended, String> {
     transport::run_stdio(serve)
 }
 
-/// What the server announces.
-fn capabilities() -> ServerCapabilities {
-    ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(
-            TextDocumentSyncKind::INCREMENTAL,
-        )),
-        document_symbol_provider: Some(OneOf::Left(true)),
-        rename_provider: Some(OneOf::Left(true)),
-        semantic_tokens_provider: Some(
-            lsp_types::SemanticTokensServerCapabilities::SemanticTokensOptions(
-                lsp_types::SemanticTokensOptions {
-                    legend: symbols::legend(),
-                    full: Some(lsp_types::SemanticTokensFullOptions::Bool(true)),
-                    range: None,
-                    ..lsp_types::SemanticTokensOptions::default()
-                },
-            ),
-        ),
-        diagnostic_provider: Some(lsp_types::DiagnosticServerCapabilities::Options(
-            lsp_types::DiagnosticOptions {
-                identifier: Some("cici".into()),
-                inter_file_dependencies: false,
-                workspace_diagnostics: false,
-                ..lsp_types::DiagnosticOptions::default()
-            },
-        )),
-        hover_provider: Some(HoverProviderCapability::Simple(true)),
-        definition_provider: Some(OneOf::Left(true)),
-        completion_provider: Some(CompletionOptions {
-            trigger_characters: Some(vec!["(".into(), "[".into(), ",".into(), " ".into()]),
-            ..CompletionOptions::default()
-        }),
-        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
-        document_formatting_provider: Some(OneOf::Left(true)),
-        ..ServerCapabilities::default()
-    }
-}
-
 /// The protocol loop on any connection.
 pub fn serve(connection: &Connection) -> Result<Ended, String> {
-    let caps = serde_json::to_value(capabilities()).map_err(|e| e.to_string())?;
+    let caps = serde_json::to_value(capabilities::capabilities()).map_err(|e| e.to_string())?;
     let (id, _params) = connection.initialize_start().map_err(|e| e.to_string())?;
     connection
         .initialize_finish(
