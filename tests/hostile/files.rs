@@ -9,7 +9,7 @@ use crate::it::common::{root, tempdir};
 
 /// Runs the binary in `dir` and gives up (failing the test) after 60 s:
 /// a hang is a failure here, never a stuck suite.
-fn cici_in(dir: &Path, args: &[&str]) -> Output {
+pub(super) fn cici_in(dir: &Path, args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cici"))
         .args(args)
         .current_dir(dir)
@@ -30,7 +30,7 @@ fn cici_in(dir: &Path, args: &[&str]) -> Output {
     child.wait_with_output().unwrap()
 }
 
-fn text_of(o: &Output) -> String {
+pub(super) fn text_of(o: &Output) -> String {
     format!(
         "{}{}",
         String::from_utf8_lossy(&o.stdout),
@@ -39,7 +39,7 @@ fn text_of(o: &Output) -> String {
 }
 
 /// A folder with one seed in `seeds/`, and the path of the seed.
-fn workspace(name: &str) -> (PathBuf, PathBuf) {
+pub(super) fn workspace(name: &str) -> (PathBuf, PathBuf) {
     let dir = tempdir(name);
     std::fs::create_dir_all(dir.join("seeds")).unwrap();
     let seed = dir.join("seeds/ops.cici");

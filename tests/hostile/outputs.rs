@@ -3,36 +3,13 @@
 //! symlink, and never twice at once.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-use crate::it::common::{root, tempdir};
-
-fn cici_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cici"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text_of(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use super::files::{cici_in, text_of};
 
 /// A folder with one seed under `seeds/`.
 fn workspace(name: &str) -> PathBuf {
-    let dir = tempdir(name);
-    std::fs::create_dir_all(dir.join("seeds")).unwrap();
-    std::fs::copy(
-        root().join("seeds/ops_scheduling.cici"),
-        dir.join("seeds/ops.cici"),
-    )
-    .unwrap();
-    dir
+    super::files::workspace(name).0
 }
 
 #[test]
