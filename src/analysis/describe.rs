@@ -1,6 +1,6 @@
 //! Decisions and facts in words, for diagnostics and `cici explain`.
 
-use crate::sema::{Decision, Predicate, Scenario, Setting};
+use crate::sema::{ArgValue, Decision, Predicate, Scenario, Setting};
 
 /// One row per decision target: (`target`, `value`), e.g.
 /// (`meet_001`, `wed 10:00-11:00 @ elm`).
@@ -115,61 +115,35 @@ pub fn side_by_side(sc: &Scenario, oracle: &Decision, other: &Decision) -> Strin
 
 /// A fact in seed syntax, e.g. `unavailable(eli, tue 10:00-11:00)`.
 pub fn describe_predicate(sc: &Scenario, p: &Predicate) -> String {
-    let person = |i: usize| sc.people[i].id.as_str();
+    let args = p.args();
+    let words: Vec<String> = args.iter().map(|a| arg_syntax(sc, a, &args)).collect();
+    format!("{}({})", p.spec().name, words.join(", "))
+}
+
+/// One argument as the seed writes it: an id, a slot, a number.
+fn arg_syntax(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String {
     let ms = sc.meeting_setting();
-    let meeting = |i: usize| ms.map_or("?", |m| m.meetings[i].id.as_str());
-    let room = |i: usize| ms.map_or("?", |m| m.rooms[i].id.as_str());
-    let ticket = |i: usize| sc.jira_setting().map_or("?", |j| j.tickets[i].id.as_str());
     let ss = sc.severity_setting();
-    match p {
-        Predicate::Unavailable { person: p, slot } => {
-            format!("unavailable({}, {slot})", person(*p))
+    let or_unknown = |s: Option<&str>| s.unwrap_or("?").to_string();
+    match a {
+        ArgValue::Person(i) => sc.people[*i].id.clone(),
+        ArgValue::Room(i) => or_unknown(ms.map(|m| m.rooms[*i].id.as_str())),
+        ArgValue::Meeting(i) => or_unknown(ms.map(|m| m.meetings[*i].id.as_str())),
+        ArgValue::Feature(f) => f.clone(),
+        ArgValue::Slot(s) => s.to_string(),
+        ArgValue::Ticket(i) => or_unknown(sc.jira_setting().map(|j| j.tickets[*i].id.as_str())),
+        ArgValue::Integer(n) => n.to_string(),
+        ArgValue::Variable(v) => or_unknown(ss.map(|s| s.evidence[*v].id.as_str())),
+        ArgValue::Value(x) => {
+            let variable = all.iter().find_map(|a| match a {
+                ArgValue::Variable(v) => Some(*v),
+                _ => None,
+            });
+            or_unknown(
+                ss.zip(variable)
+                    .map(|(s, v)| s.evidence[v].values[*x].as_str()),
+            )
         }
-        Predicate::AvoidRoom { person: p, room: r } => {
-            format!("avoid_room({}, {})", person(*p), room(*r))
-        }
-        Predicate::NeedsFeature {
-            meeting: m,
-            feature,
-        } => format!("needs_feature({}, {feature})", meeting(*m)),
-        Predicate::Attends {
-            person: p,
-            meeting: m,
-        } => format!("attends({}, {})", person(*p), meeting(*m)),
-        Predicate::NotBefore { meeting: m, slot } => format!("not_before({}, {slot})", meeting(*m)),
-        Predicate::NotAfter { meeting: m, slot } => format!("not_after({}, {slot})", meeting(*m)),
-        Predicate::Capacity { person: p, hours } => format!("capacity({}, {hours})", person(*p)),
-        Predicate::CannotOwn {
-            person: p,
-            ticket: t,
-        } => format!("cannot_own({}, {})", person(*p), ticket(*t)),
-        Predicate::NoSensitive { person: p } => format!("no_sensitive({})", person(*p)),
-        Predicate::CannotPair { a, b } => format!("cannot_pair({}, {})", person(*a), person(*b)),
-        Predicate::Off { person: p } => format!("unavailable({})", person(*p)),
-        Predicate::NoHighPriority { person: p } => format!("no_high_priority({})", person(*p)),
-        Predicate::NoCollaborationHeavy { person: p } => {
-            format!("no_collaboration_heavy({})", person(*p))
-        }
-        Predicate::CannotBeSoleOwner { person: p } => {
-            format!("cannot_be_sole_owner({})", person(*p))
-        }
-        Predicate::RequiresFeature { person: p, feature } => {
-            format!("requires_feature({}, {feature})", person(*p))
-        }
-        Predicate::WithinHours {
-            person: p,
-            earliest,
-            latest,
-        } => format!("within_hours({}, {earliest}, {latest})", person(*p)),
-        Predicate::Before { first, second } => {
-            format!("before({}, {})", meeting(*first), meeting(*second))
-        }
-        Predicate::Evidence { variable, value } => ss.map_or_else(String::new, |s| {
-            let e = &s.evidence[*variable];
-            format!("evidence({}, {})", e.id, e.values[*value])
-        }),
-        Predicate::Toward { level } => {
-            ss.map_or_else(String::new, |s| format!("toward({})", s.levels[*level].id))
-        }
+        ArgValue::Level(l) => or_unknown(ss.map(|s| s.levels[*l].id.as_str())),
     }
 }

@@ -141,13 +141,13 @@ impl Proposer for LlmProposer<'_> {
             predicates: sc
                 .family
                 .predicates()
-                .iter()
-                .map(|(name, args)| {
-                    let args: Vec<String> = args
+                .map(|s| {
+                    let args: Vec<String> = s
+                        .params
                         .iter()
-                        .map(|a| format!("{a:?}").to_lowercase())
+                        .map(|p| format!("{:?}", p.kind).to_lowercase())
                         .collect();
-                    format!("{name}({})", args.join(", "))
+                    format!("{}({})", s.name, args.join(", "))
                 })
                 .collect(),
             // The latest attempts matter most; older ones only lengthen the prompt.

@@ -157,7 +157,7 @@ pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
 
 /// The name by which texts refer to the person a fact is about, if any.
 pub(crate) fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
-    let person = crate::planted::subject_of(p)?;
+    let person = p.subject()?;
     sc.people[person]
         .name
         .split_whitespace()
@@ -333,7 +333,7 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                 .into_iter()
                 .filter(|p| same_kind(p, &old))
                 // Same subject: the texts keep talking about the right person.
-                .filter(|p| crate::planted::subject_of(p) == crate::planted::subject_of(&old))
+                .filter(|p| p.subject() == old.subject())
                 .filter(|p| crate::model::direct::allowed(sc, &target, &[p]));
             let mut replacements: Vec<Predicate> = separating
                 .chain(argument_mutations(sc, &old))
@@ -344,10 +344,7 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             // attribute moving to that person.
             let moved: Vec<Predicate> = crate::planted::separating_facts(&shifted, &sc.oracle)
                 .into_iter()
-                .filter(|p| {
-                    same_kind(p, &old)
-                        && crate::planted::subject_of(p) != crate::planted::subject_of(&old)
-                })
+                .filter(|p| same_kind(p, &old) && p.subject() != old.subject())
                 .filter(|p| {
                     crate::model::direct::allowed(sc, &target, &[p])
                         && !crate::model::direct::allowed(sc, &sc.oracle, &[p])
@@ -372,8 +369,7 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                     // The attribute moves as a whole: holder, subject, who
                     // sees it (the new holder in the old one's place), its
                     // category and an id that names the new holder.
-                    let subject =
-                        crate::planted::subject_of(&new).expect("a moved fact has a subject");
+                    let subject = new.subject().expect("a moved fact has a subject");
                     let fresh = crate::planted::text::hard(texts, sc, &new, rng);
                     let old_holder = sc.attributes[a].holder;
                     let (old_pid, new_pid) = (&sc.people[old_holder].id, &sc.people[subject].id);

@@ -155,7 +155,9 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
             return false;
         }
         let pick = useful[rng.random_range(0..useful.len())].clone();
-        let holder = subject_of(&pick).unwrap_or_else(|| rng.random_range(1..sc.people.len()));
+        let holder = pick
+            .subject()
+            .unwrap_or_else(|| rng.random_range(1..sc.people.len()));
         add_fact(sc, holder, pick, rng);
     }
     false
@@ -168,20 +170,6 @@ pub(crate) fn separating_facts(sc: &Scenario, other: &crate::sema::Decision) -> 
         Family::JiraAllocation => jira::candidates(sc, other),
         Family::MeetingAllocation => meeting::candidates(sc, other),
         Family::SeverityClassification | Family::PolicyDecision => Vec::new(),
-    }
-}
-
-pub(crate) fn subject_of(p: &Predicate) -> Option<PersonId> {
-    match p {
-        Predicate::Unavailable { person, .. }
-        | Predicate::AvoidRoom { person, .. }
-        | Predicate::Capacity { person, .. }
-        | Predicate::CannotOwn { person, .. }
-        | Predicate::NoSensitive { person }
-        | Predicate::Off { person }
-        | Predicate::Attends { person, .. } => Some(*person),
-        Predicate::CannotPair { a, .. } => Some(*a),
-        _ => None,
     }
 }
 
@@ -399,7 +387,7 @@ pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<
             crate::model::direct::allowed(&work, &work.oracle, &refs)
                 && !crate::model::direct::allowed(&work, &other, &refs)
         })?;
-        let holder = subject_of(&pick).unwrap_or(1.min(work.people.len() - 1));
+        let holder = pick.subject().unwrap_or(1.min(work.people.len() - 1));
         push_attribute(
             &mut work,
             holder,

@@ -9,7 +9,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
-use crate::sema::{Category, Predicate, Scenario, Slot};
+use crate::sema::{ArgValue, Category, Predicate, PredicateSpec, Scenario, Slot, PREDICATES};
 
 const BUILTIN: &str = include_str!("../../templates/facts.yaml");
 
@@ -68,27 +68,39 @@ pub struct FactTexts {
     env: minijinja::Environment<'static>,
 }
 
-/// The predicates that need a phrasing.
-const PREDICATES: &[&str] = &[
-    "unavailable",
-    "avoid_room",
-    "capacity",
-    "cannot_own",
-    "no_sensitive",
-    "cannot_pair",
-    "off",
-    "no_high_priority",
-    "no_collaboration_heavy",
-    "cannot_be_sole_owner",
-    "requires_feature",
-    "within_hours",
-    "before",
-    "needs_feature",
-    "not_before",
-    "not_after",
-    "attends",
-    "evidence",
-];
+/// The older key of a phrasing, still read: JIRA's `unavailable` was
+/// spelled `off` in `facts.yaml` before the keys came from the predicate
+/// table.
+const OLDER_KEYS: &[(&str, &str)] = &[("off", "jira_allocation.unavailable")];
+
+/// The phrasing of `spec` in the file, under its key or an older one.
+fn phrasing_of<'f>(file: &'f FactsFile, spec: &PredicateSpec) -> Option<&'f Phrasing> {
+    file.facts.get(spec.phrasing).or_else(|| {
+        OLDER_KEYS
+            .iter()
+            .find(|(_, new)| *new == spec.phrasing)
+            .and_then(|(old, _)| file.facts.get(*old))
+    })
+}
+
+/// Every key under `facts:` must name a predicate of the table.
+fn check_keys(file: &FactsFile) -> Result<(), String> {
+    for key in file.facts.keys() {
+        let known = PREDICATES.iter().any(|s| s.phrasing == key)
+            || OLDER_KEYS.iter().any(|(old, _)| old == key);
+        if !known {
+            let keys = PREDICATES
+                .iter()
+                .filter(|s| !s.soft_only)
+                .map(|s| s.phrasing);
+            let hint = crate::suggest::closest(key, keys)
+                .map(|k| format!("; did you mean `{k}`?"))
+                .unwrap_or_default();
+            return Err(format!("`facts.{key}` is no predicate's phrasing{hint}"));
+        }
+    }
+    Ok(())
+}
 
 impl FactTexts {
     /// Parses a `facts.yaml`; every predicate needs a raw template, and
@@ -126,14 +138,14 @@ impl FactTexts {
             counts.insert(name, list.len());
             Ok(())
         };
-        for p in PREDICATES {
-            let phrasing = file
-                .facts
-                .get(*p)
-                .ok_or_else(|| format!("no phrasing for `{p}`"))?;
-            add(format!("{p}.raw"), phrasing.raw.all())?;
+        check_keys(&file)?;
+        for spec in PREDICATES.iter().filter(|s| !s.soft_only) {
+            let key = spec.phrasing;
+            let phrasing =
+                phrasing_of(&file, spec).ok_or_else(|| format!("no phrasing for `{key}`"))?;
+            add(format!("{key}.raw"), phrasing.raw.all())?;
             if let Some(s) = &phrasing.sanitized {
-                add(format!("{p}.sanitized"), s.all())?;
+                add(format!("{key}.sanitized"), s.all())?;
             }
         }
         for (cat, list) in &irrelevant {
@@ -238,136 +250,62 @@ pub(crate) fn when(slot: &Slot) -> String {
     format!("{} {}-{}", slot.day.name(), t(slot.start), t(slot.end))
 }
 
-/// The template key and variables of a hard fact.
+/// The template key and variables of a fact: each argument in words,
+/// under the variable its parameter names in the table.
 fn fact_context(sc: &Scenario, p: &Predicate) -> (&'static str, BTreeMap<&'static str, String>) {
-    // First names, as the people of a team refer to each other.
-    let name = |i: usize| {
-        let full = &sc.people[i].name;
-        full.split_whitespace().next().unwrap_or(full).to_string()
-    };
+    let spec = p.spec();
+    let args = p.args();
+    let ctx = spec
+        .params
+        .iter()
+        .zip(&args)
+        .map(|(param, a)| (param.var, arg_words(sc, a, &args)))
+        .collect();
+    (spec.phrasing, ctx)
+}
+
+/// An argument as a sentence says it: a first name, a room's or meeting's
+/// name, a ticket's title, `Tuesday from 10 to 11`, a number, words for an
+/// id.
+pub(crate) fn arg_words(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String {
     let ms = sc.meeting_setting();
-    let mut ctx: BTreeMap<&'static str, String> = BTreeMap::new();
-    let key = match p {
-        Predicate::Unavailable { person, slot } => {
-            ctx.insert("name", name(*person));
-            ctx.insert("when", when_words(slot));
-            "unavailable"
+    let ss = sc.severity_setting();
+    let words = |id: &str| id.replace('_', " ");
+    match a {
+        // First names, as the people of a team refer to each other.
+        ArgValue::Person(i) => {
+            let full = &sc.people[*i].name;
+            full.split_whitespace().next().unwrap_or(full).to_string()
         }
-        Predicate::AvoidRoom { person, room } => {
-            ctx.insert("name", name(*person));
-            ctx.insert(
-                "room",
-                ms.map_or(String::new(), |m| {
-                    let r = &m.rooms[*room];
-                    r.name.clone().unwrap_or_else(|| r.id.clone())
-                }),
-            );
-            "avoid_room"
+        ArgValue::Room(i) => ms.map_or(String::new(), |m| {
+            let r = &m.rooms[*i];
+            r.name.clone().unwrap_or_else(|| r.id.clone())
+        }),
+        ArgValue::Meeting(i) => ms.map_or(String::new(), |m| m.meetings[*i].title.clone()),
+        ArgValue::Feature(f) => words(f),
+        ArgValue::Slot(slot) => when_words(slot),
+        ArgValue::Ticket(i) => sc
+            .jira_setting()
+            .map_or(String::new(), |j| j.tickets[*i].title.clone()),
+        ArgValue::Integer(n) => n.to_string(),
+        ArgValue::Variable(v) => ss.map_or(String::new(), |s| words(&s.evidence[*v].id)),
+        ArgValue::Value(x) => {
+            let variable = all.iter().find_map(|a| match a {
+                ArgValue::Variable(v) => Some(*v),
+                _ => None,
+            });
+            ss.zip(variable)
+                .map_or(String::new(), |(s, v)| words(&s.evidence[v].values[*x]))
         }
-        Predicate::Capacity { person, hours } => {
-            ctx.insert("name", name(*person));
-            ctx.insert("hours", hours.to_string());
-            "capacity"
-        }
-        Predicate::CannotOwn { person, ticket } => {
-            ctx.insert("name", name(*person));
-            ctx.insert(
-                "ticket",
-                sc.jira_setting()
-                    .map_or(String::new(), |j| j.tickets[*ticket].title.clone()),
-            );
-            "cannot_own"
-        }
-        Predicate::NoSensitive { person } => {
-            ctx.insert("name", name(*person));
-            "no_sensitive"
-        }
-        Predicate::CannotPair { a, b } => {
-            ctx.insert("name", name(*a));
-            ctx.insert("name2", name(*b));
-            "cannot_pair"
-        }
-        Predicate::Off { person } => {
-            ctx.insert("name", name(*person));
-            "off"
-        }
-        Predicate::NoHighPriority { person } => {
-            ctx.insert("name", name(*person));
-            "no_high_priority"
-        }
-        Predicate::NoCollaborationHeavy { person } => {
-            ctx.insert("name", name(*person));
-            "no_collaboration_heavy"
-        }
-        Predicate::CannotBeSoleOwner { person } => {
-            ctx.insert("name", name(*person));
-            "cannot_be_sole_owner"
-        }
-        Predicate::RequiresFeature { person, feature } => {
-            ctx.insert("name", name(*person));
-            ctx.insert("feature", feature.replace('_', " "));
-            "requires_feature"
-        }
-        Predicate::WithinHours {
-            person,
-            earliest,
-            latest,
-        } => {
-            ctx.insert("name", name(*person));
-            ctx.insert("earliest", earliest.to_string());
-            ctx.insert("latest", latest.to_string());
-            "within_hours"
-        }
-        Predicate::Before { first, second } => {
-            let title = |m: usize| ms.map_or(String::new(), |s| s.meetings[m].title.clone());
-            ctx.insert("meeting", title(*first));
-            ctx.insert("meeting2", title(*second));
-            "before"
-        }
-        Predicate::NeedsFeature { meeting, feature } => {
-            ctx.insert(
-                "meeting",
-                ms.map_or(String::new(), |m| m.meetings[*meeting].title.clone()),
-            );
-            ctx.insert("feature", feature.replace('_', " "));
-            "needs_feature"
-        }
-        Predicate::NotBefore { meeting, slot } | Predicate::NotAfter { meeting, slot } => {
-            ctx.insert(
-                "meeting",
-                ms.map_or(String::new(), |m| m.meetings[*meeting].title.clone()),
-            );
-            ctx.insert("when", when_words(slot));
-            if matches!(p, Predicate::NotBefore { .. }) {
-                "not_before"
-            } else {
-                "not_after"
-            }
-        }
-        Predicate::Attends { person, meeting } => {
-            ctx.insert("name", name(*person));
-            ctx.insert(
-                "meeting",
-                ms.map_or(String::new(), |m| m.meetings[*meeting].title.clone()),
-            );
-            "attends"
-        }
-        Predicate::Evidence { variable, value } => {
-            let e = &sc.severity_setting().expect("severity setting").evidence[*variable];
-            ctx.insert("variable", e.id.replace('_', " "));
-            ctx.insert("value", e.values[*value].replace('_', " "));
-            "evidence"
-        }
-        Predicate::Toward { .. } => unreachable!("toward is soft only"),
-    };
-    (key, ctx)
+        ArgValue::Level(l) => ss.map_or(String::new(), |s| words(&s.levels[*l].id)),
+    }
 }
 
 /// Texts for a hard fact: a personal reason when the fact is about a
 /// person, an operational statement otherwise.
 pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
     let (key, mut ctx) = fact_context(sc, p);
-    let personal = crate::planted::subject_of(p).is_some();
+    let personal = p.subject().is_some();
     let category = if personal {
         let cats: Vec<&Category> = texts.file.reasons.keys().collect();
         let cat = *cats[rng.random_range(0..cats.len())];
@@ -402,7 +340,7 @@ pub(crate) fn paraphrases(
     p: &Predicate,
     form: crate::sema::FormKind,
 ) -> Vec<String> {
-    let personal = crate::planted::subject_of(p).is_some();
+    let personal = p.subject().is_some();
     let which = match (form, personal) {
         (crate::sema::FormKind::Sanitized, true) => "sanitized",
         (crate::sema::FormKind::Raw, false) => "raw",
@@ -422,7 +360,7 @@ pub(crate) fn canonical_sanitized(
     sc: &Scenario,
     p: &Predicate,
 ) -> Option<String> {
-    if crate::planted::subject_of(p).is_none() || matches!(p, Predicate::Toward { .. }) {
+    if p.subject().is_none() || matches!(p, Predicate::Toward { .. }) {
         return None;
     }
     let (key, ctx) = fact_context(sc, p);
@@ -441,3 +379,6 @@ pub(crate) fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Opti
         .render_nth(&format!("{key}.sanitized"), 0, &ctx)
         .or_else(|| texts.render_nth(&format!("{key}.raw"), 0, &ctx))
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,7 @@
 //! Attributes, their forms and facts, and the oracle.
 
 use super::error::ResolveError;
+use super::predicate::{ArgValue, Bound, Param, PredicateKind, PredicateSpec};
 use super::resolve::Cx;
 use super::scenario::*;
 use crate::suggest::help_for;
@@ -191,62 +192,28 @@ fn form(
     })
 }
 
-fn signature(name: &str, kinds: &[ArgKind]) -> String {
-    format!(
-        "{name}({})",
-        kinds
-            .iter()
-            .map(|k| k.placeholder())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
-}
-
-/// Types a fact against its family's predicates.
+/// Types a fact against its family's predicates (the table in
+/// [`super::predicate`]): the predicate's name, its arity, the shape of each
+/// argument, then each name and bound.
 pub(super) fn fact(cx: &mut Cx, f: &ast::FactAst, soft: bool) -> Option<Fact> {
     let family = cx.family;
     let name = f.predicate.name.as_str();
-    let Some((_, kinds)) = family.predicates().iter().find(|(p, _)| *p == name) else {
-        let elsewhere = Family::ALL
-            .into_iter()
-            .find(|other| *other != family && other.predicates().iter().any(|(p, _)| *p == name));
-        let help = match elsewhere {
-            Some(other) => Some(crate::suggest::Help::text(format!(
-                "`{name}` is a fact of the `{}` family; this one knows {}",
-                other.name(),
-                family
-                    .predicates()
-                    .iter()
-                    .map(|(p, _)| format!("`{p}`"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))),
-            None => help_for(
-                name,
-                "predicate",
-                family.predicates().iter().map(|(p, _)| *p),
-            ),
-        };
-        cx.errors.push(ResolveError::UnknownPredicate {
-            name: name.to_string(),
-            family: family.name().to_string(),
-            span: f.predicate.span.into(),
-            help,
-        });
+    let Some(kind) = PredicateKind::find(family, name) else {
+        cx.errors.push(unknown_predicate(family, name, f));
         return None;
     };
-    let sig = signature(name, kinds);
-    if f.args.len() != kinds.len() {
+    let spec = kind.spec();
+    if f.args.len() != spec.params.len() {
         cx.errors.push(ResolveError::WrongArity {
             name: name.to_string(),
-            expected: kinds.len(),
+            expected: spec.params.len(),
             found: f.args.len(),
-            signature: sig,
+            signature: spec.signature(),
             span: f.span.into(),
         });
         return None;
     }
-    if name == "toward" && !soft {
+    if spec.soft_only && !soft {
         cx.errors.push(ResolveError::SoftOnly {
             name: name.to_string(),
             span: f.span.into(),
@@ -255,21 +222,19 @@ pub(super) fn fact(cx: &mut Cx, f: &ast::FactAst, soft: bool) -> Option<Fact> {
     }
     // Check the shape of every argument first, then resolve names.
     let mut shape_ok = true;
-    for (i, (arg, kind)) in f.args.iter().zip(kinds.iter()).enumerate() {
-        let fits = matches!(
-            (arg, kind),
-            (Arg::Slot(_), ArgKind::Slot) | (Arg::Int(_), ArgKind::Integer) | (Arg::Name(_), _)
-        ) && !matches!(
-            (arg, kind),
-            (Arg::Name(_), ArgKind::Slot | ArgKind::Integer)
-        );
+    for (i, (arg, param)) in f.args.iter().zip(spec.params).enumerate() {
+        let fits = match arg {
+            Arg::Slot(_) => param.kind == ArgKind::Slot,
+            Arg::Int(_) => param.kind == ArgKind::Integer,
+            Arg::Name(_) => !matches!(param.kind, ArgKind::Slot | ArgKind::Integer),
+        };
         if !fits {
             shape_ok = false;
             cx.errors.push(ResolveError::WrongArgument {
                 name: name.to_string(),
                 position: i + 1,
-                expected: kind.describe().to_string(),
-                signature: sig.clone(),
+                expected: param.kind.describe().to_string(),
+                signature: spec.signature(),
                 span: arg.span().into(),
             });
         }
@@ -277,131 +242,113 @@ pub(super) fn fact(cx: &mut Cx, f: &ast::FactAst, soft: bool) -> Option<Fact> {
     if !shape_ok {
         return None;
     }
-    let ident = |i: usize| match &f.args[i] {
-        Arg::Name(id) => id,
-        _ => unreachable!("argument shapes were checked"),
-    };
-    let slot = |i: usize| match &f.args[i] {
-        Arg::Slot(s) => s.slot,
-        _ => unreachable!("argument shapes were checked"),
-    };
-    let predicate = match (family, name) {
-        (Family::MeetingAllocation, "unavailable") => Predicate::Unavailable {
-            person: cx.person(ident(0))?,
-            slot: slot(1),
-        },
-        (Family::MeetingAllocation, "avoid_room") => {
-            let (p, r) = (cx.person(ident(0)), cx.room(ident(1)));
-            Predicate::AvoidRoom {
-                person: p?,
-                room: r?,
-            }
-        }
-        (Family::MeetingAllocation, "needs_feature") => {
-            let (m, feat) = (cx.meeting(ident(0)), cx.feature(ident(1)));
-            Predicate::NeedsFeature {
-                meeting: m?,
-                feature: feat?,
-            }
-        }
-        (Family::MeetingAllocation, "attends") => {
-            let (p, m) = (cx.person(ident(0)), cx.meeting(ident(1)));
-            Predicate::Attends {
-                person: p?,
-                meeting: m?,
-            }
-        }
-        (Family::MeetingAllocation, "not_before") => Predicate::NotBefore {
-            meeting: cx.meeting(ident(0))?,
-            slot: slot(1),
-        },
-        (Family::MeetingAllocation, "not_after") => Predicate::NotAfter {
-            meeting: cx.meeting(ident(0))?,
-            slot: slot(1),
-        },
-        (Family::MeetingAllocation, "requires_feature") => {
-            let (p, feat) = (cx.person(ident(0)), cx.feature(ident(1)));
-            Predicate::RequiresFeature {
-                person: p?,
-                feature: feat?,
-            }
-        }
-        (Family::MeetingAllocation, "within_hours") => {
-            let person = cx.person(ident(0));
-            let hour = |cx: &mut Cx, i: usize, low: u32| match &f.args[i] {
-                Arg::Int(h) if h.value >= low && h.value <= 24 => Some(h.value),
-                Arg::Int(h) => {
-                    cx.errors.push(ResolveError::WrongArgument {
-                        name: name.to_string(),
-                        position: i + 1,
-                        expected: format!("an hour of the day from {low} to 24"),
-                        signature: "within_hours(person, earliest, latest)".into(),
-                        span: h.span.into(),
-                    });
-                    None
-                }
-                _ => unreachable!("argument shapes were checked"),
-            };
-            let earliest = hour(cx, 1, 0);
-            let latest = earliest.and_then(|e| hour(cx, 2, e + 1));
-            Predicate::WithinHours {
-                person: person?,
-                earliest: earliest?,
-                latest: latest?,
-            }
-        }
-        (Family::MeetingAllocation, "before") => {
-            let (a, b) = (cx.meeting(ident(0)), cx.meeting(ident(1)));
-            Predicate::Before {
-                first: a?,
-                second: b?,
-            }
-        }
-        (Family::JiraAllocation, "no_high_priority") => Predicate::NoHighPriority {
-            person: cx.person(ident(0))?,
-        },
-        (Family::JiraAllocation, "no_collaboration_heavy") => Predicate::NoCollaborationHeavy {
-            person: cx.person(ident(0))?,
-        },
-        (Family::JiraAllocation, "cannot_be_sole_owner") => Predicate::CannotBeSoleOwner {
-            person: cx.person(ident(0))?,
-        },
-        (Family::JiraAllocation, "capacity") => Predicate::Capacity {
-            person: cx.person(ident(0))?,
-            hours: match &f.args[1] {
-                Arg::Int(i) => cx.quantity(i, "capacity"),
-                _ => unreachable!("argument shapes were checked"),
-            },
-        },
-        (Family::JiraAllocation, "cannot_own") => {
-            let (p, t) = (cx.person(ident(0)), cx.ticket(ident(1)));
-            Predicate::CannotOwn {
-                person: p?,
-                ticket: t?,
-            }
-        }
-        (Family::JiraAllocation, "no_sensitive") => Predicate::NoSensitive {
-            person: cx.person(ident(0))?,
-        },
-        (Family::JiraAllocation, "cannot_pair") => {
-            let (a, b) = (cx.person(ident(0)), cx.person(ident(1)));
-            Predicate::CannotPair { a: a?, b: b? }
-        }
-        (Family::JiraAllocation, "unavailable") => Predicate::Off {
-            person: cx.person(ident(0))?,
-        },
-        (Family::SeverityClassification | Family::PolicyDecision, "evidence") => {
-            let variable = cx.variable(ident(0))?;
-            let value = cx.value(variable, ident(1))?;
-            Predicate::Evidence { variable, value }
-        }
-        (Family::SeverityClassification | Family::PolicyDecision, "toward") => Predicate::Toward {
-            level: cx.level(ident(0))?,
-        },
-        _ => unreachable!("every predicate of every family is handled"),
-    };
+    // Resolve every argument, so that every unknown name is reported.
+    let mut args: Vec<Option<ArgValue>> = Vec::with_capacity(f.args.len());
+    for (i, (arg, param)) in f.args.iter().zip(spec.params).enumerate() {
+        let value = argument(cx, spec, i, arg, param, &args);
+        args.push(value);
+    }
+    let args: Vec<ArgValue> = args.into_iter().collect::<Option<_>>()?;
+    let predicate = Predicate::from_args(kind, &args)?;
     Some(Fact {
         predicate,
         span: f.span,
     })
+}
+
+/// One argument of a fact, resolved against the scenario and bounded as its
+/// parameter says; `earlier` are the ones before it (a value needs its
+/// variable, a latest hour its earliest).
+fn argument(
+    cx: &mut Cx,
+    spec: &PredicateSpec,
+    i: usize,
+    arg: &Arg,
+    param: &Param,
+    earlier: &[Option<ArgValue>],
+) -> Option<ArgValue> {
+    let id = match arg {
+        Arg::Slot(s) => return Some(ArgValue::Slot(s.slot)),
+        Arg::Int(n) => return integer(cx, spec, i, n, param, earlier),
+        Arg::Name(id) => id,
+    };
+    Some(match param.kind {
+        ArgKind::Person => ArgValue::Person(cx.person(id)?),
+        ArgKind::Room => ArgValue::Room(cx.room(id)?),
+        ArgKind::Meeting => ArgValue::Meeting(cx.meeting(id)?),
+        ArgKind::Feature => ArgValue::Feature(cx.feature(id)?),
+        ArgKind::Ticket => ArgValue::Ticket(cx.ticket(id)?),
+        ArgKind::Variable => ArgValue::Variable(cx.variable(id)?),
+        ArgKind::Value => {
+            let variable = earlier.iter().rev().find_map(|a| match a {
+                Some(ArgValue::Variable(v)) => Some(*v),
+                _ => None,
+            })?;
+            ArgValue::Value(cx.value(variable, id)?)
+        }
+        ArgKind::Level => ArgValue::Level(cx.level(id)?),
+        ArgKind::Slot | ArgKind::Integer => return None,
+    })
+}
+
+fn integer(
+    cx: &mut Cx,
+    spec: &PredicateSpec,
+    i: usize,
+    n: &crate::syntax::Int,
+    param: &Param,
+    earlier: &[Option<ArgValue>],
+) -> Option<ArgValue> {
+    match param.bound {
+        Bound::None => Some(ArgValue::Integer(n.value)),
+        Bound::Quantity => Some(ArgValue::Integer(cx.quantity(n, spec.name))),
+        Bound::Hour { after } => {
+            let low = match after.map(|j| earlier.get(j)) {
+                None => 0,
+                Some(Some(Some(ArgValue::Integer(e)))) => e + 1,
+                // The earlier hour was out of range: reported already.
+                Some(_) => return None,
+            };
+            if n.value >= low && n.value <= 24 {
+                return Some(ArgValue::Integer(n.value));
+            }
+            cx.errors.push(ResolveError::WrongArgument {
+                name: spec.name.to_string(),
+                position: i + 1,
+                expected: format!("an hour of the day from {low} to 24"),
+                signature: spec.signature(),
+                span: n.span.into(),
+            });
+            None
+        }
+    }
+}
+
+/// The predicate is not one of the family's: name the family that has it,
+/// or the closest of this family's.
+fn unknown_predicate(family: Family, name: &str, f: &ast::FactAst) -> ResolveError {
+    let elsewhere = Family::ALL
+        .into_iter()
+        .find(|other| *other != family && other.predicates().any(|s| s.name == name));
+    let help = match elsewhere {
+        Some(other) => Some(crate::suggest::Help::text(format!(
+            "`{name}` is a fact of the `{}` family; this one knows {}",
+            other.name(),
+            family
+                .predicates()
+                .map(|s| format!("`{}`", s.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+        None => {
+            let names: Vec<&str> = family.predicates().map(|s| s.name).collect();
+            help_for(name, "predicate", names)
+        }
+    };
+    ResolveError::UnknownPredicate {
+        name: name.to_string(),
+        family: family.name().to_string(),
+        span: f.predicate.span.into(),
+        help,
+    }
 }

@@ -4,8 +4,6 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::scenario::ArgKind;
-
 /// The kind of decision a scenario asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -54,37 +52,6 @@ impl Family {
 
     pub fn from_name(name: &str) -> Option<Family> {
         Family::ALL.into_iter().find(|f| f.name() == name)
-    }
-
-    /// The predicates of the family with their argument kinds.
-    pub fn predicates(self) -> &'static [(&'static str, &'static [ArgKind])] {
-        use ArgKind::*;
-        match self {
-            Family::MeetingAllocation => &[
-                ("unavailable", &[Person, Slot]),
-                ("avoid_room", &[Person, Room]),
-                ("needs_feature", &[Meeting, Feature]),
-                ("attends", &[Person, Meeting]),
-                ("not_before", &[Meeting, Slot]),
-                ("not_after", &[Meeting, Slot]),
-                ("requires_feature", &[Person, Feature]),
-                ("within_hours", &[Person, Integer, Integer]),
-                ("before", &[Meeting, Meeting]),
-            ],
-            Family::JiraAllocation => &[
-                ("capacity", &[Person, Integer]),
-                ("cannot_own", &[Person, Ticket]),
-                ("no_sensitive", &[Person]),
-                ("cannot_pair", &[Person, Person]),
-                ("unavailable", &[Person]),
-                ("no_high_priority", &[Person]),
-                ("no_collaboration_heavy", &[Person]),
-                ("cannot_be_sole_owner", &[Person]),
-            ],
-            Family::SeverityClassification | Family::PolicyDecision => {
-                &[("evidence", &[Variable, Value]), ("toward", &[Level])]
-            }
-        }
     }
 
     /// Words the family uses to state its facts; sanitized texts may repeat

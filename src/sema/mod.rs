@@ -9,12 +9,14 @@ mod error;
 mod facts;
 mod family;
 mod oracle;
+mod predicate;
 mod resolve;
 mod scenario;
 mod setting;
 mod ticket;
 
 pub use error::ResolveError;
+pub use predicate::{ArgValue, Bound, Param, PredicateKind, PredicateSpec, PREDICATES};
 pub use resolve::{resolve, MAX_NAME, MAX_QUANTITY};
 pub use scenario::*;
 pub use ticket::{Priority, Seat};

@@ -54,21 +54,6 @@ impl ArgKind {
             ArgKind::Level => "a level",
         }
     }
-
-    pub fn placeholder(self) -> &'static str {
-        match self {
-            ArgKind::Person => "person",
-            ArgKind::Room => "room",
-            ArgKind::Meeting => "meeting",
-            ArgKind::Feature => "feature",
-            ArgKind::Slot => "slot",
-            ArgKind::Ticket => "ticket",
-            ArgKind::Integer => "hours",
-            ArgKind::Variable => "variable",
-            ArgKind::Value => "value",
-            ArgKind::Level => "level",
-        }
-    }
 }
 
 /// The category of an attribute.

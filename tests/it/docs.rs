@@ -99,3 +99,17 @@ fn the_counts_readme_states_are_the_repositorys() {
         "README should list {listed:?}"
     );
 }
+
+/// The language reference documents every predicate of the table, with the
+/// signature the checker gives in its messages.
+#[test]
+fn the_reference_documents_every_predicate_with_its_signature() {
+    let text = std::fs::read_to_string(root().join("docs/language.md")).unwrap();
+    for spec in &cici::sema::PREDICATES {
+        let sig = spec.signature();
+        // `toward` is documented per family, with `level` or `outcome`.
+        let found = text.contains(&format!("| `{sig}`"))
+            || (spec.soft_only && text.contains(&format!("| `{}(", spec.name)));
+        assert!(found, "docs/language.md has no row for `{sig}`");
+    }
+}

@@ -33,7 +33,7 @@ use crate::analysis::CheckDiagnostic;
 use crate::analysis::Options;
 use crate::driver::{Checked, Diagnosed, Fix, Problem, Run};
 use crate::planted;
-use crate::sema::{Attribute, Predicate, Scenario};
+use crate::sema::{Attribute, Scenario};
 use crate::span::SourceId;
 pub use crate::span::{apply, Edit};
 

@@ -47,7 +47,8 @@ pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(facts.len() as u64);
     let executor = work.executor;
     for p in &facts {
-        let holder = planted::subject_of(p)
+        let holder = p
+            .subject()
             .unwrap_or_else(|| (0..work.people.len()).find(|&i| i != executor).unwrap_or(0));
         planted::add_fact(&mut work, holder, p.clone(), &mut rng);
     }
@@ -57,7 +58,7 @@ pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option
         let base = format!(
             "{}_{}",
             sc.people[a.holder].id,
-            fact_word(&a.fact_form().1.facts[0].predicate)
+            a.fact_form().1.facts[0].predicate.spec().id_word
         );
         a.id = fresh_id(&taken, &base);
         taken.push(a.id.clone());
@@ -91,29 +92,6 @@ pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option
         unambiguous: false,
         edits: vec![edit],
     })
-}
-
-fn fact_word(p: &Predicate) -> &'static str {
-    match p {
-        Predicate::Unavailable { .. } => "unavailable",
-        Predicate::AvoidRoom { .. } => "room",
-        Predicate::NeedsFeature { .. } => "feature",
-        Predicate::NotBefore { .. } | Predicate::NotAfter { .. } => "timing",
-        Predicate::Attends { .. } => "attends",
-        Predicate::Capacity { .. } => "capacity",
-        Predicate::CannotOwn { .. } => "cannot_own",
-        Predicate::NoSensitive { .. } => "no_sensitive",
-        Predicate::CannotPair { .. } => "cannot_pair",
-        Predicate::Off { .. } => "off",
-        Predicate::NoHighPriority { .. } => "priority",
-        Predicate::NoCollaborationHeavy { .. } => "solo",
-        Predicate::CannotBeSoleOwner { .. } => "not_alone",
-        Predicate::RequiresFeature { .. } => "feature",
-        Predicate::WithinHours { .. } => "hours",
-        Predicate::Before { .. } => "order",
-        Predicate::Evidence { .. } => "evidence",
-        Predicate::Toward { .. } => "toward",
-    }
 }
 
 /// `base`, or `base_2`, `base_3`, ...: the first id not in `taken`.

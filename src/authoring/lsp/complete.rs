@@ -91,11 +91,12 @@ fn predicates(family: Option<Family>) -> Vec<CompletionItem> {
     let families: Vec<Family> = family.map_or(Family::ALL.to_vec(), |f| vec![f]);
     let mut out: Vec<CompletionItem> = Vec::new();
     for f in families {
-        for (name, args) in f.predicates() {
-            if out.iter().any(|i| i.label == *name) {
+        for spec in f.predicates() {
+            let name = spec.name;
+            if out.iter().any(|i| i.label == name) {
                 continue;
             }
-            let arg_names: Vec<&str> = args.iter().map(|a| a.placeholder()).collect();
+            let arg_names: Vec<&str> = spec.params.iter().map(|p| p.name).collect();
             let snippet: Vec<String> = arg_names
                 .iter()
                 .enumerate()
@@ -105,7 +106,11 @@ fn predicates(family: Option<Family>) -> Vec<CompletionItem> {
                 label: name.to_string(),
                 kind: Some(CompletionItemKind::FUNCTION),
                 detail: Some(format!("{name}({})", arg_names.join(", "))),
-                documentation: Some(Documentation::String(f.name().to_string())),
+                documentation: Some(Documentation::String(format!(
+                    "{}: {}",
+                    f.name(),
+                    spec.meaning
+                ))),
                 insert_text: Some(format!("{name}({})", snippet.join(", "))),
                 insert_text_format: Some(InsertTextFormat::SNIPPET),
                 ..CompletionItem::default()
@@ -120,9 +125,8 @@ fn arg_kind(family: Option<Family>, name: &str, index: usize) -> Option<ArgKind>
     let families: Vec<Family> = family.map_or(Family::ALL.to_vec(), |f| vec![f]);
     families.iter().find_map(|f| {
         f.predicates()
-            .iter()
-            .find(|(n, _)| *n == name)
-            .and_then(|(_, args)| args.get(index).copied())
+            .find(|s| s.name == name)
+            .and_then(|s| s.params.get(index).map(|p| p.kind))
     })
 }
 

@@ -69,12 +69,12 @@ pub(super) fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         (Some(kind), _) => format!("{} `{word}`", kind_name(kind)),
         (None, _) => {
             let family = s.family.or_else(|| checked.map(|c| c.scenario.family))?;
-            let (name, args) = family.predicates().iter().find(|(n, _)| *n == word)?;
-            let args: Vec<&str> = args.iter().map(|a| a.placeholder()).collect();
+            let spec = family.predicates().find(|s| s.name == word)?;
             format!(
-                "predicate `{name}({})` of `{}`",
-                args.join(", "),
-                family.name()
+                "predicate `{}` of `{}`: {}",
+                spec.signature(),
+                family.name(),
+                spec.meaning
             )
         }
     };

@@ -133,10 +133,7 @@ pub(super) fn semantic_tokens(doc: &Document) -> SemanticTokens {
         let s = scan(text, start);
         let kinds: HashMap<&str, Kind> =
             s.decls.iter().map(|d| (d.name.as_str(), d.kind)).collect();
-        let predicates: Vec<&str> = crate::sema::Family::ALL
-            .iter()
-            .flat_map(|f| f.predicates().iter().map(|(n, _)| *n))
-            .collect();
+        let predicates: Vec<&str> = crate::sema::PREDICATES.iter().map(|s| s.name).collect();
         let toks = tokens(&text[s.start..s.end]);
         for (k, t) in toks.iter().enumerate() {
             let next_is_paren = toks.get(k + 1).is_some_and(|n| n.text == "(");
