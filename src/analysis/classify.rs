@@ -131,7 +131,8 @@ impl Cx<'_> {
                 }
             }
             if let Some(s) = &attr.sanitized {
-                let leaked = lints::leaked_words(&attr.raw.text, &s.text, &shareable);
+                let own = lints::attribute_shareable(sc, attr, &shareable);
+                let leaked = lints::leaked_words(&attr.raw.text, &s.text, &own);
                 if !leaked.is_empty() {
                     let words = leaked
                         .iter()

@@ -17,8 +17,10 @@
 mod classify;
 mod describe;
 mod diagnostic;
+mod leak;
 pub mod lints;
 mod rules;
+mod vocabulary;
 
 pub use rules::dead_rules;
 

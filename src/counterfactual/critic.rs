@@ -169,7 +169,8 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
             if unchanged {
                 return None;
             }
-            let words = lints::leaked_words(&a.raw.text, &s.text, &shareable);
+            let own = lints::attribute_shareable(sc, a, &shareable);
+            let words = lints::leaked_words(&a.raw.text, &s.text, &own);
             (!words.is_empty()).then(|| format!("`{}` repeats {}", a.id, words.join(", ")))
         })
         .collect();
