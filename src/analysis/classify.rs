@@ -130,6 +130,10 @@ impl Cx<'_> {
                     });
                 }
             }
+            let class = self.report.attributes[a].class;
+            self.report
+                .diagnostics
+                .extend(super::agreement::check(sc, attr, class));
             if let Some(s) = &attr.sanitized {
                 let own = lints::attribute_shareable(sc, attr, &shareable);
                 let leaked = lints::leaked_words(&attr.raw.text, &s.text, &own);

@@ -248,6 +248,62 @@ pub enum CheckDiagnostic {
         help: Option<String>,
     },
 
+    /// A text names another value than its attribute's facts: another day,
+    /// time, person, room, meeting, feature, ticket, number, level or state.
+    ///
+    /// ```text
+    /// sanitized "Lena is unavailable Thursday 15-16."
+    /// fact unavailable(lena, mon 09:00-10:00)
+    /// ```
+    #[error("the {form} text of `{attribute}` says `{word}`, which its facts do not")]
+    #[diagnostic(code(cici::check::text_contradicts_fact))]
+    TextContradictsFact {
+        attribute: String,
+        form: String,
+        word: String,
+        #[label("not what the fact says")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A text names what its facts say and more of the same kind: a second
+    /// day, time, room or number.
+    ///
+    /// ```text
+    /// sanitized "Ben can meet 10-16, and Ana 9-12."
+    /// fact within_hours(ben, 10, 16)
+    /// ```
+    #[error("the {form} text of `{attribute}` says `{word}` besides what its facts say")]
+    #[diagnostic(code(cici::check::text_states_more), severity(Warning))]
+    TextStatesMore {
+        attribute: String,
+        form: String,
+        word: String,
+        #[label("no fact of the attribute says this")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// The form that carries a critical or supporting fact names nothing of
+    /// it: no day, time, room, ticket or number the fact is about.
+    ///
+    /// ```text
+    /// sanitized "Tomas has a scheduling constraint this week."
+    /// fact unavailable(tomas, tue 10:00-11:00)
+    /// ```
+    #[error("the {form} text of `{attribute}` names nothing of the fact the decision rests on")]
+    #[diagnostic(code(cici::check::text_states_nothing), severity(Warning))]
+    TextStatesNothing {
+        attribute: String,
+        form: String,
+        #[label("a reader cannot tell the fact from this")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
     /// A personal raw form that states a fact but has no sanitized form.
     ///
     /// ```text

@@ -14,11 +14,14 @@
 //! - relevant(f): P allows a decision that violates f;
 //! - trap(s): P ∪ F ∪ {s} no longer allows exactly the oracle.
 
+mod agreement;
 mod classify;
+mod clock;
 mod describe;
 mod diagnostic;
 mod leak;
 pub mod lints;
+pub mod mentions;
 mod rules;
 mod vocabulary;
 

@@ -1,0 +1,303 @@
+//! What a text names: people, days, times, rooms, meetings, features,
+//! tickets, numbers, levels and outcomes, evidence variables and states.
+//!
+//! The reader is deliberately plain: whole words and phrases of the
+//! scenario's own names, the common spellings of days and times, and
+//! digits. What it cannot see (a paraphrase, a negation, a number in
+//! words above twenty) it leaves unread rather than guessing;
+//! `docs/language.md` lists what it reads.
+
+use std::ops::Range;
+
+use crate::sema::{Day, Scenario, Setting};
+
+/// A thing a text names, with where it stands (byte offsets in the text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mention {
+    pub what: Named,
+    pub at: Range<usize>,
+}
+
+/// What a mention names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Named {
+    Person(usize),
+    Day(Day),
+    /// A time of day in minutes, or a range; `twelve` when the hours may be
+    /// read on a twelve-hour clock (a bare `at 4`).
+    Time {
+        start: u16,
+        end: Option<u16>,
+        twelve: bool,
+    },
+    /// `morning` (before noon), `afternoon` (noon to six), `evening` (five
+    /// on): the minutes it spans.
+    PartOfDay(u16, u16),
+    Room(usize),
+    Meeting(usize),
+    Feature(String),
+    Ticket(usize),
+    Number(u32),
+    Level(usize),
+    Variable(usize),
+    /// A state of an evidence variable (not one said in the negative).
+    Value(usize, usize),
+}
+
+/// A word of the text: its lower-cased letters or its number, where it
+/// stands, and whether it follows the one before with no space.
+#[derive(Clone, Debug)]
+pub(super) struct Tok {
+    pub lower: String,
+    pub number: Option<u32>,
+    pub at: Range<usize>,
+    pub glued: bool,
+    pub capital: bool,
+}
+
+/// The words of a text: runs of letters, runs of digits, and each other
+/// non-space character on its own (`Eli's` is `eli`, `'`, `s`).
+pub(super) fn toks(text: &str) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::new();
+    let mut iter = text.char_indices().peekable();
+    let mut last_end = usize::MAX;
+    while let Some((i, c)) = iter.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let class = |c: char| {
+            if c.is_ascii_digit() {
+                1
+            } else if c.is_alphabetic() {
+                2
+            } else {
+                0
+            }
+        };
+        let k = class(c);
+        let mut end = i + c.len_utf8();
+        if k != 0 {
+            while let Some(&(j, d)) = iter.peek() {
+                if class(d) != k {
+                    break;
+                }
+                end = j + d.len_utf8();
+                iter.next();
+            }
+        }
+        let word = &text[i..end];
+        // Keys are spelled `MOB-202` in prose and `mob_202` in seeds.
+        let lower = if word == "_" {
+            "-".to_string()
+        } else {
+            word.to_lowercase()
+        };
+        out.push(Tok {
+            lower,
+            number: (k == 1).then(|| word.parse().ok()).flatten(),
+            at: i..end,
+            glued: last_end == i,
+            capital: c.is_uppercase(),
+        });
+        last_end = end;
+    }
+    out
+}
+
+/// Reads every mention of `text` in the scenario's terms.
+pub fn read(sc: &Scenario, text: &str) -> Vec<Mention> {
+    let toks = toks(text);
+    let mut out = Vec::new();
+    let mut taken = vec![false; toks.len()];
+    names(sc, &toks, &mut taken, &mut out);
+    super::clock::times(&toks, &mut taken, &mut out);
+    days(&toks, &mut taken, &mut out);
+    numbers(&toks, &taken, &mut out);
+    out.sort_by_key(|m| m.at.start);
+    out
+}
+
+/// The scenario's names, longest phrase first so that `Garden Room`
+/// wins over `garden`; the words they take are not read again.
+fn names(sc: &Scenario, toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>) {
+    let mut phrases: Vec<(Vec<String>, Named, bool)> = Vec::new();
+    let mut add = |text: &str, what: Named, capital: bool| {
+        let words: Vec<String> = toks_of(text);
+        if !words.is_empty() {
+            phrases.push((words, what, capital));
+        }
+    };
+    let first = |name: &str| name.split_whitespace().next().unwrap_or(name).to_string();
+    for (i, p) in sc.people.iter().enumerate() {
+        add(&p.name, Named::Person(i), true);
+        let f = first(&p.name);
+        // A first name two people share names neither.
+        if sc.people.iter().filter(|q| first(&q.name) == f).count() == 1 {
+            add(&f, Named::Person(i), true);
+        }
+    }
+    match &sc.setting {
+        Setting::Meeting(ms) => {
+            for (i, r) in ms.rooms.iter().enumerate() {
+                add(r.name.as_deref().unwrap_or(&r.id), Named::Room(i), false);
+                add(&r.id.replace('_', " "), Named::Room(i), false);
+            }
+            for (i, m) in ms.meetings.iter().enumerate() {
+                add(&m.title, Named::Meeting(i), false);
+            }
+            let mut features: Vec<&String> = ms.rooms.iter().flat_map(|r| &r.features).collect();
+            features.sort();
+            features.dedup();
+            for f in features {
+                add(&f.replace('_', " "), Named::Feature(f.clone()), false);
+            }
+        }
+        Setting::Jira(js) => {
+            for (i, t) in js.tickets.iter().enumerate() {
+                add(&t.title, Named::Ticket(i), false);
+                add(&t.id, Named::Ticket(i), false);
+            }
+        }
+        Setting::Severity(ss) => {
+            // A level, outcome or state of one word (`ready`, `exposed`,
+            // `complete`) is as often a plain word of the sentence: only
+            // names of two words or more are read.
+            let phrase = |id: &str| id.contains('_').then(|| id.replace('_', " "));
+            for (i, l) in ss.levels.iter().enumerate() {
+                if let Some(p) = phrase(&l.id) {
+                    add(&p, Named::Level(i), false);
+                }
+            }
+            for (v, e) in ss.evidence.iter().enumerate() {
+                add(&e.id.replace('_', " "), Named::Variable(v), false);
+                for (k, value) in e.values.iter().enumerate() {
+                    if let Some(p) = phrase(value) {
+                        add(&p, Named::Value(v, k), false);
+                    }
+                }
+            }
+        }
+    }
+    phrases.sort_by_key(|(w, _, _)| std::cmp::Reverse(w.len()));
+    for (words, what, capital) in phrases {
+        let mut i = 0;
+        while i + words.len() <= toks.len() {
+            let hit = (0..words.len()).all(|k| !taken[i + k] && toks[i + k].lower == words[k])
+                && (!capital || toks[i].capital)
+                && !negated(toks, i, &what);
+            if hit {
+                taken[i..i + words.len()].iter_mut().for_each(|t| *t = true);
+                out.push(Mention {
+                    what: what.clone(),
+                    at: toks[i].at.start..toks[i + words.len() - 1].at.end,
+                });
+                i += words.len();
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// A state said in the negative ("isn't stable", "no findings open") is
+/// not that state.
+fn negated(toks: &[Tok], i: usize, what: &Named) -> bool {
+    if !matches!(what, Named::Value(..)) {
+        return false;
+    }
+    toks[i.saturating_sub(4)..i].iter().any(|t| {
+        matches!(
+            t.lower.as_str(),
+            "not" | "no" | "never" | "isn" | "wasn" | "aren" | "t" | "without" | "nor" | "neither"
+        )
+    })
+}
+
+/// The lower-cased words of a name, as [`toks`] splits them (`_` and `-`
+/// stand apart, as in the text).
+fn toks_of(text: &str) -> Vec<String> {
+    toks(text).into_iter().map(|t| t.lower).collect()
+}
+
+/// Day names, their plurals (`Mondays`) and their abbreviations when
+/// capitalised (`Tue`, `Thurs`).
+fn days(toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>) {
+    for (i, t) in toks.iter().enumerate() {
+        if taken[i] {
+            continue;
+        }
+        let w = t.lower.trim_end_matches('s');
+        let day = Day::ALL.into_iter().find(|d| {
+            let full = d.name().to_lowercase();
+            w == full.trim_end_matches('s')
+                || (t.capital && t.lower != "sun" && t.lower != "sat" && abbreviates(&t.lower, *d))
+        });
+        if let Some(d) = day {
+            taken[i] = true;
+            out.push(Mention {
+                what: Named::Day(d),
+                at: t.at.clone(),
+            });
+        }
+    }
+}
+
+fn abbreviates(w: &str, d: Day) -> bool {
+    let full = d.name().to_lowercase();
+    w.len() >= 3 && w.len() < full.len() && full.starts_with(w)
+}
+
+const NUMBER_WORDS: [&str; 21] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+];
+
+/// Numbers that are no part of a time or a name: digits, and the words
+/// `two` to `twenty` (`one` is too often not a number).
+fn numbers(toks: &[Tok], taken: &[bool], out: &mut Vec<Mention>) {
+    for (i, t) in toks.iter().enumerate() {
+        if taken[i] {
+            continue;
+        }
+        let n = t.number.or_else(|| {
+            NUMBER_WORDS
+                .iter()
+                .position(|w| *w == t.lower)
+                .filter(|&n| n >= 2)
+                .map(|n| n as u32)
+        });
+        // A number glued to a letter or a symbol ("80°F", "70%", "v2") is
+        // a measure or a name, not a count.
+        let glued_after = toks
+            .get(i + 1)
+            .is_some_and(|n| n.glued && n.number.is_none());
+        let glued_before = t.glued && i > 0 && toks[i - 1].number.is_none();
+        if let Some(n) = n {
+            if t.number.is_none() || !(glued_after || glued_before) {
+                out.push(Mention {
+                    what: Named::Number(n),
+                    at: t.at.clone(),
+                });
+            }
+        }
+    }
+}
