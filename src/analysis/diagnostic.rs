@@ -304,6 +304,22 @@ pub enum CheckDiagnostic {
         help: Option<String>,
     },
 
+    /// A `# cici:` comment that does not set a lint level: an unknown
+    /// level or lint, or no lint at all.
+    ///
+    /// ```text
+    /// # cici: permit idle_fact
+    /// ```
+    #[error("this `# cici:` comment sets no lint level: {reason}")]
+    #[diagnostic(code(cici::check::lint_comment))]
+    LintComment {
+        reason: String,
+        #[label("not `# cici: allow|warn|deny <lint>, ...`")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
     /// A personal raw form that states a fact but has no sanitized form.
     ///
     /// ```text

@@ -11,12 +11,18 @@ use crate::build;
 use crate::driver::Run;
 use crate::render::Templates;
 
-fn checked_run(paths: &[PathBuf], max_solve_ms: u64) -> Result<Run, ExitCode> {
+fn checked_run(
+    paths: &[PathBuf],
+    max_solve_ms: u64,
+    lints: &super::LintArgs,
+) -> Result<Run, ExitCode> {
     let options = Options {
         max_solve: Some(Duration::from_millis(max_solve_ms)),
     };
     let mut run = Run::new();
     run.check_paths(paths, &options).map_err(fail)?;
+    let levels = lints.levels().map_err(fail)?;
+    run.apply_levels(&levels).map_err(fail)?;
     if run.sources.is_empty() {
         return Err(fail(format!(
             "no `*.cici` files found under {}",
@@ -49,7 +55,7 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(render_one(&e)),
     };
-    let run = match checked_run(&paths, args.max_solve_ms) {
+    let run = match checked_run(&paths, args.max_solve_ms, &args.lints) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -116,7 +122,7 @@ pub(super) fn stats(args: StatsArgs) -> ExitCode {
     } else {
         args.paths
     };
-    let run = match checked_run(&paths, args.max_solve_ms) {
+    let run = match checked_run(&paths, args.max_solve_ms, &super::LintArgs::default()) {
         Ok(r) => r,
         Err(code) => return code,
     };

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use super::{fail, CheckArgs, Deny, Format};
+use super::{fail, CheckArgs, Format};
 use crate::analysis::{Class, Options};
 use crate::driver::{CheckOutput, Run};
 
@@ -55,6 +55,13 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
             Err(e) => return fail(e),
         }
     }
+    let levels = match args.lints.levels() {
+        Ok(l) => l,
+        Err(e) => return fail(e),
+    };
+    if let Err(e) = run.apply_levels(&levels) {
+        return fail(e);
+    }
     if run.sources.is_empty() {
         return fail(format!(
             "no `*.cici` files found under {}",
@@ -92,7 +99,7 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
             );
         }
     }
-    let failed = run.errors() > 0 || (args.deny == Some(Deny::Warnings) && run.warnings() > 0);
+    let failed = run.errors() > 0;
     if failed {
         ExitCode::from(1)
     } else {

@@ -147,6 +147,8 @@ pub struct CounterfactualArgs {
     /// Seed files or folders.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
+    #[command(flatten)]
+    lints: LintArgs,
     /// The dataset folder: triplets.jsonl, variants/, README.md.
     #[arg(long)]
     out: PathBuf,
@@ -242,6 +244,8 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = crate::build::MAX_OUTPUT_RATIO,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_output_ratio: u64,
+    #[command(flatten)]
+    lints: LintArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -267,9 +271,40 @@ pub enum Format {
     Json,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Deny {
-    Warnings,
+/// Lint levels for the run: each flag repeatable, a code with or without
+/// its `cici::check::` prefix, or `warnings` for every lint. They override
+/// `lints:` in `cici.yaml`; a `# cici: allow <code>` comment in a seed
+/// overrides both.
+#[derive(clap::Args, Debug, Default)]
+pub struct LintArgs {
+    /// Do not report this lint.
+    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    allow: Vec<String>,
+    /// Report this lint as a warning.
+    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    warn: Vec<String>,
+    /// Report this lint as an error, failing the run (`--deny warnings`:
+    /// every lint).
+    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    deny: Vec<String>,
+}
+
+fn lint_code(code: &str) -> Result<String, String> {
+    crate::driver::levels::lint_name(code).map(str::to_string)
+}
+
+impl LintArgs {
+    /// The levels of these flags over those of `cici.yaml` (in the
+    /// current folder, when there is one).
+    pub(crate) fn levels(&self) -> Result<crate::driver::Levels, String> {
+        let project = crate::llm::ProjectConfig::load(std::path::Path::new("cici.yaml"))?;
+        crate::driver::Levels::from_flags(
+            &self.allow,
+            &self.warn,
+            &self.deny,
+            project.lint_levels()?,
+        )
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -280,9 +315,8 @@ pub struct CheckArgs {
     /// `human` diagnostics on stderr, or one JSON object on stdout.
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
-    /// Treat warnings as errors for the exit status.
-    #[arg(long, value_enum)]
-    deny: Option<Deny>,
+    #[command(flatten)]
+    lints: LintArgs,
     /// Apply the unambiguous fixes to the files, then report what is left.
     #[arg(long)]
     fix: bool,

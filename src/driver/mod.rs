@@ -9,10 +9,12 @@ use std::path::{Path, PathBuf};
 use miette::Diagnostic;
 
 pub mod excerpt;
+pub mod levels;
 mod problem;
 mod record;
 mod render;
 
+pub use levels::{Level, LevelSource, Levels};
 pub use problem::Problem;
 pub use record::{
     AttributeRecord, CheckOutput, DiagnosticRecord, EditRecord, FixRecord, LabelRecord,
@@ -49,11 +51,15 @@ pub struct Diagnosed {
     /// Verified fixes, once `Run::compute_fixes` (in `authoring::fixit`)
     /// has run.
     pub fixes: Vec<Fix>,
+    /// A warning whose lint level is `deny`: it counts as an error.
+    pub denied: bool,
+    /// Where its level came from.
+    pub level_source: LevelSource,
 }
 
 impl Diagnosed {
     pub fn is_error(&self) -> bool {
-        self.diagnostic.is_error()
+        self.diagnostic.is_error() || self.denied
     }
 }
 
@@ -149,11 +155,13 @@ impl Run {
         self.diagnostics.len() - self.errors()
     }
 
-    fn push(&mut self, source: SourceId, d: impl Into<Problem>) {
+    pub(crate) fn push(&mut self, source: SourceId, d: impl Into<Problem>) {
         self.diagnostics.push(Diagnosed {
             source,
             diagnostic: d.into(),
             fixes: Vec::new(),
+            denied: false,
+            level_source: LevelSource::Default,
         });
     }
 
@@ -171,6 +179,7 @@ impl Run {
     /// results are merged in input order, so the output does not depend on
     /// scheduling.
     pub fn check_texts(&mut self, texts: Vec<(String, String)>, options: &Options) {
+        let (first_checked, first_diagnostic) = (self.checked.len(), self.diagnostics.len());
         let ids: Vec<SourceId> = texts
             .iter()
             .map(|(n, t)| self.sources.add(n.clone(), t.clone()))
@@ -187,6 +196,8 @@ impl Run {
                     source: id,
                     diagnostic: d,
                     fixes: Vec::new(),
+                    denied: false,
+                    level_source: LevelSource::Default,
                 });
             }
             for (c, diagnostics) in result.checked {
@@ -206,6 +217,7 @@ impl Run {
                 self.checked.push(c);
             }
         }
+        self.apply_seed_levels(first_checked, first_diagnostic);
     }
 
     /// Checks every path: a file, or a folder searched recursively for `*.cici`.

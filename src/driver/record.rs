@@ -10,7 +10,12 @@ use crate::span::Sources;
 /// A diagnostic as data: what `--format json` prints.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct DiagnosticRecord {
+    /// `error` or `warning`, after lint levels: a denied warning is an
+    /// error.
     pub severity: &'static str,
+    /// Where that level came from: `default` (the code's own),
+    /// `project_file`, `command_line` or `seed`.
+    pub level_source: super::LevelSource,
     pub code: String,
     pub message: String,
     pub file: String,
@@ -75,6 +80,7 @@ impl DiagnosticRecord {
         let (line, column) = labels.first().map_or((1, 1), |l| (l.line, l.column));
         DiagnosticRecord {
             severity: if d.is_error() { "error" } else { "warning" },
+            level_source: d.level_source,
             code: diag.code().map(|c| c.to_string()).unwrap_or_default(),
             message: diag.to_string(),
             file: file.map(|f| f.name.clone()).unwrap_or_default(),

@@ -15,6 +15,8 @@ pub struct WithSource<'a> {
     pub labels: Vec<miette::LabeledSpan>,
     /// Fixes shown after the diagnostic's own help.
     pub fixes: &'a [super::Fix],
+    /// A warning denied by its lint level, shown as an error.
+    pub denied: bool,
 }
 
 impl<'a> WithSource<'a> {
@@ -35,6 +37,7 @@ impl<'a> WithSource<'a> {
             fixes,
             source,
             labels,
+            denied: false,
         }
     }
 }
@@ -58,6 +61,9 @@ impl Diagnostic for WithSource<'_> {
         self.diagnostic.code()
     }
     fn severity(&self) -> Option<miette::Severity> {
+        if self.denied {
+            return Some(miette::Severity::Error);
+        }
         self.diagnostic.severity()
     }
     fn help<'b>(&'b self) -> Option<Box<dyn std::fmt::Display + 'b>> {
@@ -120,7 +126,9 @@ impl Run {
         let empty: (String, Arc<str>, Vec<usize>) = ("<derived>".into(), Arc::from(""), vec![0]);
         self.diagnostics.iter().map(move |d| {
             let (name, text, starts) = files.get(&d.source).unwrap_or(&empty);
-            WithSource::new(&d.diagnostic, &d.fixes, name, text, starts)
+            let mut w = WithSource::new(&d.diagnostic, &d.fixes, name, text, starts);
+            w.denied = d.denied;
+            w
         })
     }
 }

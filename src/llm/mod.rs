@@ -174,9 +174,21 @@ pub fn bounded_secs(seconds: f64, max: f64) -> std::time::Duration {
 #[serde(default, deny_unknown_fields)]
 pub struct ProjectConfig {
     pub llm: LlmConfig,
+    /// Lint levels: `idle_fact: allow`, `warnings: deny`.
+    pub lints: std::collections::BTreeMap<String, crate::driver::Level>,
 }
 
 impl ProjectConfig {
+    /// The `lints:` section as levels; an unknown code is an error.
+    pub fn lint_levels(&self) -> Result<crate::driver::levels::LevelSet, String> {
+        let mut set = crate::driver::levels::LevelSet::default();
+        for (code, level) in &self.lints {
+            set.set(code, *level)
+                .map_err(|e| format!("cici.yaml: lints: {e}"))?;
+        }
+        Ok(set)
+    }
+
     /// Reads a project file; a missing file is the defaults.
     pub fn load(path: &std::path::Path) -> Result<ProjectConfig, String> {
         if std::fs::symlink_metadata(path).is_err() {

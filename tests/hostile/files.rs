@@ -9,7 +9,7 @@ use crate::it::common::{root, tempdir};
 
 /// Runs the binary in `dir` and gives up (failing the test) after 60 s:
 /// a hang is a failure here, never a stuck suite.
-pub(super) fn cici_in(dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn cici_in(dir: &Path, args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cici"))
         .args(args)
         .current_dir(dir)

@@ -11,6 +11,7 @@ mod fixtures;
 mod format;
 mod import;
 mod language;
+mod levels;
 pub mod llm;
 mod lsp;
 mod lsp_features;

@@ -1,0 +1,341 @@
+//! Lint levels, as rustc, clippy and ruff have them: a warning may be
+//! allowed (not reported), kept a warning, or denied (reported as an error,
+//! failing the run). Errors are not lints and keep their level.
+//!
+//! Levels come from three places; the more specific wins:
+//! 1. the seed: a comment `# cici: allow idle_fact, leak` (or `warn`,
+//!    `deny`) inside an attribute's block sets it for that attribute, and
+//!    one elsewhere in a scenario's block for the whole scenario;
+//! 2. the command line: `--allow`, `--warn`, `--deny` (repeatable);
+//! 3. the project file: `lints:` in `cici.yaml`.
+//!
+//! At each place a code beats the group `warnings`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Run;
+use crate::span::SourceId;
+
+/// What a lint does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Allow,
+    Warn,
+    Deny,
+}
+
+impl Level {
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Allow => "allow",
+            Level::Warn => "warn",
+            Level::Deny => "deny",
+        }
+    }
+}
+
+/// Where a diagnostic's level came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LevelSource {
+    /// The code's own severity.
+    Default,
+    /// `lints:` in `cici.yaml`.
+    ProjectFile,
+    /// `--allow`, `--warn` or `--deny`.
+    CommandLine,
+    /// A `# cici:` comment in the seed.
+    Seed,
+}
+
+/// The lints: the check's warnings, by their short names.
+pub const LINTS: &[&str] = &[
+    "dead_rule",
+    "idle_fact",
+    "leak",
+    "missing_sanitized",
+    "overlapping_rules",
+    "text_states_more",
+    "text_states_nothing",
+    "trivial",
+];
+
+/// The group of every lint.
+pub const WARNINGS: &str = "warnings";
+
+/// A lint's short name from a code given with or without its
+/// `cici::check::` prefix, or `warnings`; an unknown one is an error that
+/// names the nearest lint.
+pub fn lint_name(code: &str) -> Result<&'static str, String> {
+    let short = code.strip_prefix("cici::check::").unwrap_or(code);
+    if short == WARNINGS {
+        return Ok(WARNINGS);
+    }
+    if let Some(l) = LINTS.iter().find(|l| **l == short) {
+        return Ok(l);
+    }
+    let known = LINTS.iter().copied().chain([WARNINGS]);
+    let hint = crate::suggest::closest(short, known)
+        .map(|c| format!("; did you mean `{c}`?"))
+        .unwrap_or_else(|| format!("; the lints are {}", LINTS.join(", ")));
+    Err(format!("`{code}` is not a lint{hint}"))
+}
+
+/// Levels set at one place: per lint, and for the group.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LevelSet {
+    by_lint: BTreeMap<&'static str, Level>,
+}
+
+impl LevelSet {
+    /// Sets `code` (or `warnings`) to `level`; a code set twice to two
+    /// levels at the same place is an error.
+    pub fn set(&mut self, code: &str, level: Level) -> Result<(), String> {
+        let name = lint_name(code)?;
+        match self.by_lint.insert(name, level) {
+            Some(before) if before != level => Err(format!(
+                "`{name}` is set both to {} and to {}",
+                before.name(),
+                level.name()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The level of `lint` here: its own, else the group's.
+    fn of(&self, lint: &str) -> Option<Level> {
+        self.by_lint
+            .get(lint)
+            .or_else(|| self.by_lint.get(WARNINGS))
+            .copied()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.by_lint.is_empty()
+    }
+}
+
+/// Levels from the command line and the project file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Levels {
+    pub command_line: LevelSet,
+    pub project_file: LevelSet,
+}
+
+impl Levels {
+    /// From `--allow`, `--warn` and `--deny` and a project file's set.
+    pub fn from_flags(
+        allow: &[String],
+        warn: &[String],
+        deny: &[String],
+        project_file: LevelSet,
+    ) -> Result<Levels, String> {
+        let mut command_line = LevelSet::default();
+        for (codes, level) in [
+            (allow, Level::Allow),
+            (warn, Level::Warn),
+            (deny, Level::Deny),
+        ] {
+            for c in codes {
+                command_line.set(c, level)?;
+            }
+        }
+        Ok(Levels {
+            command_line,
+            project_file,
+        })
+    }
+}
+
+/// A `# cici:` comment's levels and the bytes of the block it governs.
+struct SeedLevel {
+    source: SourceId,
+    start: usize,
+    end: usize,
+    set: LevelSet,
+}
+
+impl Run {
+    /// Applies the levels of the command line and the project file to the
+    /// diagnostics whose level a seed comment did not set: allowed
+    /// warnings leave the run, denied ones count as errors.
+    pub fn apply_levels(&mut self, levels: &Levels) -> Result<(), String> {
+        self.retain_levels(0, |lint, _, _| {
+            levels
+                .command_line
+                .of(lint)
+                .map(|l| (l, LevelSource::CommandLine))
+                .or_else(|| {
+                    levels
+                        .project_file
+                        .of(lint)
+                        .map(|l| (l, LevelSource::ProjectFile))
+                })
+        });
+        Ok(())
+    }
+
+    /// Applies the `# cici:` comments of the scenarios checked from index
+    /// `checked` on to the diagnostics from index `diagnostics` on; a
+    /// malformed comment becomes a diagnostic where it stands.
+    pub(super) fn apply_seed_levels(&mut self, checked: usize, diagnostics: usize) {
+        let (seed, bad) = self.seed_levels(checked);
+        self.retain_levels(diagnostics, |lint, source, offset| {
+            seed.iter()
+                .filter(|s| s.source == source && s.start <= offset && offset < s.end)
+                // The innermost block: the latest start.
+                .max_by_key(|s| s.start)
+                .and_then(|s| s.set.of(lint))
+                .map(|l| (l, LevelSource::Seed))
+        });
+        for (source, reason, span) in bad {
+            let d = crate::analysis::CheckDiagnostic::LintComment {
+                reason,
+                span: span.into(),
+                help: Some(format!(
+                    "the lints are {}, and `{WARNINGS}` for all",
+                    LINTS.join(", ")
+                )),
+            };
+            self.push(source, d);
+        }
+    }
+
+    /// Gives each lint diagnostic from index `from` on, whose level is
+    /// still its default, the level `level_of` finds for it.
+    fn retain_levels(
+        &mut self,
+        from: usize,
+        level_of: impl Fn(&str, SourceId, usize) -> Option<(Level, LevelSource)>,
+    ) {
+        let mut index = 0;
+        self.diagnostics.retain_mut(|d| {
+            index += 1;
+            let code = d.diagnostic.code_name();
+            let lint = code.strip_prefix("cici::check::").unwrap_or(&code);
+            let settable = index > from
+                && d.level_source == LevelSource::Default
+                && !d.diagnostic.is_error()
+                && LINTS.contains(&lint);
+            if !settable {
+                return true;
+            }
+            let offset = d.diagnostic.offset().unwrap_or(usize::MAX);
+            let Some((level, source)) = level_of(lint, d.source, offset) else {
+                return true;
+            };
+            d.level_source = source;
+            d.denied = level == Level::Deny;
+            level != Level::Allow
+        });
+    }
+
+    /// Every `# cici: <level> <code>, ...` comment of the scenarios checked
+    /// from index `from` on, with the block it governs (its attribute's,
+    /// else its scenario's), and the malformed ones with their reasons.
+    fn seed_levels(&self, from: usize) -> (Vec<SeedLevel>, Vec<BadComment>) {
+        let mut out = Vec::new();
+        let mut bad = Vec::new();
+        for c in self.checked.iter().skip(from) {
+            let sc = &c.scenario;
+            let Some(file) = self.sources.get(sc.span.source) else {
+                continue;
+            };
+            let (start, end) = (sc.span.start as usize, sc.span.end as usize);
+            let text = file.text.get(start..end).unwrap_or("");
+            let mut offset = start;
+            for line in text.split_inclusive('\n') {
+                let here = offset;
+                offset += line.len();
+                let set = match directive(line) {
+                    Ok(Some(set)) => set,
+                    Ok(None) => continue,
+                    Err(reason) => {
+                        let lead = line.len() - line.trim_start().len();
+                        bad.push((sc.span.source, reason, (here + lead, line.trim().len())));
+                        continue;
+                    }
+                };
+                let block = sc
+                    .attributes
+                    .iter()
+                    .map(|a| (a.span.start as usize, a.span.end as usize))
+                    .find(|(s, e)| *s <= here && here < *e)
+                    .unwrap_or((start, end));
+                out.push(SeedLevel {
+                    source: sc.span.source,
+                    start: block.0,
+                    end: block.1,
+                    set,
+                });
+            }
+        }
+        (out, bad)
+    }
+}
+
+/// A malformed `# cici:` comment: where, why, and its span.
+type BadComment = (SourceId, String, (usize, usize));
+
+/// The levels of a line that is a `# cici: <level> <code>, ...` comment.
+fn directive(line: &str) -> Result<Option<LevelSet>, String> {
+    let Some(rest) = line.trim().strip_prefix('#') else {
+        return Ok(None);
+    };
+    let Some(rest) = rest.trim().strip_prefix("cici:") else {
+        return Ok(None);
+    };
+    let rest = rest.trim();
+    let (word, codes) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let level = match word {
+        "allow" => Level::Allow,
+        "warn" => Level::Warn,
+        "deny" => Level::Deny,
+        other => {
+            return Err(format!(
+                "`# cici: {other}`: a level is `allow`, `warn` or `deny`"
+            ))
+        }
+    };
+    let mut set = LevelSet::default();
+    for code in codes.split(',').map(str::trim).filter(|c| !c.is_empty()) {
+        set.set(code, level)?;
+    }
+    if set.is_empty() {
+        return Err(format!("`# cici: {word}` names no lint"));
+    }
+    Ok(Some(set))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_read_with_or_without_their_prefix_and_a_typo_names_the_nearest() {
+        assert_eq!(lint_name("idle_fact"), Ok("idle_fact"));
+        assert_eq!(lint_name("cici::check::leak"), Ok("leak"));
+        let e = lint_name("idle_facts").unwrap_err();
+        assert!(e.contains("did you mean `idle_fact`"), "{e}");
+        assert!(lint_name("not_unique").is_err(), "an error is not a lint");
+    }
+
+    #[test]
+    fn a_code_beats_the_group_and_a_comment_needs_a_level_and_a_lint() {
+        let mut set = LevelSet::default();
+        set.set("warnings", Level::Deny).unwrap();
+        set.set("leak", Level::Allow).unwrap();
+        assert_eq!(set.of("leak"), Some(Level::Allow));
+        assert_eq!(set.of("idle_fact"), Some(Level::Deny));
+        assert!(set.set("leak", Level::Deny).is_err());
+        assert!(directive("  # cici: allow idle_fact, leak\n")
+            .unwrap()
+            .is_some());
+        assert!(directive("  # an ordinary comment\n").unwrap().is_none());
+        assert!(directive("# cici: permit leak").is_err());
+        assert!(directive("# cici: allow").is_err());
+    }
+}
