@@ -256,7 +256,7 @@ pub fn scenario(
         .iter()
         .map(|c| say(c, "timeline.default_layout.context_artifact.content", r))
         .collect();
-    let printed = crate::printer::print(&sc);
+    let printed = with_idle_allowed(&crate::printer::print(&sc));
     let text = crate::syntax::format(&printed).unwrap_or(printed);
     Written {
         text,
@@ -369,4 +369,15 @@ fn first_sentence(text: &str) -> Option<String> {
     }
     let end = t.find(". ").map_or(t.len(), |i| i);
     Some(t[..end].trim_end_matches('.').chars().take(120).collect())
+}
+
+/// The release records every evidence variable in every configuration;
+/// those the deciding rule does not read are idle by its design. The
+/// scenario says so once, as a lint level, rather than warn of each.
+fn with_idle_allowed(printed: &str) -> String {
+    const NOTE: &str = "  # The release records every evidence variable; those the deciding\n  # rule does not read are idle by its design.\n  # cici: allow idle_fact\n";
+    match printed.split_once('\n') {
+        Some((first, rest)) => format!("{first}\n{NOTE}{rest}"),
+        None => printed.to_string(),
+    }
 }
