@@ -30,6 +30,8 @@ pub mod driver;
 pub mod export;
 pub mod import;
 pub mod io;
+#[cfg(feature = "llm")]
+pub mod judge;
 pub mod llm;
 pub mod model;
 pub mod planted;

@@ -320,6 +320,46 @@ pub enum CheckDiagnostic {
         help: Option<String>,
     },
 
+    /// The model judge (`cici check --judge`) reads the text as not stating
+    /// its fact: a negation, a paraphrase that says something else, a text
+    /// that only hints.
+    ///
+    /// ```text
+    /// sanitized "No sign that balances were read."   # evidence(data_exposure, confirmed)
+    /// ```
+    #[error(
+        "the model judge reads the {form} text of `{attribute}` as not stating its fact: {why}"
+    )]
+    #[diagnostic(code(cici::check::judge_entailment), severity(Warning))]
+    JudgeEntailment {
+        attribute: String,
+        form: String,
+        why: String,
+        #[label("does not state the fact, says the judge")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// The model judge (`cici check --judge`) reads a sanitized text as
+    /// revealing or implying its raw form's private reason.
+    ///
+    /// ```text
+    /// sanitized "Eli is unavailable Tuesday 10-11 for treatment."
+    /// ```
+    #[error("the model judge reads the sanitized text of `{attribute}` as revealing its private reason: {why}")]
+    #[diagnostic(
+        code(cici::check::judge_reveals),
+        severity(Warning),
+        help("state only the operational implication (who, when, where), not the reason")
+    )]
+    JudgeReveals {
+        attribute: String,
+        why: String,
+        #[label("reveals the reason, says the judge")]
+        span: SourceSpan,
+    },
+
     /// A personal raw form that states a fact but has no sanitized form.
     ///
     /// ```text

@@ -55,6 +55,11 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
             Err(e) => return fail(e),
         }
     }
+    if args.judge.judge {
+        if let Err(e) = judge(&mut run, &args.judge) {
+            return fail(e);
+        }
+    }
     let levels = match args.lints.levels() {
         Ok(l) => l,
         Err(e) => return fail(e),
@@ -176,4 +181,31 @@ fn summary_line(c: &crate::driver::Checked) -> String {
         "NOT unique"
     };
     format!("{status} {}  {verdict}; {classes}", c.scenario.id)
+}
+
+/// Runs the model judge over the run and says what it did on stderr.
+fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), String> {
+    let settings = args.settings()?;
+    let mode = if args.offline {
+        crate::llm::Mode::Offline
+    } else {
+        crate::llm::Mode::Live
+    };
+    let llm = crate::llm::Llm::new(settings, mode);
+    let judged = crate::judge::judge(run, &llm)?;
+    let u = llm.usage();
+    eprintln!(
+        "judge: {} form{} asked of {}, {} finding{}, {} unreadable repl{} ({} request{}, {} from the cache)",
+        judged.asked,
+        plural(judged.asked),
+        llm.model(),
+        judged.findings,
+        plural(judged.findings),
+        judged.unreadable,
+        if judged.unreadable == 1 { "y" } else { "ies" },
+        u.requests,
+        plural(u.requests as usize),
+        u.cache_hits,
+    );
+    Ok(())
 }

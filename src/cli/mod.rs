@@ -289,6 +289,57 @@ pub struct LintArgs {
     deny: Vec<String>,
 }
 
+/// The model judge of `check`: the `llm` settings of `cici.yaml`, then
+/// these flags.
+#[derive(clap::Args, Debug, Default)]
+pub struct JudgeArgs {
+    /// Ask a model, once per form that carries a fact, whether its text
+    /// states the fact and whether a sanitized text reveals its reason
+    /// (warnings `judge_entailment`, `judge_reveals`).
+    #[arg(long)]
+    judge: bool,
+    /// The project file with the `llm` settings.
+    #[arg(long, default_value = "cici.yaml", requires = "judge")]
+    config: PathBuf,
+    /// The API root of an OpenAI-compatible server, e.g. http://localhost:8000/v1.
+    #[arg(long, requires = "judge")]
+    base_url: Option<String>,
+    /// The model to ask.
+    #[arg(long, requires = "judge")]
+    model: Option<String>,
+    /// The environment variable holding the API key.
+    #[arg(long, requires = "judge")]
+    api_key_env: Option<String>,
+    /// The folder of cached replies.
+    #[arg(long, requires = "judge")]
+    cache_dir: Option<PathBuf>,
+    /// Send nothing: every answer must come from the cache.
+    #[arg(long, requires = "judge")]
+    offline: bool,
+}
+
+impl JudgeArgs {
+    /// The `llm` settings for the judge.
+    pub(crate) fn settings(&self) -> Result<crate::llm::LlmConfig, String> {
+        let mut c = crate::llm::ProjectConfig::load(&self.config)?.llm;
+        if let Some(v) = &self.base_url {
+            c.base_url = v.clone();
+        }
+        if let Some(v) = &self.model {
+            c.model = v.clone();
+        }
+        if let Some(v) = &self.api_key_env {
+            c.api_key_env = v.clone();
+        }
+        if let Some(v) = &self.cache_dir {
+            c.cache_dir = v.display().to_string();
+        }
+        c.validate()
+            .map_err(|e| format!("{}: {e}", self.config.display()))?;
+        Ok(c)
+    }
+}
+
 fn lint_code(code: &str) -> Result<String, String> {
     crate::driver::levels::lint_name(code).map(str::to_string)
 }
@@ -317,6 +368,8 @@ pub struct CheckArgs {
     format: Format,
     #[command(flatten)]
     lints: LintArgs,
+    #[command(flatten)]
+    judge: JudgeArgs,
     /// Apply the unambiguous fixes to the files, then report what is left.
     #[arg(long)]
     fix: bool,

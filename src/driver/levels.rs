@@ -55,6 +55,8 @@ pub enum LevelSource {
 pub const LINTS: &[&str] = &[
     "dead_rule",
     "idle_fact",
+    "judge_entailment",
+    "judge_reveals",
     "leak",
     "missing_sanitized",
     "overlapping_rules",
@@ -183,14 +185,7 @@ impl Run {
     /// malformed comment becomes a diagnostic where it stands.
     pub(super) fn apply_seed_levels(&mut self, checked: usize, diagnostics: usize) {
         let (seed, bad) = self.seed_levels(checked);
-        self.retain_levels(diagnostics, |lint, source, offset| {
-            seed.iter()
-                .filter(|s| s.source == source && s.start <= offset && offset < s.end)
-                // The innermost block: the latest start.
-                .max_by_key(|s| s.start)
-                .and_then(|s| s.set.of(lint))
-                .map(|l| (l, LevelSource::Seed))
-        });
+        self.apply_seed(&seed, diagnostics);
         for (source, reason, span) in bad {
             let d = crate::analysis::CheckDiagnostic::LintComment {
                 reason,
@@ -202,6 +197,27 @@ impl Run {
             };
             self.push(source, d);
         }
+    }
+
+    /// Applies the `# cici:` comments of every checked scenario to the
+    /// diagnostics from index `from` on (those added after the check, such
+    /// as the model judge's).
+    pub fn apply_seed_levels_from(&mut self, from: usize) {
+        let (seed, _) = self.seed_levels(0);
+        self.apply_seed(&seed, from);
+    }
+
+    /// Gives each lint diagnostic from index `from` on the level of the
+    /// innermost `# cici:` block it stands in.
+    fn apply_seed(&mut self, seed: &[SeedLevel], from: usize) {
+        self.retain_levels(from, |lint, source, offset| {
+            seed.iter()
+                .filter(|s| s.source == source && s.start <= offset && offset < s.end)
+                // The innermost block: the latest start.
+                .max_by_key(|s| s.start)
+                .and_then(|s| s.set.of(lint))
+                .map(|l| (l, LevelSource::Seed))
+        });
     }
 
     /// Gives each lint diagnostic from index `from` on, whose level is

@@ -10,6 +10,7 @@ mod fixit;
 mod fixtures;
 mod format;
 mod import;
+mod judge;
 mod language;
 mod levels;
 pub mod llm;
