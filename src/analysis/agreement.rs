@@ -105,8 +105,12 @@ impl Held<'_> {
             // pushes, about whoever it names, and may say more.
             let pressure = self.attr.fact_form().1.facts.is_empty();
             let more = !fits.is_empty();
+            // A raw form with a sanitized twin tells its story around the
+            // fact: only a contradiction counts there.
+            let story = self.kind == FormKind::Raw && self.attr.sanitized.is_some();
             let pair_broken = g == Person && self.unnamed_pair(&fits);
-            if (g == Person && (more || pressure) && !pair_broken) || (pressure && more) {
+            if (g == Person && (more || pressure) && !pair_broken) || ((pressure || story) && more)
+            {
                 continue;
             }
             let more = more && !pair_broken;

@@ -134,8 +134,9 @@ fn reading(toks: &[Tok], i: usize) -> Option<(Named, usize)> {
     let first = clock(toks, i)?;
     let after_word = i > 0 && BEFORE_TIME.contains(&toks[i - 1].lower.as_str());
     let between = i > 0 && toks[i - 1].lower == "between";
-    let sep = toks.get(first.next)?;
-    let is_sep = RANGE.contains(&sep.lower.as_str()) || (between && sep.lower == "and");
+    let is_sep = toks
+        .get(first.next)
+        .is_some_and(|sep| RANGE.contains(&sep.lower.as_str()) || (between && sep.lower == "and"));
     if is_sep {
         if let Some(second) = clock(toks, first.next + 1) {
             let mut start = first.minutes;
@@ -166,4 +167,52 @@ fn reading(toks: &[Tok], i: usize) -> Option<(Named, usize)> {
         },
         first.next,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::mentions::{toks, Named};
+    use super::*;
+
+    /// The times of a text, as (start, end, twelve).
+    fn read(text: &str) -> Vec<(u16, Option<u16>, bool)> {
+        let t = toks(text);
+        let mut taken = vec![false; t.len()];
+        let mut out = Vec::new();
+        times(&t, &mut taken, &mut out);
+        out.into_iter()
+            .filter_map(|m| match m.what {
+                Named::Time { start, end, twelve } => Some((start, end, twelve)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_documented_spelling_reads() {
+        let h = |x: u16| x * 60;
+        for (text, want) in [
+            ("Monday 9-10", (h(9), Some(h(10)), true)),
+            ("Monday 9–10", (h(9), Some(h(10)), true)),
+            ("09:00-10:00", (h(9), Some(h(10)), false)),
+            ("09:00–10:00", (h(9), Some(h(10)), false)),
+            ("9am to 10am", (h(9), Some(h(10)), false)),
+            ("1-2pm", (h(13), Some(h(14)), false)),
+            ("from 9 to 10", (h(9), Some(h(10)), true)),
+            ("between 10 and 16", (h(10), Some(h(16)), false)),
+            ("15:00 to 16:00", (h(15), Some(h(16)), false)),
+            ("9:30 until 10:30", (h(9) + 30, Some(h(10) + 30), false)),
+            ("at 4", (h(4), None, true)),
+            ("at 10 a.m.", (h(10), None, false)),
+            ("by 5 p.m.", (h(17), None, false)),
+            ("at noon", (h(12), None, false)),
+            ("until midnight", (h(24), None, false)),
+        ] {
+            assert_eq!(read(text), vec![want], "{text}");
+        }
+        // A bare number is a time only in a range or after a time word.
+        assert!(read("2 hours").is_empty());
+        assert!(read("within 7 days").is_empty());
+        assert!(read("400 feet").is_empty());
+    }
 }
