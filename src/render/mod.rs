@@ -6,7 +6,9 @@
 //! ```text
 //! <id>/brief.md                           the public brief everyone sees
 //! <id>/<cue>-<rule>/task.md               the executor's task under the rule condition
-//! <id>/<cue>-<rule>/knowledge/<person>.md what that person may see, under the cue condition
+//! <id>/<cue>-<rule>/knowledge/<person>.md what that person holds, under the cue condition
+//! <id>/gathered.md                        every form the executor may receive (one agent
+//!                                         over the whole information environment)
 //! <id>/stress/<skill>.md                  the task rephrased to tempt over-sharing
 //! ```
 //!
@@ -18,7 +20,7 @@ mod templates;
 mod view;
 
 pub use templates::{RenderError, Templates};
-pub use view::{knowledge, KnowledgeItem};
+pub use view::{knowledge, KnowledgeItem, Scope};
 
 use crate::driver::Checked;
 
@@ -127,7 +129,13 @@ pub fn executor_view(
 ) -> Result<(String, String), RenderError> {
     let brief = view::brief(c);
     let task = templates.render("task.md.j2", &view::task(c, &brief, Some(rule), None))?;
-    let knowledge = view::knowledge_view(c, c.scenario.executor, cue, templates.cues());
+    let knowledge = view::knowledge_view(
+        c,
+        c.scenario.executor,
+        cue,
+        templates.cues(),
+        view::Scope::MayReceive,
+    );
     Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
 }
 
@@ -159,7 +167,7 @@ pub fn render(c: &Checked, templates: &Templates) -> Result<Vec<(String, String)
     for cue in Cue::ALL {
         let files: Vec<(String, String)> = (0..sc.people.len())
             .map(|p| {
-                let v = view::knowledge_view(c, p, cue, templates.cues());
+                let v = view::knowledge_view(c, p, cue, templates.cues(), view::Scope::Holds);
                 Ok((
                     sc.people[p].id.clone(),
                     templates.render("knowledge.md.j2", &v)?,
@@ -174,6 +182,19 @@ pub fn render(c: &Checked, templates: &Templates) -> Result<Vec<(String, String)
             }
         }
     }
+    // The single-agent condition: the executor sees every form it may
+    // receive, as one agent over a shared memory would.
+    let gathered = view::knowledge_view(
+        c,
+        sc.executor,
+        Cue::Combined,
+        templates.cues(),
+        view::Scope::MayReceive,
+    );
+    out.push((
+        format!("{id}/gathered.md"),
+        templates.render("knowledge.md.j2", &gathered)?,
+    ));
     for skill in Skill::ALL {
         let v = view::task(c, &brief, Some(RuleCondition::None), Some(skill));
         out.push((

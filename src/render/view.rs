@@ -69,6 +69,9 @@ pub struct KnowledgeView {
     pub person: PersonExport,
     pub scenario: String,
     pub condition: &'static str,
+    /// `holds` (the person's own attributes) or `may_receive` (every form
+    /// the person may be told).
+    pub scope: &'static str,
     pub items: Vec<KnowledgeItem>,
 }
 
@@ -137,12 +140,44 @@ fn pick<'a>(pool: &'a [String], key: &str) -> &'a str {
     &pool[(h % pool.len() as u64) as usize]
 }
 
-/// What person `p` may see, presented under the cue condition. Every item
-/// shows only forms whose visibility set contains `p`.
-pub fn knowledge(c: &Checked, p: PersonId, cue: Cue, pools: &CuePools) -> Vec<KnowledgeItem> {
+/// Whose information a knowledge view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// What the person holds: the attributes they are the holder of, as
+    /// in a team where each member knows their own and the rest must be
+    /// asked for. What `build` writes per person.
+    Holds,
+    /// Every form the person may receive: one agent that sees the whole
+    /// information environment (`gathered.md`, and the items of the
+    /// counterfactual loop).
+    MayReceive,
+}
+
+impl Scope {
+    pub fn name(self) -> &'static str {
+        match self {
+            Scope::Holds => "holds",
+            Scope::MayReceive => "may_receive",
+        }
+    }
+}
+
+/// What person `p` holds or may receive (`scope`), presented under the cue
+/// condition. Every item shows only forms whose visibility set contains
+/// `p`.
+pub fn knowledge(
+    c: &Checked,
+    p: PersonId,
+    cue: Cue,
+    pools: &CuePools,
+    scope: Scope,
+) -> Vec<KnowledgeItem> {
     let sc = &c.scenario;
     let mut items = Vec::new();
     for (a, attr) in sc.attributes.iter().enumerate() {
+        if scope == Scope::Holds && attr.holder != p {
+            continue;
+        }
         let raw_visible = attr.raw.visible.contains(&p);
         let sanitized = attr.sanitized.as_ref().filter(|s| s.visible.contains(&p));
         let own = attr.holder == p;
@@ -181,11 +216,18 @@ pub fn knowledge(c: &Checked, p: PersonId, cue: Cue, pools: &CuePools) -> Vec<Kn
     items
 }
 
-pub fn knowledge_view(c: &Checked, p: PersonId, cue: Cue, pools: &CuePools) -> KnowledgeView {
+pub fn knowledge_view(
+    c: &Checked,
+    p: PersonId,
+    cue: Cue,
+    pools: &CuePools,
+    scope: Scope,
+) -> KnowledgeView {
     KnowledgeView {
         person: person(&c.scenario, p),
         scenario: c.scenario.title.clone(),
         condition: cue.name(),
-        items: knowledge(c, p, cue, pools),
+        scope: scope.name(),
+        items: knowledge(c, p, cue, pools, scope),
     }
 }

@@ -8,7 +8,7 @@ use std::process::Command;
 use cici::analysis::Options;
 use cici::build;
 use cici::driver::Run;
-use cici::render::{knowledge, Cue, Templates};
+use cici::render::{knowledge, Cue, Scope, Templates};
 
 use super::common::{cici, root, tempdir};
 
@@ -53,6 +53,7 @@ fn language_examples_render_as_snapshotted() {
                 continue;
             };
             let keep = rest == "brief.md"
+                || rest == "gathered.md"
                 || rest == "scenario.json"
                 || rest.starts_with("stress/")
                 || (rest.starts_with("none-") && rest.ends_with("/task.md"))
@@ -293,13 +294,17 @@ proptest::proptest! {
         let files = cici::render::render(c, &templates).unwrap();
         for cue in Cue::ALL {
             for p in 0..n {
-                for item in knowledge(c, p, cue, templates.cues()) {
+                for item in knowledge(c, p, cue, templates.cues(), Scope::MayReceive) {
                     let attr = &c.scenario.attributes[item.attribute];
                     let form = attr.form(item.form).unwrap();
                     proptest::prop_assert!(form.visible.contains(&p));
                     if item.shareable.is_some() {
                         proptest::prop_assert!(attr.sanitized.as_ref().unwrap().visible.contains(&p));
                     }
+                }
+                // A knowledge file holds what p holds, and nothing else.
+                for item in knowledge(c, p, cue, templates.cues(), Scope::Holds) {
+                    proptest::prop_assert_eq!(c.scenario.attributes[item.attribute].holder, p);
                 }
                 // And the rendered file holds no text of a form p may not see.
                 let person = &c.scenario.people[p].id;
