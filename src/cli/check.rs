@@ -186,13 +186,35 @@ fn summary_line(c: &crate::driver::Checked) -> String {
 /// Runs the model judge over the run and says what it did on stderr.
 fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), String> {
     let settings = args.settings()?;
+    if let Some(batch) = &args.ingest_batch {
+        let cache = crate::llm::Cache::new(&settings.cache_dir);
+        let (stored, errors) = crate::llm::ingest_batch(batch, &cache)?;
+        eprintln!(
+            "judge: ingested {stored} response(s) from {}",
+            batch.display()
+        );
+        for e in &errors {
+            eprintln!("warning: {e}");
+        }
+    }
     let mode = if args.offline {
         crate::llm::Mode::Offline
+    } else if args.emit_batch.is_some() {
+        crate::llm::Mode::Emit
     } else {
         crate::llm::Mode::Live
     };
     let llm = crate::llm::Llm::new(settings, mode);
     let judged = crate::judge::judge(run, &llm)?;
+    if let Some(path) = &args.emit_batch {
+        let n = llm
+            .write_batch(path)
+            .map_err(|e| format!("writing {}: {e}", path.display()))?;
+        eprintln!(
+            "judge: {n} question(s) written to {} for a batch; run again with --ingest-batch",
+            path.display()
+        );
+    }
     let u = llm.usage();
     eprintln!(
         "judge: {} form{} asked of {}, {} finding{}, {} unreadable repl{} ({} request{}, {} from the cache)",

@@ -316,6 +316,13 @@ pub struct JudgeArgs {
     /// Send nothing: every answer must come from the cache.
     #[arg(long, requires = "judge")]
     offline: bool,
+    /// Send nothing: write every question the check needs as OpenAI Batch
+    /// JSONL; a later `--ingest-batch` of the responses answers them.
+    #[arg(long, requires = "judge", conflicts_with = "offline")]
+    emit_batch: Option<PathBuf>,
+    /// Read a batch's responses into the cache before judging.
+    #[arg(long, requires = "judge")]
+    ingest_batch: Option<PathBuf>,
 }
 
 impl JudgeArgs {

@@ -161,3 +161,47 @@ fn an_offline_judge_without_cached_answers_stops_with_one_line() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("error: offline"), "{stderr}");
 }
+
+#[test]
+fn the_judge_batches_its_questions_and_reads_the_answers_back() {
+    let dir = tempdir("judge-batch");
+    std::fs::write(dir.join("seed.cici"), SEED).unwrap();
+    let server = Server::start(script);
+    let emitted = check(&dir, &server.url, &["--emit-batch", "batch.jsonl"]);
+    assert_eq!(
+        emitted.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&emitted.stderr)
+    );
+    assert_eq!(server.requests().len(), 0, "a batch run sends nothing");
+    let lines: Vec<Value> = std::fs::read_to_string(dir.join("batch.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    // The batch service answers as the scripted judge would.
+    let mut results = String::new();
+    for l in &lines {
+        let Reply::Json(_, body, _) = script(&l["body"], 0) else {
+            unreachable!()
+        };
+        let line = json!({"custom_id": l["custom_id"], "response": {"status_code": 200, "body": body}, "error": null});
+        results.push_str(&format!("{line}\n"));
+    }
+    std::fs::write(dir.join("results.jsonl"), results).unwrap();
+    let out = check(
+        &dir,
+        &server.url,
+        &["--ingest-batch", "results.jsonl", "--offline"],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(codes(&out).len(), 2, "{:?}", codes(&out));
+    assert_eq!(server.requests().len(), 0);
+}
