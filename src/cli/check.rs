@@ -33,12 +33,38 @@ pub fn render(run: &Run, handler: &miette::GraphicalReportHandler) -> String {
     out
 }
 
+/// Checks the named paths, `seeds/` when none is named, or a seed on
+/// stdin (`-`).
+fn check_input(
+    run: &mut Run,
+    paths: &[std::path::PathBuf],
+    options: &Options,
+) -> Result<(), String> {
+    if paths.iter().any(|p| p.as_os_str() == "-") {
+        if paths.len() > 1 {
+            return Err("`-` reads one seed from stdin: give it alone".into());
+        }
+        run.check_text("<stdin>", super::read_stdin()?, options);
+        return Ok(());
+    }
+    let default = [std::path::PathBuf::from("seeds")];
+    let paths = if paths.is_empty() {
+        &default[..]
+    } else {
+        paths
+    };
+    run.check_paths(paths, options).map_err(|e| e.to_string())
+}
+
 pub(super) fn run(args: CheckArgs) -> ExitCode {
     let options = Options {
         max_solve: Some(Duration::from_millis(args.max_solve_ms)),
     };
+    if args.fix && args.paths.iter().any(|p| p.as_os_str() == "-") {
+        return fail("--fix writes files: it cannot fix stdin");
+    }
     let mut run = Run::new();
-    if let Err(e) = run.check_paths(&args.paths, &options) {
+    if let Err(e) = check_input(&mut run, &args.paths, &options) {
         return fail(e);
     }
     run.compute_fixes(&options);
@@ -47,7 +73,7 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
             Ok(0) => {}
             Ok(_) => {
                 run = Run::new();
-                if let Err(e) = run.check_paths(&args.paths, &options) {
+                if let Err(e) = check_input(&mut run, &args.paths, &options) {
                     return fail(e);
                 }
                 run.compute_fixes(&options);

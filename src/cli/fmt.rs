@@ -1,13 +1,13 @@
 //! `cici fmt`
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{check::handler, fail, FmtArgs};
 use crate::build::unified;
 use crate::driver::{seed_files, WithSource};
-use crate::io::{read_text, write_in_place, MAX_INPUT_BYTES};
+use crate::io::{read_text, write_in_place};
 
 pub(super) fn run(args: FmtArgs) -> ExitCode {
     let handler = handler();
@@ -18,19 +18,10 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
         (dash, files.into_iter().cloned().collect())
     };
     if !stdin.is_empty() {
-        let mut text = String::new();
-        if let Err(e) = std::io::stdin()
-            .take(MAX_INPUT_BYTES + 1)
-            .read_to_string(&mut text)
-        {
-            return fail(format!("reading stdin: {e}"));
-        }
-        if text.len() as u64 > MAX_INPUT_BYTES {
-            return fail(format!(
-                "stdin: larger than the {} MiB an input may have",
-                MAX_INPUT_BYTES >> 20
-            ));
-        }
+        let text = match super::read_stdin() {
+            Ok(t) => t,
+            Err(e) => return fail(e),
+        };
         match format_one("<stdin>", &text, &handler) {
             Some(out) if args.check => {
                 if out != text {

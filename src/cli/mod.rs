@@ -1,5 +1,6 @@
 //! The command line: a thin layer over the library.
 
+mod args;
 mod author;
 mod build;
 mod check;
@@ -7,6 +8,8 @@ mod counterfactual;
 pub(crate) mod explain;
 mod fmt;
 mod import;
+
+pub use args::{JudgeArgs, LintArgs};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,6 +42,14 @@ enum Command {
     Lsp,
     /// Write a commented starter seed for a family that already checks.
     New(NewArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish,
+    /// powershell) on stdout.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on stdout.
+    Man,
     /// Turn PiSAs task-family seeds or scenario bundles into cici seeds.
     Import(ImportArgs),
     /// Write checked seeds in another tool's format.
@@ -271,104 +282,10 @@ pub enum Format {
     Json,
 }
 
-/// Lint levels for the run: each flag repeatable, a code with or without
-/// its `cici::check::` prefix, or `warnings` for every lint. They override
-/// `lints:` in `cici.yaml`; a `# cici: allow <code>` comment in a seed
-/// overrides both.
-#[derive(clap::Args, Debug, Default)]
-pub struct LintArgs {
-    /// Do not report this lint.
-    #[arg(long, value_name = "CODE", value_parser = lint_code)]
-    allow: Vec<String>,
-    /// Report this lint as a warning.
-    #[arg(long, value_name = "CODE", value_parser = lint_code)]
-    warn: Vec<String>,
-    /// Report this lint as an error, failing the run (`--deny warnings`:
-    /// every lint).
-    #[arg(long, value_name = "CODE", value_parser = lint_code)]
-    deny: Vec<String>,
-}
-
-/// The model judge of `check`: the `llm` settings of `cici.yaml`, then
-/// these flags.
-#[derive(clap::Args, Debug, Default)]
-pub struct JudgeArgs {
-    /// Ask a model, once per form that carries a fact, whether its text
-    /// states the fact and whether a sanitized text reveals its reason
-    /// (warnings `judge_entailment`, `judge_reveals`).
-    #[arg(long)]
-    judge: bool,
-    /// The project file with the `llm` settings.
-    #[arg(long, default_value = "cici.yaml", requires = "judge")]
-    config: PathBuf,
-    /// The API root of an OpenAI-compatible server, e.g. http://localhost:8000/v1.
-    #[arg(long, requires = "judge")]
-    base_url: Option<String>,
-    /// The model to ask.
-    #[arg(long, requires = "judge")]
-    model: Option<String>,
-    /// The environment variable holding the API key.
-    #[arg(long, requires = "judge")]
-    api_key_env: Option<String>,
-    /// The folder of cached replies.
-    #[arg(long, requires = "judge")]
-    cache_dir: Option<PathBuf>,
-    /// Send nothing: every answer must come from the cache.
-    #[arg(long, requires = "judge")]
-    offline: bool,
-    /// Send nothing: write every question the check needs as OpenAI Batch
-    /// JSONL; a later `--ingest-batch` of the responses answers them.
-    #[arg(long, requires = "judge", conflicts_with = "offline")]
-    emit_batch: Option<PathBuf>,
-    /// Read a batch's responses into the cache before judging.
-    #[arg(long, requires = "judge")]
-    ingest_batch: Option<PathBuf>,
-}
-
-impl JudgeArgs {
-    /// The `llm` settings for the judge.
-    pub(crate) fn settings(&self) -> Result<crate::llm::LlmConfig, String> {
-        let mut c = crate::llm::ProjectConfig::load(&self.config)?.llm;
-        if let Some(v) = &self.base_url {
-            c.base_url = v.clone();
-        }
-        if let Some(v) = &self.model {
-            c.model = v.clone();
-        }
-        if let Some(v) = &self.api_key_env {
-            c.api_key_env = v.clone();
-        }
-        if let Some(v) = &self.cache_dir {
-            c.cache_dir = v.display().to_string();
-        }
-        c.validate()
-            .map_err(|e| format!("{}: {e}", self.config.display()))?;
-        Ok(c)
-    }
-}
-
-fn lint_code(code: &str) -> Result<String, String> {
-    crate::driver::levels::lint_name(code).map(str::to_string)
-}
-
-impl LintArgs {
-    /// The levels of these flags over those of `cici.yaml` (in the
-    /// current folder, when there is one).
-    pub(crate) fn levels(&self) -> Result<crate::driver::Levels, String> {
-        let project = crate::llm::ProjectConfig::load(std::path::Path::new("cici.yaml"))?;
-        crate::driver::Levels::from_flags(
-            &self.allow,
-            &self.warn,
-            &self.deny,
-            project.lint_levels()?,
-        )
-    }
-}
-
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Seed files, or folders searched recursively for `*.cici`.
-    #[arg(required = true)]
+    /// Seed files, or folders searched recursively for `*.cici`; `seeds/`
+    /// by default; `-` reads one seed from stdin.
     paths: Vec<PathBuf>,
     /// `human` diagnostics on stderr, or one JSON object on stdout.
     #[arg(long, value_enum, default_value = "human")]
@@ -528,6 +445,35 @@ impl From<NotesArg> for crate::export::pisas::NoteStyle {
 }
 
 /// Exit status 2: usage or I/O error.
+/// Writes to stdout; a reader that stops early (`| head`) is no error.
+fn print_all(bytes: &[u8]) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(bytes) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            fail(format!("writing stdout: {e}"))
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// A seed on standard input, within the size any input may have.
+pub(crate) fn read_stdin() -> Result<String, String> {
+    use std::io::Read;
+    let max = crate::io::MAX_INPUT_BYTES;
+    let mut text = String::new();
+    std::io::stdin()
+        .take(max + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("reading stdin: {e}"))?;
+    if text.len() as u64 > max {
+        return Err(format!(
+            "stdin: larger than the {} MiB an input may have",
+            max >> 20
+        ));
+    }
+    Ok(text)
+}
+
 pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
@@ -552,5 +498,19 @@ pub fn main() -> ExitCode {
         Command::Import(args) => import::run(args),
         Command::Export(args) => import::export(args),
         Command::Synth(args) => author::synth(args),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "cici", &mut out);
+            print_all(&out)
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            match clap_mangen::Man::new(cmd).render(&mut out) {
+                Ok(()) => print_all(&out),
+                Err(e) => fail(format!("writing the manual page: {e}")),
+            }
+        }
     }
 }

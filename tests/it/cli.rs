@@ -147,7 +147,8 @@ fn usage_and_io_errors_exit_with_2() {
     let missing = cici(&["check", "no/such/dir"]);
     assert_eq!(missing.status.code(), Some(2));
     assert!(stderr(&missing).contains("no/such/dir"));
-    assert_eq!(cici(&["check"]).status.code(), Some(2));
+    // `check` alone checks seeds/ (see below); a folder without seeds is
+    // an I/O error.
     assert_eq!(
         cici(&["check", "--format", "yaml", "seeds/"]).status.code(),
         Some(2)
@@ -310,4 +311,53 @@ fn synth_writes_checked_planted_seeds_deterministically() {
             .code(),
         Some(2)
     );
+}
+
+#[test]
+fn completions_and_the_manual_page_print_on_stdout() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = cici(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.contains("cici") && text.contains("counterfactual"),
+            "{shell}"
+        );
+    }
+    let man = cici(&["man"]);
+    assert_eq!(man.status.code(), Some(0));
+    let page = stdout(&man);
+    assert!(page.contains(".TH cici 1"), "{page}");
+    assert!(page.contains("check") && page.contains("completions"));
+}
+
+#[test]
+fn check_reads_seeds_by_default_and_a_seed_on_stdin() {
+    let out = cici(&["check"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("checked 11 scenarios in 11 files"));
+    let seed =
+        std::fs::read_to_string(super::common::root().join("seeds/board_prep.cici")).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
+        .args(["check", "-"])
+        .current_dir(super::common::root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write as _;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(seed.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stdout(&out).contains("ok   board_prep"));
+    let both = cici(&["check", "-", "seeds/"]);
+    assert_eq!(both.status.code(), Some(2));
+    let fix = cici(&["check", "--fix", "-"]);
+    assert_eq!(fix.status.code(), Some(2));
 }

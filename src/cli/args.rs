@@ -1,0 +1,97 @@
+//! Arguments several commands share: lint levels and the model judge.
+
+use std::path::PathBuf;
+
+/// Lint levels for the run: each flag repeatable, a code with or without
+/// its `cici::check::` prefix, or `warnings` for every lint. They override
+/// `lints:` in `cici.yaml`; a `# cici: allow <code>` comment in a seed
+/// overrides both.
+#[derive(clap::Args, Debug, Default)]
+pub struct LintArgs {
+    /// Do not report this lint.
+    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    allow: Vec<String>,
+    /// Report this lint as a warning.
+    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    warn: Vec<String>,
+    /// Report this lint as an error, failing the run (`--deny warnings`:
+    /// every lint).
+    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    deny: Vec<String>,
+}
+
+/// The model judge of `check`: the `llm` settings of `cici.yaml`, then
+/// these flags.
+#[derive(clap::Args, Debug, Default)]
+pub struct JudgeArgs {
+    /// Ask a model, once per form that carries a fact, whether its text
+    /// states the fact and whether a sanitized text reveals its reason
+    /// (warnings `judge_entailment`, `judge_reveals`).
+    #[arg(long)]
+    pub(super) judge: bool,
+    /// The project file with the `llm` settings.
+    #[arg(long, default_value = "cici.yaml", requires = "judge")]
+    pub(super) config: PathBuf,
+    /// The API root of an OpenAI-compatible server, e.g. http://localhost:8000/v1.
+    #[arg(long, requires = "judge")]
+    pub(super) base_url: Option<String>,
+    /// The model to ask.
+    #[arg(long, requires = "judge")]
+    pub(super) model: Option<String>,
+    /// The environment variable holding the API key.
+    #[arg(long, requires = "judge")]
+    pub(super) api_key_env: Option<String>,
+    /// The folder of cached replies.
+    #[arg(long, requires = "judge")]
+    pub(super) cache_dir: Option<PathBuf>,
+    /// Send nothing: every answer must come from the cache.
+    #[arg(long, requires = "judge")]
+    pub(super) offline: bool,
+    /// Send nothing: write every question the check needs as OpenAI Batch
+    /// JSONL; a later `--ingest-batch` of the responses answers them.
+    #[arg(long, requires = "judge", conflicts_with = "offline")]
+    pub(super) emit_batch: Option<PathBuf>,
+    /// Read a batch's responses into the cache before judging.
+    #[arg(long, requires = "judge")]
+    pub(super) ingest_batch: Option<PathBuf>,
+}
+
+impl JudgeArgs {
+    /// The `llm` settings for the judge.
+    pub(crate) fn settings(&self) -> Result<crate::llm::LlmConfig, String> {
+        let mut c = crate::llm::ProjectConfig::load(&self.config)?.llm;
+        if let Some(v) = &self.base_url {
+            c.base_url = v.clone();
+        }
+        if let Some(v) = &self.model {
+            c.model = v.clone();
+        }
+        if let Some(v) = &self.api_key_env {
+            c.api_key_env = v.clone();
+        }
+        if let Some(v) = &self.cache_dir {
+            c.cache_dir = v.display().to_string();
+        }
+        c.validate()
+            .map_err(|e| format!("{}: {e}", self.config.display()))?;
+        Ok(c)
+    }
+}
+
+fn lint_code(code: &str) -> Result<String, String> {
+    crate::driver::levels::lint_name(code).map(str::to_string)
+}
+
+impl LintArgs {
+    /// The levels of these flags over those of `cici.yaml` (in the
+    /// current folder, when there is one).
+    pub(crate) fn levels(&self) -> Result<crate::driver::Levels, String> {
+        let project = crate::llm::ProjectConfig::load(std::path::Path::new("cici.yaml"))?;
+        crate::driver::Levels::from_flags(
+            &self.allow,
+            &self.warn,
+            &self.deny,
+            project.lint_levels()?,
+        )
+    }
+}
