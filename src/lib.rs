@@ -1,24 +1,4 @@
-//! cici: a compiler for contextual-integrity benchmark scenarios.
-//!
-//! ```text
-//!  PiSAs seed / bundles ──import──▶ .cici text                 import::pisas_seed
-//!  .cici text ──parse──▶ AST (owned, spanned)                 syntax::parse
-//!             ──resolve──▶ Scenario (names bound, defaults)    sema::resolve
-//!             ──lower──▶ constraint Model (spans kept)         model::lower
-//!             ──analyse──▶ Report (unique? classes, lints)     analysis::analyse
-//!  checked ──render──▶ briefs, tasks, knowledge files          render::render
-//!          ──export──▶ JSON record, PiSAs bundle               export::export, export::pisas::bundle
-//!          ──build──▶ a planned output tree, written safely     build::plan
-//!          ──counterfactual──▶ triplets of evaluation items     counterfactual::triplets
-//! ```
-//!
-//! Every stage is a plain function from one value to the next, re-exported
-//! here; [`driver::Run`] strings parse to analyse together over files, and
-//! the command line (`cli`, behind the default `cli` feature) is a thin
-//! layer over that. Diagnostics stay typed ([`driver::Problem`]) until they
-//! are printed. Authoring aids sit beside the pipeline in [`authoring`]:
-//! verified fix-its, `explain`, and the language server (`lsp`, with the
-//! command line); `printer` and `syntax::format` give canonical text.
+#![doc = include_str!("../ARCHITECTURE.md")]
 
 pub mod analysis;
 pub mod authoring;

@@ -110,7 +110,7 @@ pub fn attribute_shareable(
 /// the fact's own, and only words that stand in the rest alone are
 /// private. Otherwise (the raw text is no more than its fact with the
 /// reason worded in) every raw word that is not shareable is private.
-/// See [`super::leak`].
+/// See `analysis::leak`.
 pub fn leaked_words(raw: &str, sanitized: &str, shareable: &HashSet<String>) -> Vec<String> {
     let private = super::leak::private_words(raw, sanitized, shareable);
     let mut out: Vec<String> = Vec::new();

@@ -113,3 +113,42 @@ fn the_reference_documents_every_predicate_with_its_signature() {
         assert!(found, "docs/language.md has no row for `{sig}`");
     }
 }
+
+/// ARCHITECTURE.md's stage table names functions that exist.
+#[test]
+fn the_architecture_names_functions_that_exist() {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let mut seen = 0;
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| stage"))
+    {
+        let Some(last) = line.trim_end_matches('|').rsplit('|').next() else {
+            continue;
+        };
+        for path in last.split('`').skip(1).step_by(2) {
+            let (module, name) = path.rsplit_once("::").unwrap();
+            let base = root().join("src").join(module.replace("::", "/"));
+            let file = if base.is_dir() {
+                base.join("mod.rs")
+            } else {
+                base.with_extension("rs")
+            };
+            let dir = file.parent().unwrap().to_path_buf();
+            let found = std::fs::read_dir(&dir).unwrap().any(|e| {
+                let p = e.unwrap().path();
+                p.extension().is_some_and(|x| x == "rs")
+                    && std::fs::read_to_string(&p)
+                        .unwrap()
+                        .contains(&format!("pub fn {name}("))
+            });
+            assert!(
+                found,
+                "ARCHITECTURE.md names `{path}`, which {} does not define",
+                dir.display()
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 10, "{seen}");
+}
