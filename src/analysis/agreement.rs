@@ -3,12 +3,18 @@
 //! than its attribute's facts, and the form that carries a critical or
 //! supporting fact has to name something of it.
 
-use super::mentions::{read, Mention, Named};
+use super::mentions::{Mention, Named, Reader};
 use super::{CheckDiagnostic, Class};
 use crate::sema::{ArgValue, Attribute, Bound, Form, FormKind, Predicate, Scenario, Slot};
 
-/// The diagnostics of one attribute's texts.
-pub(super) fn check(sc: &Scenario, attr: &Attribute, class: Class) -> Vec<CheckDiagnostic> {
+/// The diagnostics of one attribute's texts, read by the scenario's
+/// `reader`.
+pub(super) fn check(
+    sc: &Scenario,
+    reader: &Reader,
+    attr: &Attribute,
+    class: Class,
+) -> Vec<CheckDiagnostic> {
     let (fact_kind, fact_form) = attr.fact_form();
     let facts: Vec<&Predicate> = fact_form
         .facts
@@ -25,7 +31,7 @@ pub(super) fn check(sc: &Scenario, attr: &Attribute, class: Class) -> Vec<CheckD
         (FormKind::Sanitized, attr.sanitized.as_ref()),
     ] {
         let Some(form) = form else { continue };
-        let mentions = read(sc, &form.text);
+        let mentions = reader.read(&form.text);
         let held = Held {
             sc,
             attr,

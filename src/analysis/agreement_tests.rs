@@ -79,8 +79,9 @@ proptest! {
         arg in any::<prop::sample::Index>(),
     ) {
         let sc = planted(family, seed);
+        let reader = Reader::new(&sc);
         for attr in &sc.attributes {
-            let found: Vec<CheckDiagnostic> = check(&sc, attr, Class::Critical)
+            let found: Vec<CheckDiagnostic> = check(&sc, &reader, attr, Class::Critical)
                 .into_iter()
                 .filter(about_text)
                 .collect();
@@ -102,7 +103,7 @@ proptest! {
             Some(s) => s.text = text.clone(),
             None => edited.attributes[a].raw.text = text.clone(),
         }
-        let found = check(&edited, &edited.attributes[a], Class::Critical);
+        let found = check(&edited, &Reader::new(&edited), &edited.attributes[a], Class::Critical);
         prop_assert!(
             found.iter().any(|d| matches!(d, CheckDiagnostic::TextContradictsFact { .. })),
             "{text:?} for {} (argument {i} changed to {:?}) gives {found:?}",

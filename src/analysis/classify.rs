@@ -99,6 +99,7 @@ impl Cx<'_> {
     pub(super) fn lint_text(&mut self) {
         let sc = self.sc;
         let shareable = lints::shareable_words(sc);
+        let reader = super::mentions::Reader::new(sc);
         let executor = &sc.people[sc.executor].id;
         for (a, attr) in sc.attributes.iter().enumerate() {
             let facts = &self.report.attributes[a].facts;
@@ -133,7 +134,7 @@ impl Cx<'_> {
             let class = self.report.attributes[a].class;
             self.report
                 .diagnostics
-                .extend(super::agreement::check(sc, attr, class));
+                .extend(super::agreement::check(sc, &reader, attr, class));
             if let Some(s) = &attr.sanitized {
                 let own = lints::attribute_shareable(sc, attr, &shareable);
                 let leaked = lints::leaked_words(&attr.raw.text, &s.text, &own);

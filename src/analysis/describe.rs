@@ -135,10 +135,7 @@ fn arg_syntax(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String {
         ArgValue::Integer(n) => n.to_string(),
         ArgValue::Variable(v) => or_unknown(ss.map(|s| s.evidence[*v].id.as_str())),
         ArgValue::Value(x) => {
-            let variable = all.iter().find_map(|a| match a {
-                ArgValue::Variable(v) => Some(*v),
-                _ => None,
-            });
+            let variable = ArgValue::variable_in(all);
             or_unknown(
                 ss.zip(variable)
                     .map(|(s, v)| s.evidence[v].values[*x].as_str()),

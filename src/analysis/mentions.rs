@@ -104,38 +104,92 @@ pub(super) fn toks(text: &str) -> Vec<Tok> {
     out
 }
 
-/// Reads every mention of `text` in the scenario's terms.
-pub fn read(sc: &Scenario, text: &str) -> Vec<Mention> {
-    let toks = toks(text);
-    let mut out = Vec::new();
-    let mut taken = vec![false; toks.len()];
-    names(sc, &toks, &mut taken, &mut out);
-    super::clock::times(&toks, &mut taken, &mut out);
-    days(&toks, &mut taken, &mut out);
-    numbers(&toks, &taken, &mut out);
-    out.sort_by_key(|m| m.at.start);
-    out
+/// A name of the scenario as a text spells it: its words, what it names,
+/// and whether it must be capitalised (people).
+struct Phrase {
+    words: Vec<String>,
+    what: Named,
+    capital: bool,
 }
 
-/// The scenario's names, longest phrase first so that `Garden Room`
-/// wins over `garden`; the words they take are not read again.
-fn names(sc: &Scenario, toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>) {
-    let mut phrases: Vec<(Vec<String>, Named, bool)> = Vec::new();
-    let mut add = |text: &str, what: Named, capital: bool| {
-        let words: Vec<String> = toks_of(text);
-        if !words.is_empty() {
-            phrases.push((words, what, capital));
+/// Reads texts in one scenario's terms. Its names are gathered once, longest
+/// phrase first, so that `Garden Room` wins over `garden`.
+pub struct Reader {
+    phrases: Vec<Phrase>,
+}
+
+impl Reader {
+    pub fn new(sc: &Scenario) -> Reader {
+        let mut phrases: Vec<Phrase> = Vec::new();
+        let mut add = |text: &str, what: Named, capital: bool| {
+            let words: Vec<String> = toks_of(text);
+            if !words.is_empty() {
+                phrases.push(Phrase {
+                    words,
+                    what,
+                    capital,
+                });
+            }
+        };
+        let first = |name: &str| name.split_whitespace().next().unwrap_or(name).to_string();
+        for (i, p) in sc.people.iter().enumerate() {
+            add(&p.name, Named::Person(i), true);
+            let f = first(&p.name);
+            // A first name two people share names neither.
+            if sc.people.iter().filter(|q| first(&q.name) == f).count() == 1 {
+                add(&f, Named::Person(i), true);
+            }
         }
-    };
-    let first = |name: &str| name.split_whitespace().next().unwrap_or(name).to_string();
-    for (i, p) in sc.people.iter().enumerate() {
-        add(&p.name, Named::Person(i), true);
-        let f = first(&p.name);
-        // A first name two people share names neither.
-        if sc.people.iter().filter(|q| first(&q.name) == f).count() == 1 {
-            add(&f, Named::Person(i), true);
+        setting_names(sc, &mut add);
+        phrases.sort_by_key(|p| std::cmp::Reverse(p.words.len()));
+        Reader { phrases }
+    }
+
+    /// Every mention of `text`.
+    pub fn read(&self, text: &str) -> Vec<Mention> {
+        let toks = toks(text);
+        let mut out = Vec::new();
+        let mut taken = vec![false; toks.len()];
+        self.names(&toks, &mut taken, &mut out);
+        super::clock::times(&toks, &mut taken, &mut out);
+        days(&toks, &mut taken, &mut out);
+        numbers(&toks, &taken, &mut out);
+        out.sort_by_key(|m| m.at.start);
+        out
+    }
+
+    /// The scenario's names in the text; the words they take are not read
+    /// again.
+    fn names(&self, toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>) {
+        for Phrase {
+            words,
+            what,
+            capital,
+        } in &self.phrases
+        {
+            let mut i = 0;
+            while i + words.len() <= toks.len() {
+                let hit = (0..words.len()).all(|k| !taken[i + k] && toks[i + k].lower == words[k])
+                    && (!capital || toks[i].capital)
+                    && !negated(toks, i, what);
+                if hit {
+                    taken[i..i + words.len()].iter_mut().for_each(|t| *t = true);
+                    out.push(Mention {
+                        what: what.clone(),
+                        at: toks[i].at.start..toks[i + words.len() - 1].at.end,
+                    });
+                    i += words.len();
+                } else {
+                    i += 1;
+                }
+            }
         }
     }
+}
+
+/// The names of the public setting: rooms, meetings and features; tickets;
+/// levels, outcomes, evidence variables and states.
+fn setting_names(sc: &Scenario, add: &mut impl FnMut(&str, Named, bool)) {
     match &sc.setting {
         Setting::Meeting(ms) => {
             for (i, r) in ms.rooms.iter().enumerate() {
@@ -175,25 +229,6 @@ fn names(sc: &Scenario, toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>
                         add(&p, Named::Value(v, k), false);
                     }
                 }
-            }
-        }
-    }
-    phrases.sort_by_key(|(w, _, _)| std::cmp::Reverse(w.len()));
-    for (words, what, capital) in phrases {
-        let mut i = 0;
-        while i + words.len() <= toks.len() {
-            let hit = (0..words.len()).all(|k| !taken[i + k] && toks[i + k].lower == words[k])
-                && (!capital || toks[i].capital)
-                && !negated(toks, i, &what);
-            if hit {
-                taken[i..i + words.len()].iter_mut().for_each(|t| *t = true);
-                out.push(Mention {
-                    what: what.clone(),
-                    at: toks[i].at.start..toks[i + words.len() - 1].at.end,
-                });
-                i += words.len();
-            } else {
-                i += 1;
             }
         }
     }

@@ -22,7 +22,7 @@ fn checked_run(
     let mut run = Run::new();
     run.check_paths(paths, &options).map_err(fail)?;
     let levels = lints.levels().map_err(fail)?;
-    run.apply_levels(&levels).map_err(fail)?;
+    run.apply_levels(&levels);
     if run.sources.is_empty() {
         return Err(fail(format!(
             "no `*.cici` files found under {}",

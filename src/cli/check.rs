@@ -90,9 +90,7 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
         Ok(l) => l,
         Err(e) => return fail(e),
     };
-    if let Err(e) = run.apply_levels(&levels) {
-        return fail(e);
-    }
+    run.apply_levels(&levels);
     if run.sources.is_empty() {
         return fail(format!(
             "no `*.cici` files found under {}",

@@ -89,8 +89,9 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     if let Err(e) = run.check_paths(&args.paths, &options) {
         return fail(e);
     }
-    if let Err(e) = args.lints.levels().and_then(|l| run.apply_levels(&l)) {
-        return fail(e);
+    match args.lints.levels() {
+        Ok(l) => run.apply_levels(&l),
+        Err(e) => return fail(e),
     }
     eprint!("{}", super::check::render(&run, &super::check::handler()));
     let mut seeds: Vec<&crate::driver::Checked> = run

@@ -164,7 +164,7 @@ impl Run {
     /// Applies the levels of the command line and the project file to the
     /// diagnostics whose level a seed comment did not set: allowed
     /// warnings leave the run, denied ones count as errors.
-    pub fn apply_levels(&mut self, levels: &Levels) -> Result<(), String> {
+    pub fn apply_levels(&mut self, levels: &Levels) {
         self.retain_levels(0, |lint, _, _| {
             levels
                 .command_line
@@ -177,7 +177,6 @@ impl Run {
                         .map(|l| (l, LevelSource::ProjectFile))
                 })
         });
-        Ok(())
     }
 
     /// Applies the `# cici:` comments of the scenarios checked from index

@@ -290,10 +290,7 @@ pub(crate) fn arg_words(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String
         ArgValue::Integer(n) => n.to_string(),
         ArgValue::Variable(v) => ss.map_or(String::new(), |s| words(&s.evidence[*v].id)),
         ArgValue::Value(x) => {
-            let variable = all.iter().find_map(|a| match a {
-                ArgValue::Variable(v) => Some(*v),
-                _ => None,
-            });
+            let variable = ArgValue::variable_in(all);
             ss.zip(variable)
                 .map_or(String::new(), |(s, v)| words(&s.evidence[v].values[*x]))
         }

@@ -124,7 +124,7 @@ const fn jira_person(
 }
 
 /// Every predicate, in [`PredicateKind`] order.
-pub static PREDICATES: [PredicateSpec; PredicateKind::ALL.len()] = {
+pub static PREDICATES: [PredicateSpec; PredicateKind::COUNT] = {
     use ArgKind::*;
     use PredicateKind as K;
     [
@@ -349,30 +349,8 @@ pub static PREDICATES: [PredicateSpec; PredicateKind::ALL.len()] = {
 };
 
 impl PredicateKind {
-    pub const ALL: [PredicateKind; 19] = {
-        use PredicateKind::*;
-        [
-            Unavailable,
-            AvoidRoom,
-            NeedsFeature,
-            Attends,
-            NotBefore,
-            NotAfter,
-            RequiresFeature,
-            WithinHours,
-            Before,
-            Capacity,
-            CannotOwn,
-            NoSensitive,
-            CannotPair,
-            Off,
-            NoHighPriority,
-            NoCollaborationHeavy,
-            CannotBeSoleOwner,
-            Evidence,
-            Toward,
-        ]
-    };
+    /// How many predicates there are: the table's length.
+    pub const COUNT: usize = PredicateKind::Toward as usize + 1;
 
     /// Its row of [`PREDICATES`].
     pub fn spec(self) -> &'static PredicateSpec {

@@ -92,3 +92,12 @@ pub fn codes_in_source() -> std::collections::BTreeSet<String> {
     }
     codes
 }
+
+/// The `diagnostics` of a `--format json` run's stdout.
+pub fn json_diagnostics(out: &std::process::Output) -> Vec<serde_json::Value> {
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    v["diagnostics"]
+        .as_array()
+        .expect("a diagnostics list")
+        .clone()
+}

@@ -74,10 +74,7 @@ fn check(dir: &std::path::Path, url: &str, extra: &[&str]) -> std::process::Outp
 }
 
 fn codes(out: &std::process::Output) -> Vec<String> {
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
-    v["diagnostics"]
-        .as_array()
-        .unwrap()
+    super::common::json_diagnostics(out)
         .iter()
         .map(|d| {
             format!(

@@ -1,8 +1,6 @@
 //! Lint levels from the command line, `cici.yaml` and seed comments, run
 //! through the built binary.
 
-use serde_json::Value;
-
 use super::common::{root, tempdir};
 
 fn run_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
@@ -20,10 +18,7 @@ fn workspace(name: &str) -> std::path::PathBuf {
 
 /// (code, severity, level source) of every diagnostic of a JSON check.
 fn records(out: &std::process::Output) -> Vec<(String, String, String)> {
-    let v: Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
-    v["diagnostics"]
-        .as_array()
-        .unwrap()
+    super::common::json_diagnostics(out)
         .iter()
         .map(|d| {
             let s = |k: &str| d[k].as_str().unwrap().to_string();

@@ -22,6 +22,17 @@ pub enum ArgValue {
     Level(LevelId),
 }
 
+impl ArgValue {
+    /// The evidence variable among a predicate's arguments: the one a
+    /// [`ArgValue::Value`] is a state of.
+    pub fn variable_in(args: &[ArgValue]) -> Option<VariableId> {
+        args.iter().find_map(|a| match a {
+            ArgValue::Variable(v) => Some(*v),
+            _ => None,
+        })
+    }
+}
+
 impl Predicate {
     /// Which predicate this is.
     pub fn kind(&self) -> PredicateKind {
