@@ -48,6 +48,9 @@ pub fn print(sc: &Scenario) -> String {
     if let Some(p) = &sc.policy {
         let _ = writeln!(o, "  policy {}", quote(p));
     }
+    if let Some(p) = &sc.purpose {
+        let _ = writeln!(o, "  purpose {p}");
+    }
     let _ = writeln!(o);
     for p in &sc.people {
         let _ = write!(
@@ -60,9 +63,23 @@ pub fn print(sc: &Scenario) -> String {
         if sc.family == Family::JiraAllocation {
             let _ = write!(o, " skills {}", list(p.skills.iter().map(String::as_str)));
         }
+        if !p.groups.is_empty() {
+            let _ = write!(o, " groups {}", list(p.groups.iter().map(String::as_str)));
+        }
+        if let Some(m) = p.manager {
+            let _ = write!(o, " reports_to {}", person(m));
+        }
         let _ = writeln!(o);
     }
     let _ = writeln!(o);
+    if let Some(norms) = &sc.norms {
+        let _ = writeln!(o, "  norms {{");
+        for n in norms {
+            let _ = writeln!(o, "    {}", norm(sc, n));
+        }
+        let _ = writeln!(o, "  }}");
+        let _ = writeln!(o);
+    }
     match &sc.setting {
         Setting::Meeting(ms) => {
             for r in &ms.rooms {
@@ -182,6 +199,26 @@ pub fn print(sc: &Scenario) -> String {
     o
 }
 
+/// One norm as a seed writes it: `share <kinds> with <recipients> [for <purpose>]`.
+pub fn norm(sc: &Scenario, n: &Norm) -> String {
+    let one_or_list = |names: Vec<&str>| {
+        if names.len() == 1 {
+            names[0].to_string()
+        } else {
+            list(names)
+        }
+    };
+    let mut out = format!(
+        "share {} with {}",
+        one_or_list(n.kinds.iter().map(InfoKind::name).collect()),
+        one_or_list(n.recipients.iter().map(|r| r.name(&sc.people)).collect())
+    );
+    if let Some(p) = &n.purpose {
+        let _ = write!(out, " for {p}");
+    }
+    out
+}
+
 /// Appends the text of one attribute block, indented for a scenario body.
 pub(crate) fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
     let person = |p: PersonId| sc.people[p].id.as_str();
@@ -195,9 +232,9 @@ pub(crate) fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
     }
     let has_facts = !a.fact_form().1.facts.is_empty();
     let raw_default = a.sanitized.is_none() && has_facts;
-    form(o, sc, a, "raw", &a.raw, raw_default);
+    form(o, sc, a, FormKind::Raw, &a.raw, raw_default);
     if let Some(s) = &a.sanitized {
-        form(o, sc, a, "sanitized", s, true);
+        form(o, sc, a, FormKind::Sanitized, s, true);
     }
     for f in &a.fact_form().1.facts {
         let _ = writeln!(o, "    fact {}", describe_predicate(sc, &f.predicate));
@@ -212,11 +249,11 @@ fn form(
     o: &mut String,
     sc: &Scenario,
     a: &Attribute,
-    keyword: &str,
+    kind: FormKind,
     f: &Form,
     default_appropriate: bool,
 ) {
-    let _ = write!(o, "    {keyword} {}", quote(&f.text));
+    let _ = write!(o, "    {} {}", kind.name(), quote(&f.text));
     if f.appropriate != default_appropriate {
         let _ = write!(
             o,
@@ -229,10 +266,8 @@ fn form(
         );
     }
     let all: Vec<PersonId> = (0..sc.people.len()).collect();
-    let mut subjects = vec![a.holder, a.about];
-    subjects.sort_unstable();
-    subjects.dedup();
-    let default_visible = if f.appropriate { &all } else { &subjects };
+    let derived = sc.derived_visibility(a, kind);
+    let default_visible = &derived;
     if &f.visible != default_visible {
         if f.visible == all {
             let _ = write!(o, " visible all");

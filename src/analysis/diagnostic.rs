@@ -378,6 +378,26 @@ pub enum CheckDiagnostic {
         span: SourceSpan,
     },
 
+    /// A form's `visible` clause gives it other recipients than the
+    /// scenario's norms do.
+    ///
+    /// ```text
+    /// norms { share sanitized with executor }
+    /// sanitized "Eli is unavailable Tuesday 10-11." visible all
+    /// ```
+    #[error("`{form}` is visible to other people than the norms allow: {differs}")]
+    #[diagnostic(
+        code(cici::check::visibility_exception),
+        severity(Warning),
+        help("drop the `visible` clause to follow the norms, or state the norm that gives it to them")
+    )]
+    VisibilityException {
+        form: String,
+        differs: String,
+        #[label("an exception to the norms")]
+        span: SourceSpan,
+    },
+
     /// The scenario would lower to a model too large to analyse.
     ///
     /// ```text

@@ -22,6 +22,7 @@ mod diagnostic;
 mod leak;
 pub mod lints;
 pub mod mentions;
+mod norms;
 mod rules;
 mod vocabulary;
 
@@ -168,6 +169,7 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
     }
     cx.classify();
     cx.lint_text();
+    cx.report.diagnostics.extend(norms::exceptions(sc));
     cx.report.solves = cx.session.stats.solves + cx.report.solves_elsewhere;
     cx.report.elapsed = start.elapsed();
     cx.report

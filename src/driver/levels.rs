@@ -63,6 +63,7 @@ pub const LINTS: &[&str] = &[
     "text_states_more",
     "text_states_nothing",
     "trivial",
+    "visibility_exception",
 ];
 
 /// The group of every lint.

@@ -87,6 +87,8 @@ pub fn scenario(
             name: role.name.clone().unwrap_or(name),
             role: role.title.clone(),
             skills: Vec::new(),
+            groups: Vec::new(),
+            manager: None,
             span: Span::DERIVED,
         })
         .collect();

@@ -58,6 +58,8 @@ impl Cast {
                 name: name.to_string(),
                 role: m["role"].as_str().unwrap_or("").to_string(),
                 skills: Vec::new(),
+                groups: Vec::new(),
+                manager: None,
                 span: Span::DERIVED,
             };
             if name == executor {

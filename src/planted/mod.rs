@@ -266,6 +266,8 @@ pub(crate) fn people(
         name: executor.1.into(),
         role: executor.2.into(),
         skills: Vec::new(),
+        groups: Vec::new(),
+        manager: None,
         span: Span::DERIVED,
     }];
     for i in 0..n.saturating_sub(1) {
@@ -282,6 +284,8 @@ pub(crate) fn people(
             name,
             role: ROLES[rng.random_range(0..ROLES.len())].into(),
             skills: Vec::new(),
+            groups: Vec::new(),
+            manager: None,
             span: Span::DERIVED,
         });
     }

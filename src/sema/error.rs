@@ -318,6 +318,69 @@ pub enum ResolveError {
         help: Option<crate::suggest::Help>,
     },
 
+    /// A norm names a kind of information cici does not know.
+    ///
+    /// ```text
+    /// share medical with [hr]
+    /// ```
+    #[error("unknown kind of information `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_norm_kind))]
+    UnknownNormKind {
+        name: String,
+        #[label("not a kind of information")]
+        span: SourceSpan,
+        #[help]
+        help: Option<crate::suggest::Help>,
+    },
+
+    /// A norm names a recipient that is no person, no group a person
+    /// belongs to, and none of the recipient words.
+    ///
+    /// ```text
+    /// share health with [hr]   # no person is in `groups [hr]`
+    /// ```
+    #[error("unknown recipient `{name}`")]
+    #[diagnostic(code(cici::resolve::unknown_recipient))]
+    UnknownRecipient {
+        name: String,
+        #[label("no person, group or recipient word is called this")]
+        span: SourceSpan,
+        #[help]
+        help: Option<crate::suggest::Help>,
+    },
+
+    /// A norm's recipient is both a person's id and a group's name.
+    ///
+    /// ```text
+    /// person hr "Hana" role "HR" groups [hr]
+    /// ```
+    #[error("recipient `{name}` is both a person and a group")]
+    #[diagnostic(
+        code(cici::resolve::ambiguous_recipient),
+        help("rename the group or the person, so that a norm names one of them")
+    )]
+    AmbiguousRecipient {
+        name: String,
+        #[label("a person's id and a group's name")]
+        span: SourceSpan,
+    },
+
+    /// A person reports to themself.
+    ///
+    /// ```text
+    /// person eli "Eli" role "Lead" reports_to eli
+    /// ```
+    #[error("`{name}` reports to themself")]
+    #[diagnostic(
+        code(cici::resolve::reports_to_self),
+        help("name the person's manager, or drop `reports_to`")
+    )]
+    ReportsToSelf {
+        name: String,
+        #[label("the person's own id")]
+        span: SourceSpan,
+    },
+
     /// A fact whose predicate the family does not define.
     ///
     /// ```text
@@ -445,6 +508,8 @@ impl ResolveError {
             | UnknownVariable { span, help, .. }
             | UnknownValue { span, help, .. }
             | UnknownCategory { span, help, .. }
+            | UnknownNormKind { span, help, .. }
+            | UnknownRecipient { span, help, .. }
             | UnknownPredicate { span, help, .. } => Some((*span, help.as_ref())),
             _ => None,
         }

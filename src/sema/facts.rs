@@ -148,7 +148,31 @@ fn missing(container: &str, what: &str, a: &ast::AttributeAst, help: Option<&str
     }
 }
 
-/// Applies the label and visibility defaults of the language reference.
+/// Gives every form that has no `visible` clause the visibility the norms
+/// derive for it.
+pub(super) fn derive_visibility(
+    mut attr: Attribute,
+    env: &super::norm::Env,
+    a: &ast::AttributeAst,
+) -> Attribute {
+    for item in &a.items {
+        let (kind, f) = match item {
+            AttributeItem::Raw(f) => (FormKind::Raw, f),
+            AttributeItem::Sanitized(f) => (FormKind::Sanitized, f),
+            _ => continue,
+        };
+        if f.visible.is_none() {
+            let v = env.derive(&attr, kind);
+            if let Some(form) = attr.form_mut(kind) {
+                form.visible = v;
+            }
+        }
+    }
+    attr
+}
+
+/// Applies the label default of the language reference, and a written
+/// visibility.
 fn form(
     cx: &mut Cx,
     f: &FormAst,
@@ -160,8 +184,9 @@ fn form(
         .label
         .as_ref()
         .map_or(default_appropriate, |l| l.appropriate);
+    // A form without a `visible` clause gets what the norms give it
+    // (`derive_visibility`); until then it is seen by its subjects.
     let mut visible: Vec<PersonId> = match &f.visible {
-        None if appropriate => (0..n_people).collect(),
         None => subjects.to_vec(),
         Some(VisibilityAst::All(_)) => (0..n_people).collect(),
         Some(VisibilityAst::AllExcept(list)) => {

@@ -8,7 +8,9 @@
 mod error;
 mod facts;
 mod family;
+pub mod norm;
 mod oracle;
+mod people;
 mod predicate;
 mod resolve;
 mod scenario;
@@ -16,6 +18,7 @@ mod setting;
 mod ticket;
 
 pub use error::ResolveError;
+pub use norm::{InfoKind, Norm, Recipient};
 pub use predicate::{ArgValue, Bound, Param, PredicateKind, PredicateSpec, PREDICATES};
 pub use resolve::{resolve, MAX_NAME, MAX_QUANTITY};
 pub use scenario::*;

@@ -253,7 +253,7 @@ pub(super) fn missing(
     }
 }
 
-fn not_in_family(what: &str, family: Family, span: Span) -> ResolveError {
+pub(super) fn not_in_family(what: &str, family: Family, span: Span) -> ResolveError {
     let home = match what {
         "room" | "meeting" => Some(Family::MeetingAllocation),
         "ticket" | "skills" => Some(Family::JiraAllocation),
@@ -280,6 +280,8 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
     let mut executor = Once::new("executor");
     let mut recipient = Once::new("recipient");
     let mut policy = Once::new("policy");
+    let mut purpose = Once::new("purpose");
+    let mut norms = Once::new("norms");
     let mut levels = Once::new("levels");
     let mut rubric = Once::new("rubric");
     let mut outcomes = Once::new("outcomes");
@@ -302,6 +304,8 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
             Item::Executor(i) => executor.set(i, i.span, &mut errors),
             Item::Recipient(s) => recipient.set(s, s.span, &mut errors),
             Item::Policy(s) => policy.set(s, s.span, &mut errors),
+            Item::Purpose(i) => purpose.set(i, i.span, &mut errors),
+            Item::Norms(n) => norms.set(n, n.span, &mut errors),
             Item::Public(s) => public.push(s.value.clone()),
             Item::Person(p) => persons.push(p),
             Item::Room(r) => rooms.push(r),
@@ -366,28 +370,12 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
         errors,
     };
 
-    // People.
-    let mut people = Vec::new();
-    for p in &persons {
-        if let Some((kw, _)) = &p.skills {
-            if fam != Family::JiraAllocation {
-                cx.errors.push(not_in_family("skills", fam, kw.span));
-            }
-        }
-        if cx.people.declare("person", &p.id, &mut cx.errors) {
-            people.push(Person {
-                id: p.id.name.clone(),
-                name: p.name.value.clone(),
-                role: p.role.value.clone(),
-                skills: p
-                    .skills
-                    .as_ref()
-                    .map(|(_, l)| l.items.iter().map(|s| s.name.clone()).collect())
-                    .unwrap_or_default(),
-                span: p.span,
-            });
-        }
-    }
+    // People, their reporting lines, and the norms that name them.
+    let mut people = super::people::people(&mut cx, &persons);
+    super::people::managers(&mut cx, &persons, &mut people);
+    let norms = norms
+        .get()
+        .map(|n| super::people::norms(&mut cx, n, &people));
     if people.len() < 2 {
         cx.errors.push(ResolveError::TooFewPeople {
             found: people.len(),
@@ -467,6 +455,10 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
         }
     };
 
+    let in_force = norms.clone().unwrap_or_else(super::norm::default_norms);
+    let purpose_name = purpose
+        .get()
+        .map_or(super::norm::default_purpose(fam), |p| p.name.as_str());
     let mut attrs = Vec::new();
     let mut attr_names = Names::default();
     for a in &attributes {
@@ -474,6 +466,18 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
             continue;
         }
         if let Some(attr) = super::facts::attribute(&mut cx, a, people.len()) {
+            let attr = match executor_id {
+                Some(executor) => {
+                    let env = super::norm::Env {
+                        norms: &in_force,
+                        people: &people,
+                        executor,
+                        purpose: purpose_name,
+                    };
+                    super::facts::derive_visibility(attr, &env, a)
+                }
+                None => attr,
+            };
             attrs.push(attr);
         }
     }
@@ -511,6 +515,8 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
         recipient: recipient.get().map(|s| s.value.clone()),
         public,
         policy: policy.get().map(|s| s.value.clone()),
+        purpose: purpose.get().map(|p| p.name.clone()),
+        norms,
         executor,
         people,
         setting,

@@ -150,7 +150,26 @@ pub struct Person {
     pub name: String,
     pub role: String,
     pub skills: Vec<String>,
+    /// The groups and functions the person belongs to (`hr`, `security`).
+    pub groups: Vec<String>,
+    /// The person's manager, for norms that name `manager`.
+    pub manager: Option<PersonId>,
     pub span: Span,
+}
+
+impl Person {
+    /// A person with no groups and no manager.
+    pub fn new(id: String, name: String, role: String, skills: Vec<String>, span: Span) -> Person {
+        Person {
+            id,
+            name,
+            role,
+            skills,
+            groups: Vec::new(),
+            manager: None,
+            span,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -394,7 +413,8 @@ impl FormKind {
 pub struct Form {
     pub text: String,
     pub appropriate: bool,
-    /// Who may see the form, sorted, always including the holder.
+    /// Who may receive the form, sorted, always including the holder: what
+    /// the norms give it, or what its `visible` clause says.
     pub visible: Vec<PersonId>,
     /// Hard facts this form states.
     pub facts: Vec<Fact>,
@@ -422,6 +442,13 @@ impl Attribute {
         match &self.sanitized {
             Some(s) => (FormKind::Sanitized, s),
             None => (FormKind::Raw, &self.raw),
+        }
+    }
+
+    pub fn form_mut(&mut self, kind: FormKind) -> Option<&mut Form> {
+        match kind {
+            FormKind::Raw => Some(&mut self.raw),
+            FormKind::Sanitized => self.sanitized.as_mut(),
         }
     }
 
@@ -483,6 +510,10 @@ pub struct Scenario {
     pub recipient: Option<String>,
     pub public: Vec<String>,
     pub policy: Option<String>,
+    /// What the task is for (`purpose`); `None` for the family's.
+    pub purpose: Option<String>,
+    /// The scenario's norms (`norms { ... }`); `None` for the family's.
+    pub norms: Option<Vec<super::norm::Norm>>,
     pub executor: PersonId,
     pub people: Vec<Person>,
     pub setting: Setting,
@@ -517,6 +548,8 @@ impl Scenario {
             recipient: None,
             public: Vec::new(),
             policy: None,
+            purpose: None,
+            norms: None,
             executor: 0,
             people,
             setting,

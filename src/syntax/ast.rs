@@ -148,6 +148,10 @@ pub enum Item {
     Recipient(Str),
     Public(Str),
     Policy(Str),
+    /// `purpose <purpose>`
+    Purpose(Ident),
+    /// `norms { ... }`
+    Norms(NormsAst),
     Person(PersonAst),
     Room(RoomAst),
     Meeting(MeetingAst),
@@ -174,6 +178,27 @@ pub struct PersonAst {
     pub name: Str,
     pub role: Str,
     pub skills: Option<(Keyword, List<Ident>)>,
+    /// `groups [...]`
+    pub groups: Option<(Keyword, List<Ident>)>,
+    /// `reports_to <person>`
+    pub reports_to: Option<(Keyword, Ident)>,
+    pub span: Span,
+}
+
+/// `share <kinds> with <recipients> [for <purpose>]`. A single name is a
+/// list of one, spanning the name.
+#[derive(Clone, Debug)]
+pub struct NormAst {
+    pub kinds: List<Ident>,
+    pub recipients: List<Ident>,
+    pub purpose: Option<Ident>,
+    pub span: Span,
+}
+
+/// `norms { ... }`
+#[derive(Clone, Debug)]
+pub struct NormsAst {
+    pub rules: Vec<NormAst>,
     pub span: Span,
 }
 

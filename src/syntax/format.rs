@@ -204,7 +204,7 @@ impl Formatter<'_> {
             Rule::scenario | Rule::meeting_stmt | Rule::ticket_stmt | Rule::attribute_stmt => {
                 Some(None)
             }
-            Rule::rubric_stmt | Rule::rules_stmt => Some(None),
+            Rule::rubric_stmt | Rule::rules_stmt | Rule::norms_stmt => Some(None),
             Rule::oracle_stmt if children.iter().any(|c| c.as_rule() == Rule::oracle_block) => {
                 Some(Some(Rule::oracle_block))
             }

@@ -216,6 +216,38 @@ impl Cx {
         }
     }
 
+    /// One name, or a list of names: a name is a list of one.
+    fn name_or_list(&self, pair: Pair<Rule>) -> List<Ident> {
+        let inner = pair.into_inner().next().expect("a name or a list");
+        if inner.as_rule() == Rule::ident_list {
+            return self.ident_list(inner);
+        }
+        let one = self.ident(inner);
+        List {
+            span: one.span,
+            items: vec![one],
+        }
+    }
+
+    /// `share <kinds> with <recipients> [for <purpose>]`
+    fn norm(&self, pair: Pair<Rule>) -> NormAst {
+        let span = self.span(&pair);
+        let mut c = pair.into_inner();
+        c.next(); // kw_share
+        let kinds = self.name_or_list(c.next().expect("kinds"));
+        c.next(); // kw_with
+        let recipients = self.name_or_list(c.next().expect("recipients"));
+        let purpose = c
+            .next()
+            .map(|p| self.ident(p.into_inner().nth(1).expect("purpose")));
+        NormAst {
+            kinds,
+            recipients,
+            purpose,
+            span,
+        }
+    }
+
     fn slot(&mut self, pair: Pair<Rule>) -> SlotLit {
         let span = self.span(&pair);
         let mut inner = pair.into_inner();
@@ -276,21 +308,35 @@ impl Cx {
             Rule::recipient_stmt => Item::Recipient(self.string(inner.next().expect("text"))),
             Rule::public_stmt => Item::Public(self.string(inner.next().expect("text"))),
             Rule::policy_stmt => Item::Policy(self.string(inner.next().expect("text"))),
+            Rule::purpose_stmt => Item::Purpose(self.ident(inner.next().expect("purpose"))),
+            Rule::norms_stmt => Item::Norms(NormsAst {
+                rules: inner.map(|p| self.norm(p)).collect(),
+                span,
+            }),
             Rule::person_stmt => {
                 let id = self.ident(inner.next().expect("id"));
                 let name = self.string(inner.next().expect("name"));
                 inner.next(); // kw_role
                 let role = self.string(inner.next().expect("role"));
-                let skills = inner.next().map(|clause| {
+                let (mut skills, mut groups, mut reports_to) = (None, None, None);
+                for clause in inner {
+                    let rule = clause.as_rule();
                     let mut c = clause.into_inner();
                     let kw = self.keyword(&c.next().expect("kw"));
-                    (kw, self.ident_list(c.next().expect("list")))
-                });
+                    let value = c.next().expect("value");
+                    match rule {
+                        Rule::skills_clause => skills = Some((kw, self.ident_list(value))),
+                        Rule::groups_clause => groups = Some((kw, self.ident_list(value))),
+                        _ => reports_to = Some((kw, self.ident(value))),
+                    }
+                }
                 Item::Person(PersonAst {
                     id,
                     name,
                     role,
                     skills,
+                    groups,
+                    reports_to,
                     span,
                 })
             }
