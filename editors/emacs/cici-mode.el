@@ -36,7 +36,8 @@
     "attendees" "slots" "rooms" "ticket" "needs" "hours" "pair" "with" "priority" "collaboration_heavy" "sensitive"
     "levels" "outcomes" "evidence" "rubric" "rules" "exclude" "when"
     "otherwise" "attribute" "holder" "about" "category" "raw" "sanitized"
-    "visible" "all" "except" "fact" "soft" "oracle")
+    "visible" "all" "except" "fact" "soft" "oracle" "purpose" "norms" "share"
+    "for" "groups" "reports_to")
   "Statement keywords of the seed language.")
 
 (defconst cici-labels '("appropriate" "inappropriate")

@@ -34,6 +34,8 @@ module.exports = grammar({
       $.family_statement,
       $.text_statement,
       $.executor_statement,
+      $.purpose_statement,
+      $.norms,
       $.person,
       $.room,
       $.meeting,
@@ -55,10 +57,23 @@ module.exports = grammar({
     ),
     executor_statement: $ => seq('executor', field('person', $.identifier)),
 
+    purpose_statement: $ => seq('purpose', field('purpose', $.identifier)),
+
+    norms: $ => seq('norms', '{', repeat($.norm), '}'),
+    norm: $ => seq(
+      'share', field('kinds', choice($.identifier, $.name_list)),
+      'with', field('recipients', choice($.identifier, $.name_list)),
+      optional(seq('for', field('purpose', $.identifier))),
+    ),
+
     person: $ => seq(
       'person', field('name', $.identifier), field('display', $.string),
       'role', field('role', $.string),
-      optional(seq('skills', $.name_list)),
+      repeat(choice(
+        seq('skills', $.name_list),
+        seq('groups', $.name_list),
+        seq('reports_to', field('manager', $.identifier)),
+      )),
     ),
 
     room: $ => seq(

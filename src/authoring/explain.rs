@@ -50,6 +50,7 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
             },
         ));
     }
+    out.push_str(&receivers(c, a));
     if !c.report.unique {
         out.push_str("  The scenario's oracle is not unique, so no fact can be necessary; run `cici check` for the reason.\n");
     }
@@ -118,6 +119,61 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
     }
     if finding.facts.is_empty() {
         out.push_str("  It states no fact and suggests none: it has no bearing on the decision.\n");
+    }
+    out
+}
+
+/// For each form: whether the task needs it, and who may receive it under
+/// which norm (or by a `visible` exception): the two halves of a flow's
+/// label.
+fn receivers(c: &crate::driver::Checked, a: usize) -> String {
+    let sc = &c.scenario;
+    let attr = &sc.attributes[a];
+    let norms = sc.norms();
+    let env = sc.env(&norms);
+    let evidence = crate::export::is_evidence(&c.report, &c.model, a);
+    let mut out = String::new();
+    for (kind, form) in attr.forms() {
+        let needed = form.appropriate && attr.fact_form().0 == kind && evidence;
+        let why = if needed {
+            "it is appropriate and carries a fact that rules out a decision the public constraints allow"
+        } else if !form.appropriate {
+            "it is not appropriate to use for the task"
+        } else if attr.fact_form().0 != kind {
+            "its sanitized form carries the same fact without the reason"
+        } else if attr.fact_form().1.facts.is_empty() {
+            "it states no fact"
+        } else {
+            "its facts rule out nothing the public constraints allow"
+        };
+        out.push_str(&format!(
+            "    {} form: the task {} it: {why}
+",
+            kind.name(),
+            if needed { "needs" } else { "does not need" }
+        ));
+        let exception = form.visible != env.derive(attr, kind);
+        let who: Vec<String> = form
+            .visible
+            .iter()
+            .filter(|&&p| p != attr.holder)
+            .map(|&p| {
+                let name = &sc.people[p].id;
+                match env.grants(attr, kind, p).first() {
+                    Some((i, r)) if !exception => format!(
+                        "{name} (`{}` names {})",
+                        crate::printer::norm(sc, &norms[*i]),
+                        r.name(&sc.people)
+                    ),
+                    _ => format!("{name} (its `visible` clause)"),
+                }
+            })
+            .collect();
+        out.push_str(&format!(
+            "      received by {}{}\n",
+            sc.people[attr.holder].id,
+            who.iter().map(|w| format!(", {w}")).collect::<String>()
+        ));
     }
     out
 }

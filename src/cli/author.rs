@@ -103,6 +103,7 @@ pub(super) fn synth(args: SynthArgs) -> ExitCode {
         irrelevant: args.irrelevant.map_or(defaults.irrelevant, |n| n as usize),
         seed: args.seed,
         id: args.id,
+        norms: args.norms,
     };
     // The sizes the generator builds in a few seconds on two cores; the
     // allocation families grow steeply beyond them.

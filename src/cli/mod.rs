@@ -100,6 +100,10 @@ pub struct SynthArgs {
     /// The scenario id.
     #[arg(long)]
     id: Option<String>,
+    /// State norms: groups, reporting lines and share rules drawn from the
+    /// seed, with every form's visibility derived from them.
+    #[arg(long)]
+    norms: bool,
     /// Where to write (`-` for stdout); an existing file is never overwritten.
     #[arg(long, default_value = "-")]
     out: PathBuf,

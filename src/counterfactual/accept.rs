@@ -212,6 +212,10 @@ pub(super) fn accept(
                 item: &item,
                 edits: &candidate.edits,
                 changes_flow,
+                may_add: match s.want {
+                    Want::Flow { .. } => &["idle_fact"],
+                    Want::Decision { .. } => &[],
+                },
             },
             accepted,
         );
@@ -288,6 +292,7 @@ pub(super) fn proposer<'a>(
     goal: &str,
     taken: &[Variant],
     listed: Vec<Candidate>,
+    flows: bool,
 ) -> Box<dyn Proposer + 'a> {
     match &config.generator_llm {
         Some(model) => Box::new(llm::LlmProposer {
@@ -301,6 +306,7 @@ pub(super) fn proposer<'a>(
                 .map(|v| serde_json::to_string(&v.edits).expect("edits serialize"))
                 .collect(),
         }),
+        None if flows => Box::new(Listed::for_flows(listed)),
         None => Box::new(Listed::new(listed)),
     }
 }

@@ -167,9 +167,77 @@ pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, String> {
     }
 }
 
+/// Resolves norms written in seed syntax against the scenario: the seed is
+/// printed with them as its `norms` block and compiled, so they get exactly
+/// the checks a seed's norms get.
+pub fn parse_norms(sc: &Scenario, lines: &[String]) -> Result<Vec<crate::sema::Norm>, String> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || " _,[]".contains(c);
+    if let Some(bad) = lines
+        .iter()
+        .find(|l| l.len() > 200 || !l.chars().all(allowed) || !l.starts_with("share "))
+    {
+        return Err(format!("`{bad}` is not a norm"));
+    }
+    let mut probe = sc.clone();
+    probe.norms = Some(Vec::new());
+    let printed = crate::printer::print(&probe);
+    let block = "  norms {\n  }\n";
+    let at = printed
+        .find(block)
+        .ok_or_else(|| "internal: the norms block was not printed".to_string())?;
+    let body: String = lines.iter().map(|l| format!("    {l}\n")).collect();
+    let text = format!(
+        "{}  norms {{\n{body}  }}\n{}",
+        &printed[..at],
+        &printed[at + block.len()..]
+    );
+    let (file, errors) = crate::syntax::parse(crate::span::SourceId(0), &text);
+    if let Some(e) = errors.first() {
+        return Err(format!("the norms do not parse: {e}"));
+    }
+    let ast = file.scenarios.first().ok_or("the norms do not parse")?;
+    match crate::sema::resolve(ast) {
+        Ok(resolved) => Ok(resolved.norms.unwrap_or_default()),
+        Err(errors) => Err(format!(
+            "the norms do not resolve: {}",
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        )),
+    }
+}
+
+/// Replaces, adds or drops one norm, and derives the visibility of the
+/// forms that follow the norms again.
+fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), String> {
+    let mut lines: Vec<String> = v
+        .norms()
+        .iter()
+        .map(|n| crate::printer::norm(v, n))
+        .collect();
+    match (from.is_empty(), to.is_empty()) {
+        (true, false) if index == lines.len() => lines.push(to.to_string()),
+        (false, _) if lines.get(index).map(String::as_str) == Some(from) => {
+            if to.is_empty() {
+                lines.remove(index);
+            } else {
+                lines[index] = to.to_string();
+            }
+        }
+        _ => return Err(format!("norm {index} is not `{from}`")),
+    }
+    let norms = parse_norms(v, &lines)?;
+    let purpose = v.purpose.clone();
+    v.set_norms(Some(norms), purpose);
+    Ok(())
+}
+
 /// Applies one edit in place.
 pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
     match e {
+        Edit::SetNorm { index, from, to } => set_norm(v, *index, from, to)?,
         Edit::ReplaceFact {
             attribute: id,
             from,

@@ -69,6 +69,9 @@ pub struct Judged<'a> {
     pub edits: &'a [Edit],
     /// Whether the variant asks about another flow than the anchor.
     pub changes_flow: bool,
+    /// Warnings the edit may bring: a flow's task edit makes the statement
+    /// idle on purpose (`idle_fact`), so that the task no longer needs it.
+    pub may_add: &'a [&'a str],
 }
 
 /// What identifies an accepted variant: its seed text and its item (flow
@@ -103,7 +106,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
     let new: Vec<&String> = variant
         .warnings
         .iter()
-        .filter(|w| !j.anchor_warnings.contains(w))
+        .filter(|w| !j.anchor_warnings.contains(w) && !j.may_add.contains(&w.as_str()))
         .collect();
     out.push(verdict(
         "no_new_warnings",

@@ -79,6 +79,7 @@ pub(super) fn triplets(
                 } else {
                     flip_list.clone().unwrap_or_default()
                 },
+                false,
             );
             let flip_search = Search {
                 anchor,
@@ -105,6 +106,7 @@ pub(super) fn triplets(
             &hold_goal,
             &holds_taken,
             hold_list,
+            false,
         );
         // Tried even while the flip waits for a batch, so that both sides'
         // requests go out in the same batch.

@@ -16,25 +16,35 @@ use crate::sema::{FormKind, PersonId, Scenario};
 /// A flow by position: attribute index, form, recipient index.
 type At = (usize, FormKind, PersonId);
 
-/// Every flow worth asking about: each form of an attribute whose fact is
-/// evidence for the task, to each person but its holder. (A flow of a
-/// detail that does not matter is never appropriate, whatever the context.)
+/// Every flow worth asking about: each form of each attribute that states
+/// a fact, to each person but its holder and the executor (whose own task
+/// it is, and whose name the item gives throughout). (A detail that states no fact is
+/// needed by no task, whatever the context, so no change of context could
+/// flip it.) Whether the task needs the form and whether the norms let the
+/// recipient have it are the prover's to say.
 fn flows(c: &Checked) -> Vec<At> {
     let sc = &c.scenario;
     let mut out = Vec::new();
     for (a, attr) in sc.attributes.iter().enumerate() {
-        if !crate::export::is_evidence(&c.report, &c.model, a) {
+        if attr.fact_form().1.facts.is_empty() {
             continue;
         }
-        let forms = std::iter::once(FormKind::Raw)
-            .chain(attr.sanitized.as_ref().map(|_| FormKind::Sanitized));
-        for kind in forms {
-            for p in (0..sc.people.len()).filter(|&p| p != attr.holder) {
+        for (kind, _) in attr.forms() {
+            for p in (0..sc.people.len()).filter(|&p| p != attr.holder && p != sc.executor) {
                 out.push((a, kind, p));
             }
         }
     }
     out
+}
+
+/// Whether a form reads as personal: a raw form with a sanitized twin, or
+/// one of a personal category. Its wording alone tells that the task does
+/// not need it, so such anchors go last.
+fn reads_personal(sc: &Scenario, (a, kind, _): At) -> bool {
+    let attr = &sc.attributes[a];
+    kind == FormKind::Raw
+        && (attr.sanitized.is_some() || attr.category.is_some_and(|c| c.is_personal()))
 }
 
 fn flow_at(sc: &Scenario, (a, form, p): At) -> Flow {
@@ -55,81 +65,92 @@ fn ask(shared: &std::sync::Arc<Scenario>, at: At) -> Candidate {
     }
 }
 
-/// Flips and holds offered for one anchor flow, before the prover labels
-/// them: other recipients, the other wording, and visibility edits.
-fn context_changes(
-    shared: &std::sync::Arc<Scenario>,
-    (a, form, p): At,
-    rng: &mut ChaCha8Rng,
-) -> Vec<Candidate> {
+/// The changes offered for one anchor flow, before the prover labels
+/// them, in three groups:
+/// - `keep`: the statement and the recipient stay; the task (an edit of
+///   the public setting), a norm, or a third person's name changes;
+/// - `recipient`: another recipient;
+/// - `wording`: the other form of the attribute.
+struct Changes {
+    keep: Vec<Candidate>,
+    recipient: Vec<Candidate>,
+    wording: Vec<Candidate>,
+}
+
+/// How many setting edits are offered for one flow.
+const KEEP_FIRST: usize = 10;
+/// How many candidates of a group a side tries before the next group.
+const TRY_FIRST: usize = 8;
+
+fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> Changes {
     let sc = shared.as_ref();
+    let (a, form, p) = at;
     let attr = &sc.attributes[a];
-    let mut out: Vec<Candidate> = (0..sc.people.len())
-        .filter(|&q| q != p && q != attr.holder)
-        .map(|q| ask(shared, (a, form, q)))
+    let mut norms = super::norm_edits::norm_edits(sc, a, form, p);
+    norms.shuffle(rng);
+    let mut setting = mutate::public_edits(sc, rng);
+    setting.truncate(KEEP_FIRST);
+    // Norm and setting edits take turns, so that both kinds come early.
+    let mut keep = Vec::new();
+    let (mut n, mut s) = (norms.into_iter(), setting.into_iter());
+    loop {
+        match (n.next(), s.next()) {
+            (None, None) => break,
+            (x, y) => keep.extend(x.into_iter().chain(y)),
+        }
+    }
+    let mut others: Vec<PersonId> = (0..sc.people.len())
+        .filter(|&q| q != p && q != attr.holder && q != sc.executor)
         .collect();
+    others.shuffle(rng);
+    keep.extend(
+        others
+            .iter()
+            .take(2)
+            .filter_map(|&q| mutate::rename(sc, q, rng)),
+    );
+    let recipient = others.into_iter().map(|q| ask(shared, (a, form, q))).collect();
     let other = match form {
         FormKind::Raw => FormKind::Sanitized,
         FormKind::Sanitized => FormKind::Raw,
     };
-    if attr.form(other).is_some() {
-        out.push(ask(shared, (a, other, p)));
-    }
-    let visible = attr
-        .form(form)
-        .map(|f| f.visible.clone())
-        .unwrap_or_default();
-    // The holder shares with the recipient, or stops sharing with them.
-    let toggled: Vec<PersonId> = if visible.contains(&p) {
-        visible.iter().copied().filter(|&q| q != p).collect()
-    } else {
-        let mut v = visible.clone();
-        v.push(p);
-        v.sort_unstable();
-        v
-    };
-    out.push(mutate::set_visibility(sc, a, form, toggled));
-    out.shuffle(rng);
-    out
-}
-
-/// Holds that touch neither the form nor the recipient: someone else's
-/// sharing, or a person renamed.
-fn other_holds(sc: &Scenario, (a, form, p): At, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
-    let attr = &sc.attributes[a];
-    let visible = attr
-        .form(form)
-        .map(|f| f.visible.clone())
-        .unwrap_or_default();
-    let mut out: Vec<Candidate> = (0..sc.people.len())
-        .filter(|&q| q != p && q != attr.holder && q != sc.executor)
-        .map(|q| {
-            let to: Vec<PersonId> = if visible.contains(&q) {
-                visible.iter().copied().filter(|&x| x != q).collect()
-            } else {
-                let mut v = visible.clone();
-                v.push(q);
-                v.sort_unstable();
-                v
-            };
-            mutate::set_visibility(sc, a, form, to)
-        })
+    let wording = attr
+        .form(other)
+        .map(|_| ask(shared, (a, other, p)))
+        .into_iter()
         .collect();
-    let mut people: Vec<PersonId> = (0..sc.people.len()).filter(|&q| q != sc.executor).collect();
-    people.shuffle(rng);
-    out.extend(
-        people
-            .into_iter()
-            .take(2)
-            .filter_map(|q| mutate::rename(sc, q, rng)),
-    );
-    out.shuffle(rng);
-    out
+    Changes {
+        keep,
+        recipient,
+        wording,
+    }
 }
 
-/// The flow triplets of one anchor, balanced: anchors whose flow is
-/// appropriate and anchors whose flow is not take turns, so that the
-/// position of a side never predicts its label.
+/// The candidates of one side in the order they are tried: a few context
+/// edits first on every other triplet, a few other recipients first on the
+/// rest, then the other wording (whose words alone tell the answer, so it
+/// comes after both), then what is left.
+fn ordered(ch: &Changes, keep_first: bool) -> Vec<Candidate> {
+    let (first, second) = if keep_first {
+        (&ch.keep, &ch.recipient)
+    } else {
+        (&ch.recipient, &ch.keep)
+    };
+    first
+        .iter()
+        .take(TRY_FIRST)
+        .chain(second.iter().take(TRY_FIRST))
+        .chain(ch.wording.iter())
+        .chain(first.iter().skip(TRY_FIRST))
+        .chain(second.iter().skip(TRY_FIRST))
+        .cloned()
+        .collect()
+}
+
+/// The flow triplets of one seed. Labels are balanced over a run: the
+/// label with fewer triplets so far goes next, and a seed's first label is
+/// drawn from its id, so that an odd `--per-seed` does not tilt the run.
+/// Anchors whose wording reads as personal go last among their label's.
 pub(super) fn triplets(
     anchor: &Anchor,
     config: &Config,
@@ -147,14 +168,20 @@ pub(super) fn triplets(
     }
     for pool in &mut pools {
         pool.shuffle(rng);
-        pool.reverse(); // popped from the back: keep the shuffled order
+        // Popped from the back: operational wordings, in shuffled order, first.
+        pool.sort_by_key(|&at| std::cmp::Reverse(reads_personal(sc, at)));
     }
+    let first = usize::from((super::fnv(&sc.id) ^ config.seed) & 1 == 1);
     let shared = std::sync::Arc::new(sc.clone());
     let mut made = [0usize; 2];
+    let mut tried = 0usize;
     let mut out = Vec::new();
     while out.len() < config.per_seed {
-        // The label with fewer triplets so far goes next, if it has flows left.
-        let want = if made[1] <= made[0] { 1 } else { 0 };
+        let want = match made[1].cmp(&made[0]) {
+            std::cmp::Ordering::Less => 1,
+            std::cmp::Ordering::Greater => 0,
+            std::cmp::Ordering::Equal => first,
+        };
         // The other label only while the two are even, so that a seed
         // never gives more than one triplet more of one label than the other.
         let next = match pools[want].pop() {
@@ -176,9 +203,14 @@ pub(super) fn triplets(
         };
         // Both lists are drawn up front, so that the random stream does not
         // depend on which side succeeds.
-        let changes = context_changes(&shared, at, rng);
-        let mut holds = other_holds(sc, at, rng);
-        holds.extend(changes.iter().cloned());
+        let ch = changes(&shared, at, rng);
+        // Flips try context edits first on every other triplet (counted
+        // from a draw of the seed's id, so that `--per-seed 1` mixes them
+        // over the run); holds always do.
+        let keep_first = (tried + first) % 2 == 0;
+        tried += 1;
+        let changes = ordered(&ch, keep_first);
+        let holds = ordered(&ch, true);
         let form_name = at.1.name();
         let now = if base {
             "appropriate"
@@ -186,7 +218,7 @@ pub(super) fn triplets(
             "not appropriate"
         };
         let flip_goal = format!(
-            "the flow: sharing the {form_name} form of `{}` with `{}`, which is now {now} for the task; make a minimal edit after which it is {}, for instance by changing whom the holder shares the form with",
+            "the flow: sharing the {form_name} form of `{}` with `{}`, which is now {now} for the task; make a minimal edit after which it is {}, for instance of a norm (`set_norm`) or of the public setting, so that the task no longer needs it or the norms no longer let the recipient have it",
             flow.attribute,
             flow.person,
             if base { "not appropriate" } else { "appropriate" }
@@ -196,7 +228,7 @@ pub(super) fn triplets(
             flow.attribute, flow.person
         );
         let want_at = (at.0, at.2);
-        let mut flips = proposer(config, templates, anchor, &flip_goal, &[], changes);
+        let mut flips = proposer(config, templates, anchor, &flip_goal, &[], changes, true);
         let flipped = accept(
             &Search {
                 anchor,
@@ -217,7 +249,7 @@ pub(super) fn triplets(
         if matches!(flipped, Attempt::Failed) {
             continue;
         }
-        let mut held_source = proposer(config, templates, anchor, &hold_goal, &[], holds);
+        let mut held_source = proposer(config, templates, anchor, &hold_goal, &[], holds, true);
         let held = accept(
             &Search {
                 anchor,

@@ -5,8 +5,9 @@
 //! room, ticket, level or outcome of the setting), the executor's task with
 //! the strict rules, what the executor can gather (the forms visible to it,
 //! with combined cues), and the question with its answer format. A flow item
-//! holds the brief, the task, the form's wording, whom its holder shared it
-//! with, and the question of one flow.
+//! holds the brief (the team with groups and reporting lines, the setting),
+//! the task, the norms in plain words, the statement as its holder has it
+//! and the recipient; never a list of who may receive the statement.
 
 use serde::Serialize;
 
@@ -31,15 +32,19 @@ enum QuestionView {
     Flow(Box<FlowQuestion>),
 }
 
+/// A flow question: the statement as its holder has it and the
+/// recipient. Who may receive it is for the reader to work out from the
+/// team, the norms and the task; the item never lists it.
 #[derive(Serialize)]
 struct FlowQuestion {
     holder: PersonExport,
-    form: &'static str,
     text: String,
-    shared_with: Vec<PersonExport>,
     recipient: PersonExport,
     executor: PersonExport,
-    task: String,
+    /// The family's default norms in words, where the scenario states none
+    /// (the brief shows stated norms).
+    default_norms: Vec<String>,
+    purpose: String,
 }
 
 /// A decision as the item asks for it: one `target: value` line per row,
@@ -101,20 +106,17 @@ pub fn flow_item(c: &Checked, flow: &Flow, templates: &Templates) -> Result<Stri
     let attr = &sc.attributes[sc.attribute(&flow.attribute).ok_or_else(missing)?];
     let form = attr.form(flow.form).ok_or_else(missing)?;
     let recipient = sc.person(&flow.person).ok_or_else(missing)?;
-    let person = |p: usize| PersonExport::from(&sc.people[p]);
+    let person = |p: usize| PersonExport::of(sc, p);
     let q = QuestionView::Flow(Box::new(FlowQuestion {
         holder: person(attr.holder),
-        form: flow.form.name(),
         text: form.text.clone(),
-        shared_with: form
-            .visible
-            .iter()
-            .filter(|&&p| p != attr.holder)
-            .map(|&p| person(p))
-            .collect(),
         recipient: person(recipient),
         executor: person(sc.executor),
-        task: sc.task.clone(),
+        default_norms: match sc.norms {
+            Some(_) => Vec::new(),
+            None => crate::render::norms::sentences(sc),
+        },
+        purpose: crate::render::norms::purpose_words(sc.purpose()),
     }));
     render(c, templates, false, q)
 }
@@ -177,6 +179,9 @@ pub fn change(edits: &[Edit], before: Option<&Flow>, after: Option<&Flow>) -> St
                 format!("{target} {field} is {to} instead of {from}")
             }
             Edit::ReorderAttributes { .. } => "the details are listed in another order".into(),
+            Edit::SetNorm { from, to, .. } if from.is_empty() => format!("a norm is added: {to}"),
+            Edit::SetNorm { from, to, .. } if to.is_empty() => format!("the norm `{from}` is dropped"),
+            Edit::SetNorm { from, to, .. } => format!("the norm `{from}` is now `{to}`"),
         })
         .collect();
     if let (Some(b), Some(a)) = (before, after) {

@@ -19,13 +19,28 @@ pub struct Listed {
     rest: std::collections::VecDeque<Candidate>,
     /// Rejections already learnt from.
     seen: usize,
+    /// Whether a wrong label is the decision's: for flow labels it is not
+    /// (the same seed asked about another flow, or a setting changed
+    /// further, may give the other label), so only the decision's own
+    /// reasons are learnt from.
+    decision_labels: bool,
 }
 
 impl Listed {
+    /// Candidates for a decision label.
     pub fn new(candidates: Vec<Candidate>) -> Listed {
         Listed {
             rest: candidates.into(),
             seen: 0,
+            decision_labels: true,
+        }
+    }
+
+    /// Candidates for a flow label.
+    pub fn for_flows(candidates: Vec<Candidate>) -> Listed {
+        Listed {
+            decision_labels: false,
+            ..Listed::new(candidates)
         }
     }
 
@@ -34,7 +49,7 @@ impl Listed {
         // change: a candidate making the same other edits meets the same.
         let about_decision =
             [NO_DECISION, SEVERAL_DECISIONS, WRONG_LABEL].contains(&r.reason.as_str());
-        if !about_decision {
+        if !about_decision || (r.reason == WRONG_LABEL && !self.decision_labels) {
             return;
         }
         let structural = |edits: &[Edit]| -> Vec<Edit> {

@@ -31,6 +31,7 @@ pub mod llm;
 #[path = "llm_off.rs"]
 pub mod llm;
 pub mod mutate;
+mod norm_edits;
 pub mod output;
 mod rejections;
 mod row;

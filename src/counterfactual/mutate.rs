@@ -71,6 +71,14 @@ pub enum Edit {
     },
     /// The attributes listed in another order (ids, old and new order).
     ReorderAttributes { from: Vec<String>, to: Vec<String> },
+    /// One norm of the scenario replaced (`from` and `to` in seed syntax),
+    /// added (`from` empty, `index` one past the last) or dropped (`to`
+    /// empty). A scenario without norms has its family's defaults to edit.
+    SetNorm {
+        index: usize,
+        from: String,
+        to: String,
+    },
     /// A number of the public setting: a ticket's hours, a room's capacity.
     SetPublic {
         target: String,

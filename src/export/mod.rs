@@ -53,16 +53,31 @@ pub struct PersonExport {
     pub name: String,
     pub role: String,
     pub skills: Vec<String>,
+    /// The groups the person belongs to, for the norms that name them.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub groups: Vec<String>,
+    /// The id of the person's manager.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub reports_to: Option<String>,
 }
 
-impl From<&crate::sema::Person> for PersonExport {
-    fn from(p: &crate::sema::Person) -> Self {
+impl PersonExport {
+    /// Person `p` of a scenario.
+    pub fn of(sc: &Scenario, p: crate::sema::PersonId) -> Self {
+        let person = &sc.people[p];
         PersonExport {
-            id: p.id.clone(),
-            name: p.name.clone(),
-            role: p.role.clone(),
-            skills: p.skills.clone(),
+            id: person.id.clone(),
+            name: person.name.clone(),
+            role: person.role.clone(),
+            skills: person.skills.clone(),
+            groups: person.groups.clone(),
+            reports_to: person.manager.map(|m| sc.people[m].id.clone()),
         }
+    }
+
+    /// Every person of a scenario, in order.
+    pub fn all(sc: &Scenario) -> Vec<Self> {
+        (0..sc.people.len()).map(|p| PersonExport::of(sc, p)).collect()
     }
 }
 
@@ -268,7 +283,7 @@ pub fn export(sc: &Scenario, report: &Report) -> ScenarioExport {
         public: sc.public.clone(),
         policy: sc.policy.clone(),
         executor: person(sc.executor),
-        people: sc.people.iter().map(PersonExport::from).collect(),
+        people: PersonExport::all(sc),
         setting: setting(sc),
         forms,
         visibility,

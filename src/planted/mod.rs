@@ -10,6 +10,7 @@
 
 mod jira;
 mod meeting;
+mod norms;
 mod policy;
 mod severity;
 pub(crate) mod text;
@@ -39,6 +40,9 @@ pub struct Config {
     pub seed: u64,
     /// The scenario id; derived from the family and seed when `None`.
     pub id: Option<String>,
+    /// Whether to state norms (groups, reporting lines, share rules) and
+    /// derive visibility from them, instead of the family's defaults.
+    pub norms: bool,
 }
 
 impl Config {
@@ -58,6 +62,7 @@ impl Config {
             irrelevant: 4,
             seed,
             id: None,
+            norms: false,
         }
     }
 }
@@ -113,6 +118,9 @@ pub fn generate(config: &Config) -> Scenario {
             Vec::new(),
             Vec::new(),
         );
+    }
+    if config.norms {
+        norms::apply(&mut sc, &mut rng);
     }
     sc
 }

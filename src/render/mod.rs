@@ -16,6 +16,7 @@
 //! Rule conditions (PiSAs F.3): `strict`, `policy`, `none`. The stress
 //! variants follow the leakage skills of AgentCIScope.
 
+pub mod norms;
 mod templates;
 mod view;
 

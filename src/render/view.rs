@@ -22,6 +22,43 @@ pub struct BriefView {
     pub recipient: Option<String>,
     pub people: Vec<PersonExport>,
     pub setting: SettingExport,
+    /// The scenario's stated norms in plain words; empty where it states
+    /// none (its family's defaults, which the labels already say).
+    pub norms: Vec<String>,
+    /// The task's purpose, in words.
+    pub purpose: String,
+    /// Each manager with the people who report to them, in the team's
+    /// order: one line per manager, so that a manager's name is written
+    /// once however many people report to them.
+    pub reporting: Vec<ReportingLine>,
+}
+
+#[derive(Serialize)]
+pub struct ReportingLine {
+    pub manager: String,
+    pub reports: String,
+}
+
+fn reporting(sc: &crate::sema::Scenario) -> Vec<ReportingLine> {
+    (0..sc.people.len())
+        .filter_map(|m| {
+            let reports: Vec<String> = sc
+                .people
+                .iter()
+                .filter(|p| p.manager == Some(m))
+                .map(|p| p.name.clone())
+                .collect();
+            let reports = match reports.as_slice() {
+                [] => return None,
+                [one] => one.clone(),
+                [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+            };
+            Some(ReportingLine {
+                manager: sc.people[m].name.clone(),
+                reports,
+            })
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -76,7 +113,7 @@ pub struct KnowledgeView {
 }
 
 fn person(sc: &Scenario, p: PersonId) -> PersonExport {
-    PersonExport::from(&sc.people[p])
+    PersonExport::of(sc, p)
 }
 
 pub fn brief(c: &Checked) -> BriefView {
@@ -102,8 +139,14 @@ pub fn brief(c: &Checked) -> BriefView {
         public: sc.public.clone(),
         executor: person(sc, sc.executor),
         recipient: sc.recipient.clone(),
-        people: sc.people.iter().map(PersonExport::from).collect(),
+        people: PersonExport::all(sc),
         setting: export::setting(sc),
+        norms: match sc.norms {
+            Some(_) => super::norms::sentences(sc),
+            None => Vec::new(),
+        },
+        purpose: super::norms::purpose_words(sc.purpose()),
+        reporting: reporting(sc),
     }
 }
 

@@ -183,6 +183,7 @@ fn the_not_unique_fix_pins_the_oracle() {
                 irrelevant: 1,
                 seed,
                 id: None,
+                norms: false,
             });
             let Some(i) = (0..sc.attributes.len())
                 .find(|&i| !sc.attributes[i].fact_form().1.facts.is_empty())

@@ -145,6 +145,7 @@ fn scrambled(family: Family, seed: u64, noise: &[u8]) -> String {
         irrelevant: 2,
         seed,
         id: None,
+        norms: seed % 2 == 1,
     });
     let text = cici::printer::print(&sc);
     let mut out = String::new();

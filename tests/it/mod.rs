@@ -17,6 +17,7 @@ pub mod llm;
 mod lsp;
 mod lsp_features;
 mod meaning;
+mod norms;
 mod planted;
 mod properties;
 mod reference;

@@ -40,6 +40,7 @@ fn large_jira_scenarios_have_the_requested_shape() {
         irrelevant: 10,
         seed: 7,
         id: None,
+        norms: false,
     });
     let js = sc.jira_setting().unwrap();
     assert_eq!(js.tickets.len(), 60);

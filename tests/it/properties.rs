@@ -37,6 +37,7 @@ fn small(family: Family, seed: u64) -> Scenario {
         irrelevant: 1,
         seed,
         id: None,
+        norms: seed % 3 == 0,
     });
     vary_tickets(&mut sc, seed);
     touching_slots(&mut sc, seed);

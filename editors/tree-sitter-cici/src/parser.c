@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 213
+#define STATE_COUNT 231
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 118
+#define SYMBOL_COUNT 129
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 71
+#define TOKEN_COUNT 77
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 27
+#define FIELD_COUNT 31
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 0
-#define PRODUCTION_ID_COUNT 32
+#define PRODUCTION_ID_COUNT 38
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -31,112 +31,123 @@ enum ts_symbol_identifiers {
   anon_sym_public = 9,
   anon_sym_policy = 10,
   anon_sym_executor = 11,
-  anon_sym_person = 12,
-  anon_sym_role = 13,
-  anon_sym_skills = 14,
-  anon_sym_room = 15,
-  anon_sym_capacity = 16,
-  anon_sym_features = 17,
-  anon_sym_meeting = 18,
-  anon_sym_attendees = 19,
-  anon_sym_slots = 20,
-  anon_sym_LBRACK = 21,
-  anon_sym_COMMA = 22,
-  anon_sym_RBRACK = 23,
-  anon_sym_rooms = 24,
-  anon_sym_ticket = 25,
-  anon_sym_needs = 26,
-  anon_sym_hours = 27,
-  anon_sym_pair = 28,
-  anon_sym_with = 29,
-  anon_sym_priority = 30,
-  anon_sym_collaboration_heavy = 31,
-  anon_sym_sensitive = 32,
-  anon_sym_levels = 33,
-  anon_sym_outcomes = 34,
-  anon_sym_evidence = 35,
-  anon_sym_rubric = 36,
-  anon_sym_rules = 37,
-  anon_sym_when = 38,
-  anon_sym_otherwise = 39,
-  anon_sym_exclude = 40,
-  anon_sym_or = 41,
-  anon_sym_and = 42,
-  anon_sym_not = 43,
-  anon_sym_LPAREN = 44,
-  anon_sym_RPAREN = 45,
-  anon_sym_EQ = 46,
-  anon_sym_BANG_EQ = 47,
-  anon_sym_in = 48,
-  anon_sym_attribute = 49,
-  anon_sym_holder = 50,
-  anon_sym_about = 51,
-  anon_sym_category = 52,
-  anon_sym_raw = 53,
-  anon_sym_sanitized = 54,
-  anon_sym_appropriate = 55,
-  anon_sym_inappropriate = 56,
-  anon_sym_visible = 57,
-  anon_sym_all = 58,
-  anon_sym_except = 59,
-  anon_sym_fact = 60,
-  anon_sym_soft = 61,
-  anon_sym_oracle = 62,
-  anon_sym_DASH_GT = 63,
-  anon_sym_AT = 64,
-  anon_sym_PLUS = 65,
-  sym_slot = 66,
-  sym_integer = 67,
-  sym__plain_string = 68,
-  sym__triple_string = 69,
-  sym_comment = 70,
-  sym_source_file = 71,
-  sym_scenario = 72,
-  sym__item = 73,
-  sym_family_statement = 74,
-  sym_text_statement = 75,
-  sym_executor_statement = 76,
-  sym_person = 77,
-  sym_room = 78,
-  sym_features = 79,
-  sym_meeting = 80,
-  sym_attendees = 81,
-  sym_slots = 82,
-  sym_rooms = 83,
-  sym_ticket = 84,
-  sym_levels = 85,
-  sym_outcomes = 86,
-  sym_evidence = 87,
-  sym_rubric = 88,
-  sym_rules = 89,
-  sym_rule = 90,
-  sym_otherwise = 91,
-  sym_exclude = 92,
-  sym__condition = 93,
-  sym_or = 94,
-  sym_and = 95,
-  sym_not = 96,
-  sym_parenthesized = 97,
-  sym_comparison = 98,
-  sym_attribute = 99,
-  sym_form = 100,
-  sym_visibility = 101,
-  sym_fact = 102,
-  sym__argument = 103,
-  sym_oracle = 104,
-  sym_assignment = 105,
-  sym_name_list = 106,
-  sym_string = 107,
-  aux_sym_source_file_repeat1 = 108,
-  aux_sym_scenario_repeat1 = 109,
-  aux_sym_meeting_repeat1 = 110,
-  aux_sym_slots_repeat1 = 111,
-  aux_sym_ticket_repeat1 = 112,
-  aux_sym_rubric_repeat1 = 113,
-  aux_sym_attribute_repeat1 = 114,
-  aux_sym_fact_repeat1 = 115,
-  aux_sym_oracle_repeat1 = 116,
-  aux_sym_name_list_repeat1 = 117,
+  anon_sym_purpose = 12,
+  anon_sym_norms = 13,
+  anon_sym_share = 14,
+  anon_sym_with = 15,
+  anon_sym_for = 16,
+  anon_sym_person = 17,
+  anon_sym_role = 18,
+  anon_sym_skills = 19,
+  anon_sym_groups = 20,
+  anon_sym_reports_to = 21,
+  anon_sym_room = 22,
+  anon_sym_capacity = 23,
+  anon_sym_features = 24,
+  anon_sym_meeting = 25,
+  anon_sym_attendees = 26,
+  anon_sym_slots = 27,
+  anon_sym_LBRACK = 28,
+  anon_sym_COMMA = 29,
+  anon_sym_RBRACK = 30,
+  anon_sym_rooms = 31,
+  anon_sym_ticket = 32,
+  anon_sym_needs = 33,
+  anon_sym_hours = 34,
+  anon_sym_pair = 35,
+  anon_sym_priority = 36,
+  anon_sym_collaboration_heavy = 37,
+  anon_sym_sensitive = 38,
+  anon_sym_levels = 39,
+  anon_sym_outcomes = 40,
+  anon_sym_evidence = 41,
+  anon_sym_rubric = 42,
+  anon_sym_rules = 43,
+  anon_sym_when = 44,
+  anon_sym_otherwise = 45,
+  anon_sym_exclude = 46,
+  anon_sym_or = 47,
+  anon_sym_and = 48,
+  anon_sym_not = 49,
+  anon_sym_LPAREN = 50,
+  anon_sym_RPAREN = 51,
+  anon_sym_EQ = 52,
+  anon_sym_BANG_EQ = 53,
+  anon_sym_in = 54,
+  anon_sym_attribute = 55,
+  anon_sym_holder = 56,
+  anon_sym_about = 57,
+  anon_sym_category = 58,
+  anon_sym_raw = 59,
+  anon_sym_sanitized = 60,
+  anon_sym_appropriate = 61,
+  anon_sym_inappropriate = 62,
+  anon_sym_visible = 63,
+  anon_sym_all = 64,
+  anon_sym_except = 65,
+  anon_sym_fact = 66,
+  anon_sym_soft = 67,
+  anon_sym_oracle = 68,
+  anon_sym_DASH_GT = 69,
+  anon_sym_AT = 70,
+  anon_sym_PLUS = 71,
+  sym_slot = 72,
+  sym_integer = 73,
+  sym__plain_string = 74,
+  sym__triple_string = 75,
+  sym_comment = 76,
+  sym_source_file = 77,
+  sym_scenario = 78,
+  sym__item = 79,
+  sym_family_statement = 80,
+  sym_text_statement = 81,
+  sym_executor_statement = 82,
+  sym_purpose_statement = 83,
+  sym_norms = 84,
+  sym_norm = 85,
+  sym_person = 86,
+  sym_room = 87,
+  sym_features = 88,
+  sym_meeting = 89,
+  sym_attendees = 90,
+  sym_slots = 91,
+  sym_rooms = 92,
+  sym_ticket = 93,
+  sym_levels = 94,
+  sym_outcomes = 95,
+  sym_evidence = 96,
+  sym_rubric = 97,
+  sym_rules = 98,
+  sym_rule = 99,
+  sym_otherwise = 100,
+  sym_exclude = 101,
+  sym__condition = 102,
+  sym_or = 103,
+  sym_and = 104,
+  sym_not = 105,
+  sym_parenthesized = 106,
+  sym_comparison = 107,
+  sym_attribute = 108,
+  sym_form = 109,
+  sym_visibility = 110,
+  sym_fact = 111,
+  sym__argument = 112,
+  sym_oracle = 113,
+  sym_assignment = 114,
+  sym_name_list = 115,
+  sym_string = 116,
+  aux_sym_source_file_repeat1 = 117,
+  aux_sym_scenario_repeat1 = 118,
+  aux_sym_norms_repeat1 = 119,
+  aux_sym_person_repeat1 = 120,
+  aux_sym_meeting_repeat1 = 121,
+  aux_sym_slots_repeat1 = 122,
+  aux_sym_ticket_repeat1 = 123,
+  aux_sym_rubric_repeat1 = 124,
+  aux_sym_attribute_repeat1 = 125,
+  aux_sym_fact_repeat1 = 126,
+  aux_sym_oracle_repeat1 = 127,
+  aux_sym_name_list_repeat1 = 128,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -152,9 +163,16 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_public] = "public",
   [anon_sym_policy] = "policy",
   [anon_sym_executor] = "executor",
+  [anon_sym_purpose] = "purpose",
+  [anon_sym_norms] = "norms",
+  [anon_sym_share] = "share",
+  [anon_sym_with] = "with",
+  [anon_sym_for] = "for",
   [anon_sym_person] = "person",
   [anon_sym_role] = "role",
   [anon_sym_skills] = "skills",
+  [anon_sym_groups] = "groups",
+  [anon_sym_reports_to] = "reports_to",
   [anon_sym_room] = "room",
   [anon_sym_capacity] = "capacity",
   [anon_sym_features] = "features",
@@ -169,7 +187,6 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_needs] = "needs",
   [anon_sym_hours] = "hours",
   [anon_sym_pair] = "pair",
-  [anon_sym_with] = "with",
   [anon_sym_priority] = "priority",
   [anon_sym_collaboration_heavy] = "collaboration_heavy",
   [anon_sym_sensitive] = "sensitive",
@@ -217,6 +234,9 @@ static const char * const ts_symbol_names[] = {
   [sym_family_statement] = "family_statement",
   [sym_text_statement] = "text_statement",
   [sym_executor_statement] = "executor_statement",
+  [sym_purpose_statement] = "purpose_statement",
+  [sym_norms] = "norms",
+  [sym_norm] = "norm",
   [sym_person] = "person",
   [sym_room] = "room",
   [sym_features] = "features",
@@ -250,6 +270,8 @@ static const char * const ts_symbol_names[] = {
   [sym_string] = "string",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_scenario_repeat1] = "scenario_repeat1",
+  [aux_sym_norms_repeat1] = "norms_repeat1",
+  [aux_sym_person_repeat1] = "person_repeat1",
   [aux_sym_meeting_repeat1] = "meeting_repeat1",
   [aux_sym_slots_repeat1] = "slots_repeat1",
   [aux_sym_ticket_repeat1] = "ticket_repeat1",
@@ -273,9 +295,16 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_public] = anon_sym_public,
   [anon_sym_policy] = anon_sym_policy,
   [anon_sym_executor] = anon_sym_executor,
+  [anon_sym_purpose] = anon_sym_purpose,
+  [anon_sym_norms] = anon_sym_norms,
+  [anon_sym_share] = anon_sym_share,
+  [anon_sym_with] = anon_sym_with,
+  [anon_sym_for] = anon_sym_for,
   [anon_sym_person] = anon_sym_person,
   [anon_sym_role] = anon_sym_role,
   [anon_sym_skills] = anon_sym_skills,
+  [anon_sym_groups] = anon_sym_groups,
+  [anon_sym_reports_to] = anon_sym_reports_to,
   [anon_sym_room] = anon_sym_room,
   [anon_sym_capacity] = anon_sym_capacity,
   [anon_sym_features] = anon_sym_features,
@@ -290,7 +319,6 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_needs] = anon_sym_needs,
   [anon_sym_hours] = anon_sym_hours,
   [anon_sym_pair] = anon_sym_pair,
-  [anon_sym_with] = anon_sym_with,
   [anon_sym_priority] = anon_sym_priority,
   [anon_sym_collaboration_heavy] = anon_sym_collaboration_heavy,
   [anon_sym_sensitive] = anon_sym_sensitive,
@@ -338,6 +366,9 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_family_statement] = sym_family_statement,
   [sym_text_statement] = sym_text_statement,
   [sym_executor_statement] = sym_executor_statement,
+  [sym_purpose_statement] = sym_purpose_statement,
+  [sym_norms] = sym_norms,
+  [sym_norm] = sym_norm,
   [sym_person] = sym_person,
   [sym_room] = sym_room,
   [sym_features] = sym_features,
@@ -371,6 +402,8 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_string] = sym_string,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_scenario_repeat1] = aux_sym_scenario_repeat1,
+  [aux_sym_norms_repeat1] = aux_sym_norms_repeat1,
+  [aux_sym_person_repeat1] = aux_sym_person_repeat1,
   [aux_sym_meeting_repeat1] = aux_sym_meeting_repeat1,
   [aux_sym_slots_repeat1] = aux_sym_slots_repeat1,
   [aux_sym_ticket_repeat1] = aux_sym_ticket_repeat1,
@@ -430,6 +463,26 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_purpose] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_norms] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_share] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_with] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_for] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_person] = {
     .visible = true,
     .named = false,
@@ -439,6 +492,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_skills] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_groups] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_reports_to] = {
     .visible = true,
     .named = false,
   },
@@ -495,10 +556,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_pair] = {
-    .visible = true,
-    .named = false,
-  },
-  [anon_sym_with] = {
     .visible = true,
     .named = false,
   },
@@ -690,6 +747,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_purpose_statement] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_norms] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_norm] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_person] = {
     .visible = true,
     .named = true,
@@ -822,6 +891,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_norms_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
+  [aux_sym_person_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [aux_sym_meeting_repeat1] = {
     .visible = false,
     .named = false,
@@ -868,22 +945,26 @@ enum ts_field_identifiers {
   field_hours = 9,
   field_key = 10,
   field_kind = 11,
-  field_label = 12,
-  field_name = 13,
-  field_operator = 14,
-  field_outcome = 15,
-  field_owner = 16,
-  field_person = 17,
-  field_predicate = 18,
-  field_priority = 19,
-  field_role = 20,
-  field_room = 21,
-  field_skill = 22,
-  field_target = 23,
-  field_text = 24,
-  field_title = 25,
-  field_value = 26,
-  field_variable = 27,
+  field_kinds = 12,
+  field_label = 13,
+  field_manager = 14,
+  field_name = 15,
+  field_operator = 16,
+  field_outcome = 17,
+  field_owner = 18,
+  field_person = 19,
+  field_predicate = 20,
+  field_priority = 21,
+  field_purpose = 22,
+  field_recipients = 23,
+  field_role = 24,
+  field_room = 25,
+  field_skill = 26,
+  field_target = 27,
+  field_text = 28,
+  field_title = 29,
+  field_value = 30,
+  field_variable = 31,
 };
 
 static const char * const ts_field_names[] = {
@@ -899,7 +980,9 @@ static const char * const ts_field_names[] = {
   [field_hours] = "hours",
   [field_key] = "key",
   [field_kind] = "kind",
+  [field_kinds] = "kinds",
   [field_label] = "label",
+  [field_manager] = "manager",
   [field_name] = "name",
   [field_operator] = "operator",
   [field_outcome] = "outcome",
@@ -907,6 +990,8 @@ static const char * const ts_field_names[] = {
   [field_person] = "person",
   [field_predicate] = "predicate",
   [field_priority] = "priority",
+  [field_purpose] = "purpose",
+  [field_recipients] = "recipients",
   [field_role] = "role",
   [field_room] = "room",
   [field_skill] = "skill",
@@ -925,30 +1010,36 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [5] = {.index = 5, .length = 1},
   [6] = {.index = 6, .length = 1},
   [7] = {.index = 7, .length = 1},
-  [8] = {.index = 8, .length = 2},
-  [9] = {.index = 10, .length = 3},
-  [10] = {.index = 13, .length = 2},
-  [11] = {.index = 15, .length = 3},
-  [12] = {.index = 18, .length = 3},
-  [13] = {.index = 21, .length = 2},
-  [14] = {.index = 23, .length = 2},
-  [15] = {.index = 25, .length = 1},
+  [8] = {.index = 8, .length = 1},
+  [9] = {.index = 9, .length = 2},
+  [10] = {.index = 11, .length = 3},
+  [11] = {.index = 14, .length = 2},
+  [12] = {.index = 16, .length = 3},
+  [13] = {.index = 19, .length = 3},
+  [14] = {.index = 22, .length = 2},
+  [15] = {.index = 24, .length = 2},
   [16] = {.index = 26, .length = 1},
   [17] = {.index = 27, .length = 1},
-  [18] = {.index = 28, .length = 2},
-  [19] = {.index = 30, .length = 4},
-  [20] = {.index = 34, .length = 6},
-  [21] = {.index = 40, .length = 2},
-  [22] = {.index = 42, .length = 1},
-  [23] = {.index = 43, .length = 1},
-  [24] = {.index = 44, .length = 1},
-  [25] = {.index = 45, .length = 5},
-  [26] = {.index = 50, .length = 6},
-  [27] = {.index = 56, .length = 3},
-  [28] = {.index = 59, .length = 2},
-  [29] = {.index = 61, .length = 2},
+  [18] = {.index = 28, .length = 1},
+  [19] = {.index = 29, .length = 2},
+  [20] = {.index = 31, .length = 4},
+  [21] = {.index = 35, .length = 6},
+  [22] = {.index = 41, .length = 2},
+  [23] = {.index = 43, .length = 2},
+  [24] = {.index = 45, .length = 4},
+  [25] = {.index = 49, .length = 1},
+  [26] = {.index = 50, .length = 1},
+  [27] = {.index = 51, .length = 1},
+  [28] = {.index = 52, .length = 5},
+  [29] = {.index = 57, .length = 6},
   [30] = {.index = 63, .length = 3},
-  [31] = {.index = 66, .length = 2},
+  [31] = {.index = 66, .length = 1},
+  [32] = {.index = 67, .length = 2},
+  [33] = {.index = 69, .length = 2},
+  [34] = {.index = 71, .length = 2},
+  [35] = {.index = 73, .length = 3},
+  [36] = {.index = 76, .length = 3},
+  [37] = {.index = 79, .length = 2},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -962,93 +1053,112 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [4] =
     {field_person, 1},
   [5] =
-    {field_condition, 1},
+    {field_purpose, 1},
   [6] =
-    {field_outcome, 1},
+    {field_condition, 1},
   [7] =
-    {field_variable, 1},
+    {field_outcome, 1},
   [8] =
+    {field_variable, 1},
+  [9] =
     {field_capacity, 3},
     {field_name, 1},
-  [10] =
+  [11] =
     {field_operator, 1},
     {field_value, 2},
     {field_variable, 0},
-  [13] =
+  [14] =
     {field_operator, 1},
     {field_variable, 0},
-  [15] =
+  [16] =
     {field_display, 2},
     {field_name, 1},
     {field_role, 4},
-  [18] =
+  [19] =
     {field_capacity, 4},
     {field_display, 2},
     {field_name, 1},
-  [21] =
+  [22] =
     {field_name, 1},
     {field_title, 2},
-  [23] =
+  [24] =
     {field_condition, 2},
     {field_outcome, 0},
-  [25] =
-    {field_holder, 1},
   [26] =
-    {field_about, 1},
+    {field_holder, 1},
   [27] =
-    {field_category, 1},
+    {field_about, 1},
   [28] =
+    {field_category, 1},
+  [29] =
     {field_kind, 0},
     {field_text, 1},
-  [30] =
+  [31] =
     {field_about, 3, .inherited = true},
     {field_category, 3, .inherited = true},
     {field_holder, 3, .inherited = true},
     {field_name, 1},
-  [34] =
+  [35] =
     {field_about, 0, .inherited = true},
     {field_about, 1, .inherited = true},
     {field_category, 0, .inherited = true},
     {field_category, 1, .inherited = true},
     {field_holder, 0, .inherited = true},
     {field_holder, 1, .inherited = true},
-  [40] =
+  [41] =
     {field_owner, 2},
     {field_target, 0},
-  [42] =
-    {field_skill, 1},
   [43] =
-    {field_hours, 1},
-  [44] =
-    {field_priority, 1},
+    {field_kinds, 1},
+    {field_recipients, 3},
   [45] =
+    {field_display, 2},
+    {field_manager, 5, .inherited = true},
+    {field_name, 1},
+    {field_role, 4},
+  [49] =
+    {field_skill, 1},
+  [50] =
+    {field_hours, 1},
+  [51] =
+    {field_priority, 1},
+  [52] =
     {field_hours, 4, .inherited = true},
     {field_name, 1},
     {field_priority, 4, .inherited = true},
     {field_skill, 4, .inherited = true},
     {field_title, 2},
-  [50] =
+  [57] =
     {field_hours, 0, .inherited = true},
     {field_hours, 1, .inherited = true},
     {field_priority, 0, .inherited = true},
     {field_priority, 1, .inherited = true},
     {field_skill, 0, .inherited = true},
     {field_skill, 1, .inherited = true},
-  [56] =
+  [63] =
     {field_kind, 0},
     {field_label, 2},
     {field_text, 1},
-  [59] =
+  [66] =
+    {field_manager, 1},
+  [67] =
+    {field_manager, 0, .inherited = true},
+    {field_manager, 1, .inherited = true},
+  [69] =
     {field_kind, 0},
     {field_predicate, 1},
-  [61] =
+  [71] =
     {field_room, 4},
     {field_target, 0},
-  [63] =
+  [73] =
     {field_collaborator, 4},
     {field_owner, 2},
     {field_target, 0},
-  [66] =
+  [76] =
+    {field_kinds, 1},
+    {field_purpose, 5},
+    {field_recipients, 3},
+  [79] =
     {field_hours, 3},
     {field_skill, 1},
 };
@@ -1110,34 +1220,34 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [45] = 45,
   [46] = 46,
   [47] = 47,
-  [48] = 9,
+  [48] = 48,
   [49] = 49,
   [50] = 50,
   [51] = 51,
-  [52] = 8,
+  [52] = 52,
   [53] = 53,
-  [54] = 7,
-  [55] = 6,
+  [54] = 54,
+  [55] = 55,
   [56] = 56,
   [57] = 57,
-  [58] = 58,
-  [59] = 59,
-  [60] = 56,
-  [61] = 61,
+  [58] = 6,
+  [59] = 7,
+  [60] = 9,
+  [61] = 8,
   [62] = 62,
   [63] = 63,
   [64] = 64,
   [65] = 65,
   [66] = 66,
-  [67] = 58,
-  [68] = 57,
-  [69] = 59,
-  [70] = 70,
+  [67] = 67,
+  [68] = 68,
+  [69] = 69,
+  [70] = 66,
   [71] = 71,
   [72] = 72,
-  [73] = 73,
-  [74] = 74,
-  [75] = 75,
+  [73] = 69,
+  [74] = 64,
+  [75] = 65,
   [76] = 76,
   [77] = 77,
   [78] = 78,
@@ -1148,19 +1258,19 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [83] = 83,
   [84] = 84,
   [85] = 85,
-  [86] = 12,
+  [86] = 86,
   [87] = 87,
-  [88] = 14,
-  [89] = 10,
-  [90] = 16,
-  [91] = 15,
-  [92] = 17,
+  [88] = 88,
+  [89] = 89,
+  [90] = 90,
+  [91] = 20,
+  [92] = 92,
   [93] = 93,
-  [94] = 94,
-  [95] = 95,
-  [96] = 96,
-  [97] = 97,
-  [98] = 98,
+  [94] = 18,
+  [95] = 21,
+  [96] = 16,
+  [97] = 22,
+  [98] = 19,
   [99] = 99,
   [100] = 100,
   [101] = 101,
@@ -1168,9 +1278,9 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [103] = 103,
   [104] = 104,
   [105] = 105,
-  [106] = 37,
+  [106] = 106,
   [107] = 107,
-  [108] = 108,
+  [108] = 42,
   [109] = 109,
   [110] = 110,
   [111] = 111,
@@ -1185,19 +1295,19 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [120] = 120,
   [121] = 121,
   [122] = 122,
-  [123] = 114,
+  [123] = 123,
   [124] = 124,
   [125] = 125,
   [126] = 126,
   [127] = 127,
   [128] = 128,
   [129] = 129,
-  [130] = 115,
+  [130] = 130,
   [131] = 131,
   [132] = 132,
   [133] = 133,
-  [134] = 127,
-  [135] = 116,
+  [134] = 134,
+  [135] = 135,
   [136] = 136,
   [137] = 137,
   [138] = 138,
@@ -1207,40 +1317,40 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [142] = 142,
   [143] = 143,
   [144] = 144,
-  [145] = 145,
-  [146] = 146,
-  [147] = 147,
-  [148] = 148,
+  [145] = 124,
+  [146] = 127,
+  [147] = 135,
+  [148] = 137,
   [149] = 149,
   [150] = 150,
   [151] = 151,
   [152] = 152,
   [153] = 153,
   [154] = 154,
-  [155] = 153,
+  [155] = 155,
   [156] = 156,
   [157] = 157,
   [158] = 158,
-  [159] = 157,
+  [159] = 159,
   [160] = 160,
   [161] = 161,
-  [162] = 143,
+  [162] = 162,
   [163] = 163,
-  [164] = 151,
-  [165] = 148,
+  [164] = 164,
+  [165] = 165,
   [166] = 166,
   [167] = 167,
   [168] = 168,
   [169] = 169,
   [170] = 170,
   [171] = 171,
-  [172] = 172,
+  [172] = 154,
   [173] = 173,
-  [174] = 174,
+  [174] = 162,
   [175] = 175,
-  [176] = 176,
-  [177] = 177,
-  [178] = 178,
+  [176] = 167,
+  [177] = 161,
+  [178] = 169,
   [179] = 179,
   [180] = 180,
   [181] = 181,
@@ -1264,7 +1374,7 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [199] = 199,
   [200] = 200,
   [201] = 201,
-  [202] = 185,
+  [202] = 202,
   [203] = 203,
   [204] = 204,
   [205] = 205,
@@ -1275,6 +1385,24 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [210] = 210,
   [211] = 211,
   [212] = 212,
+  [213] = 213,
+  [214] = 214,
+  [215] = 215,
+  [216] = 216,
+  [217] = 217,
+  [218] = 218,
+  [219] = 219,
+  [220] = 205,
+  [221] = 221,
+  [222] = 222,
+  [223] = 223,
+  [224] = 224,
+  [225] = 225,
+  [226] = 226,
+  [227] = 227,
+  [228] = 228,
+  [229] = 229,
+  [230] = 230,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -1587,894 +1715,984 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'c', 2,
         'e', 3,
         'f', 4,
-        'h', 5,
-        'i', 6,
-        'l', 7,
-        'm', 8,
-        'n', 9,
-        'o', 10,
-        'p', 11,
-        'r', 12,
-        's', 13,
-        't', 14,
-        'v', 15,
-        'w', 16,
+        'g', 5,
+        'h', 6,
+        'i', 7,
+        'l', 8,
+        'm', 9,
+        'n', 10,
+        'o', 11,
+        'p', 12,
+        'r', 13,
+        's', 14,
+        't', 15,
+        'v', 16,
+        'w', 17,
       );
       if (('\t' <= lookahead && lookahead <= '\r') ||
           lookahead == ' ' ||
           lookahead == 0xfeff) SKIP(0);
       END_STATE();
     case 1:
-      if (lookahead == 'b') ADVANCE(17);
-      if (lookahead == 'l') ADVANCE(18);
-      if (lookahead == 'n') ADVANCE(19);
-      if (lookahead == 'p') ADVANCE(20);
-      if (lookahead == 't') ADVANCE(21);
+      if (lookahead == 'b') ADVANCE(18);
+      if (lookahead == 'l') ADVANCE(19);
+      if (lookahead == 'n') ADVANCE(20);
+      if (lookahead == 'p') ADVANCE(21);
+      if (lookahead == 't') ADVANCE(22);
       END_STATE();
     case 2:
-      if (lookahead == 'a') ADVANCE(22);
-      if (lookahead == 'o') ADVANCE(23);
+      if (lookahead == 'a') ADVANCE(23);
+      if (lookahead == 'o') ADVANCE(24);
       END_STATE();
     case 3:
-      if (lookahead == 'v') ADVANCE(24);
-      if (lookahead == 'x') ADVANCE(25);
+      if (lookahead == 'v') ADVANCE(25);
+      if (lookahead == 'x') ADVANCE(26);
       END_STATE();
     case 4:
-      if (lookahead == 'a') ADVANCE(26);
-      if (lookahead == 'e') ADVANCE(27);
+      if (lookahead == 'a') ADVANCE(27);
+      if (lookahead == 'e') ADVANCE(28);
+      if (lookahead == 'o') ADVANCE(29);
       END_STATE();
     case 5:
-      if (lookahead == 'o') ADVANCE(28);
+      if (lookahead == 'r') ADVANCE(30);
       END_STATE();
     case 6:
-      if (lookahead == 'n') ADVANCE(29);
+      if (lookahead == 'o') ADVANCE(31);
       END_STATE();
     case 7:
-      if (lookahead == 'e') ADVANCE(30);
+      if (lookahead == 'n') ADVANCE(32);
       END_STATE();
     case 8:
-      if (lookahead == 'e') ADVANCE(31);
+      if (lookahead == 'e') ADVANCE(33);
       END_STATE();
     case 9:
-      if (lookahead == 'e') ADVANCE(32);
-      if (lookahead == 'o') ADVANCE(33);
+      if (lookahead == 'e') ADVANCE(34);
       END_STATE();
     case 10:
-      if (lookahead == 'r') ADVANCE(34);
-      if (lookahead == 't') ADVANCE(35);
-      if (lookahead == 'u') ADVANCE(36);
+      if (lookahead == 'e') ADVANCE(35);
+      if (lookahead == 'o') ADVANCE(36);
       END_STATE();
     case 11:
-      if (lookahead == 'a') ADVANCE(37);
-      if (lookahead == 'e') ADVANCE(38);
-      if (lookahead == 'o') ADVANCE(39);
-      if (lookahead == 'r') ADVANCE(40);
-      if (lookahead == 'u') ADVANCE(41);
+      if (lookahead == 'r') ADVANCE(37);
+      if (lookahead == 't') ADVANCE(38);
+      if (lookahead == 'u') ADVANCE(39);
       END_STATE();
     case 12:
-      if (lookahead == 'a') ADVANCE(42);
-      if (lookahead == 'e') ADVANCE(43);
-      if (lookahead == 'o') ADVANCE(44);
-      if (lookahead == 'u') ADVANCE(45);
+      if (lookahead == 'a') ADVANCE(40);
+      if (lookahead == 'e') ADVANCE(41);
+      if (lookahead == 'o') ADVANCE(42);
+      if (lookahead == 'r') ADVANCE(43);
+      if (lookahead == 'u') ADVANCE(44);
       END_STATE();
     case 13:
-      if (lookahead == 'a') ADVANCE(46);
-      if (lookahead == 'c') ADVANCE(47);
-      if (lookahead == 'e') ADVANCE(48);
-      if (lookahead == 'k') ADVANCE(49);
-      if (lookahead == 'l') ADVANCE(50);
-      if (lookahead == 'o') ADVANCE(51);
+      if (lookahead == 'a') ADVANCE(45);
+      if (lookahead == 'e') ADVANCE(46);
+      if (lookahead == 'o') ADVANCE(47);
+      if (lookahead == 'u') ADVANCE(48);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(52);
-      if (lookahead == 'i') ADVANCE(53);
+      if (lookahead == 'a') ADVANCE(49);
+      if (lookahead == 'c') ADVANCE(50);
+      if (lookahead == 'e') ADVANCE(51);
+      if (lookahead == 'h') ADVANCE(52);
+      if (lookahead == 'k') ADVANCE(53);
+      if (lookahead == 'l') ADVANCE(54);
+      if (lookahead == 'o') ADVANCE(55);
       END_STATE();
     case 15:
-      if (lookahead == 'i') ADVANCE(54);
+      if (lookahead == 'a') ADVANCE(56);
+      if (lookahead == 'i') ADVANCE(57);
       END_STATE();
     case 16:
-      if (lookahead == 'h') ADVANCE(55);
-      if (lookahead == 'i') ADVANCE(56);
+      if (lookahead == 'i') ADVANCE(58);
       END_STATE();
     case 17:
-      if (lookahead == 'o') ADVANCE(57);
+      if (lookahead == 'h') ADVANCE(59);
+      if (lookahead == 'i') ADVANCE(60);
       END_STATE();
     case 18:
-      if (lookahead == 'l') ADVANCE(58);
+      if (lookahead == 'o') ADVANCE(61);
       END_STATE();
     case 19:
-      if (lookahead == 'd') ADVANCE(59);
+      if (lookahead == 'l') ADVANCE(62);
       END_STATE();
     case 20:
-      if (lookahead == 'p') ADVANCE(60);
+      if (lookahead == 'd') ADVANCE(63);
       END_STATE();
     case 21:
-      if (lookahead == 't') ADVANCE(61);
+      if (lookahead == 'p') ADVANCE(64);
       END_STATE();
     case 22:
-      if (lookahead == 'p') ADVANCE(62);
-      if (lookahead == 't') ADVANCE(63);
+      if (lookahead == 't') ADVANCE(65);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(64);
+      if (lookahead == 'p') ADVANCE(66);
+      if (lookahead == 't') ADVANCE(67);
       END_STATE();
     case 24:
-      if (lookahead == 'i') ADVANCE(65);
+      if (lookahead == 'l') ADVANCE(68);
       END_STATE();
     case 25:
-      if (lookahead == 'c') ADVANCE(66);
-      if (lookahead == 'e') ADVANCE(67);
+      if (lookahead == 'i') ADVANCE(69);
       END_STATE();
     case 26:
-      if (lookahead == 'c') ADVANCE(68);
-      if (lookahead == 'm') ADVANCE(69);
+      if (lookahead == 'c') ADVANCE(70);
+      if (lookahead == 'e') ADVANCE(71);
       END_STATE();
     case 27:
-      if (lookahead == 'a') ADVANCE(70);
+      if (lookahead == 'c') ADVANCE(72);
+      if (lookahead == 'm') ADVANCE(73);
       END_STATE();
     case 28:
-      if (lookahead == 'l') ADVANCE(71);
-      if (lookahead == 'u') ADVANCE(72);
+      if (lookahead == 'a') ADVANCE(74);
       END_STATE();
     case 29:
-      ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'a') ADVANCE(73);
+      if (lookahead == 'r') ADVANCE(75);
       END_STATE();
     case 30:
-      if (lookahead == 'v') ADVANCE(74);
+      if (lookahead == 'o') ADVANCE(76);
       END_STATE();
     case 31:
-      if (lookahead == 'e') ADVANCE(75);
+      if (lookahead == 'l') ADVANCE(77);
+      if (lookahead == 'u') ADVANCE(78);
       END_STATE();
     case 32:
-      if (lookahead == 'e') ADVANCE(76);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 'a') ADVANCE(79);
       END_STATE();
     case 33:
-      if (lookahead == 't') ADVANCE(77);
+      if (lookahead == 'v') ADVANCE(80);
       END_STATE();
     case 34:
-      ACCEPT_TOKEN(anon_sym_or);
-      if (lookahead == 'a') ADVANCE(78);
+      if (lookahead == 'e') ADVANCE(81);
       END_STATE();
     case 35:
-      if (lookahead == 'h') ADVANCE(79);
+      if (lookahead == 'e') ADVANCE(82);
       END_STATE();
     case 36:
-      if (lookahead == 't') ADVANCE(80);
+      if (lookahead == 'r') ADVANCE(83);
+      if (lookahead == 't') ADVANCE(84);
       END_STATE();
     case 37:
-      if (lookahead == 'i') ADVANCE(81);
+      ACCEPT_TOKEN(anon_sym_or);
+      if (lookahead == 'a') ADVANCE(85);
       END_STATE();
     case 38:
-      if (lookahead == 'r') ADVANCE(82);
+      if (lookahead == 'h') ADVANCE(86);
       END_STATE();
     case 39:
-      if (lookahead == 'l') ADVANCE(83);
+      if (lookahead == 't') ADVANCE(87);
       END_STATE();
     case 40:
-      if (lookahead == 'i') ADVANCE(84);
+      if (lookahead == 'i') ADVANCE(88);
       END_STATE();
     case 41:
-      if (lookahead == 'b') ADVANCE(85);
+      if (lookahead == 'r') ADVANCE(89);
       END_STATE();
     case 42:
-      if (lookahead == 'w') ADVANCE(86);
+      if (lookahead == 'l') ADVANCE(90);
       END_STATE();
     case 43:
-      if (lookahead == 'c') ADVANCE(87);
+      if (lookahead == 'i') ADVANCE(91);
       END_STATE();
     case 44:
-      if (lookahead == 'l') ADVANCE(88);
-      if (lookahead == 'o') ADVANCE(89);
+      if (lookahead == 'b') ADVANCE(92);
+      if (lookahead == 'r') ADVANCE(93);
       END_STATE();
     case 45:
-      if (lookahead == 'b') ADVANCE(90);
-      if (lookahead == 'l') ADVANCE(91);
+      if (lookahead == 'w') ADVANCE(94);
       END_STATE();
     case 46:
-      if (lookahead == 'n') ADVANCE(92);
+      if (lookahead == 'c') ADVANCE(95);
+      if (lookahead == 'p') ADVANCE(96);
       END_STATE();
     case 47:
-      if (lookahead == 'e') ADVANCE(93);
+      if (lookahead == 'l') ADVANCE(97);
+      if (lookahead == 'o') ADVANCE(98);
       END_STATE();
     case 48:
-      if (lookahead == 'n') ADVANCE(94);
+      if (lookahead == 'b') ADVANCE(99);
+      if (lookahead == 'l') ADVANCE(100);
       END_STATE();
     case 49:
-      if (lookahead == 'i') ADVANCE(95);
+      if (lookahead == 'n') ADVANCE(101);
       END_STATE();
     case 50:
-      if (lookahead == 'o') ADVANCE(96);
-      END_STATE();
-    case 51:
-      if (lookahead == 'f') ADVANCE(97);
-      END_STATE();
-    case 52:
-      if (lookahead == 's') ADVANCE(98);
-      END_STATE();
-    case 53:
-      if (lookahead == 'c') ADVANCE(99);
-      if (lookahead == 't') ADVANCE(100);
-      END_STATE();
-    case 54:
-      if (lookahead == 's') ADVANCE(101);
-      END_STATE();
-    case 55:
       if (lookahead == 'e') ADVANCE(102);
       END_STATE();
+    case 51:
+      if (lookahead == 'n') ADVANCE(103);
+      END_STATE();
+    case 52:
+      if (lookahead == 'a') ADVANCE(104);
+      END_STATE();
+    case 53:
+      if (lookahead == 'i') ADVANCE(105);
+      END_STATE();
+    case 54:
+      if (lookahead == 'o') ADVANCE(106);
+      END_STATE();
+    case 55:
+      if (lookahead == 'f') ADVANCE(107);
+      END_STATE();
     case 56:
-      if (lookahead == 't') ADVANCE(103);
+      if (lookahead == 's') ADVANCE(108);
       END_STATE();
     case 57:
-      if (lookahead == 'u') ADVANCE(104);
+      if (lookahead == 'c') ADVANCE(109);
+      if (lookahead == 't') ADVANCE(110);
       END_STATE();
     case 58:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 's') ADVANCE(111);
       END_STATE();
     case 59:
-      ACCEPT_TOKEN(anon_sym_and);
+      if (lookahead == 'e') ADVANCE(112);
       END_STATE();
     case 60:
-      if (lookahead == 'r') ADVANCE(105);
+      if (lookahead == 't') ADVANCE(113);
       END_STATE();
     case 61:
-      if (lookahead == 'e') ADVANCE(106);
-      if (lookahead == 'r') ADVANCE(107);
+      if (lookahead == 'u') ADVANCE(114);
       END_STATE();
     case 62:
-      if (lookahead == 'a') ADVANCE(108);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 63:
-      if (lookahead == 'e') ADVANCE(109);
+      ACCEPT_TOKEN(anon_sym_and);
       END_STATE();
     case 64:
-      if (lookahead == 'l') ADVANCE(110);
+      if (lookahead == 'r') ADVANCE(115);
       END_STATE();
     case 65:
-      if (lookahead == 'd') ADVANCE(111);
+      if (lookahead == 'e') ADVANCE(116);
+      if (lookahead == 'r') ADVANCE(117);
       END_STATE();
     case 66:
-      if (lookahead == 'e') ADVANCE(112);
-      if (lookahead == 'l') ADVANCE(113);
+      if (lookahead == 'a') ADVANCE(118);
       END_STATE();
     case 67:
-      if (lookahead == 'c') ADVANCE(114);
+      if (lookahead == 'e') ADVANCE(119);
       END_STATE();
     case 68:
-      if (lookahead == 't') ADVANCE(115);
+      if (lookahead == 'l') ADVANCE(120);
       END_STATE();
     case 69:
-      if (lookahead == 'i') ADVANCE(116);
+      if (lookahead == 'd') ADVANCE(121);
       END_STATE();
     case 70:
-      if (lookahead == 't') ADVANCE(117);
+      if (lookahead == 'e') ADVANCE(122);
+      if (lookahead == 'l') ADVANCE(123);
       END_STATE();
     case 71:
-      if (lookahead == 'd') ADVANCE(118);
-      END_STATE();
-    case 72:
-      if (lookahead == 'r') ADVANCE(119);
-      END_STATE();
-    case 73:
-      if (lookahead == 'p') ADVANCE(120);
-      END_STATE();
-    case 74:
-      if (lookahead == 'e') ADVANCE(121);
-      END_STATE();
-    case 75:
-      if (lookahead == 't') ADVANCE(122);
-      END_STATE();
-    case 76:
-      if (lookahead == 'd') ADVANCE(123);
-      END_STATE();
-    case 77:
-      ACCEPT_TOKEN(anon_sym_not);
-      END_STATE();
-    case 78:
       if (lookahead == 'c') ADVANCE(124);
       END_STATE();
+    case 72:
+      if (lookahead == 't') ADVANCE(125);
+      END_STATE();
+    case 73:
+      if (lookahead == 'i') ADVANCE(126);
+      END_STATE();
+    case 74:
+      if (lookahead == 't') ADVANCE(127);
+      END_STATE();
+    case 75:
+      ACCEPT_TOKEN(anon_sym_for);
+      END_STATE();
+    case 76:
+      if (lookahead == 'u') ADVANCE(128);
+      END_STATE();
+    case 77:
+      if (lookahead == 'd') ADVANCE(129);
+      END_STATE();
+    case 78:
+      if (lookahead == 'r') ADVANCE(130);
+      END_STATE();
     case 79:
-      if (lookahead == 'e') ADVANCE(125);
+      if (lookahead == 'p') ADVANCE(131);
       END_STATE();
     case 80:
-      if (lookahead == 'c') ADVANCE(126);
+      if (lookahead == 'e') ADVANCE(132);
       END_STATE();
     case 81:
-      if (lookahead == 'r') ADVANCE(127);
+      if (lookahead == 't') ADVANCE(133);
       END_STATE();
     case 82:
-      if (lookahead == 's') ADVANCE(128);
+      if (lookahead == 'd') ADVANCE(134);
       END_STATE();
     case 83:
-      if (lookahead == 'i') ADVANCE(129);
+      if (lookahead == 'm') ADVANCE(135);
       END_STATE();
     case 84:
-      if (lookahead == 'o') ADVANCE(130);
+      ACCEPT_TOKEN(anon_sym_not);
       END_STATE();
     case 85:
-      if (lookahead == 'l') ADVANCE(131);
+      if (lookahead == 'c') ADVANCE(136);
       END_STATE();
     case 86:
-      ACCEPT_TOKEN(anon_sym_raw);
+      if (lookahead == 'e') ADVANCE(137);
       END_STATE();
     case 87:
-      if (lookahead == 'i') ADVANCE(132);
+      if (lookahead == 'c') ADVANCE(138);
       END_STATE();
     case 88:
-      if (lookahead == 'e') ADVANCE(133);
+      if (lookahead == 'r') ADVANCE(139);
       END_STATE();
     case 89:
-      if (lookahead == 'm') ADVANCE(134);
+      if (lookahead == 's') ADVANCE(140);
       END_STATE();
     case 90:
-      if (lookahead == 'r') ADVANCE(135);
+      if (lookahead == 'i') ADVANCE(141);
       END_STATE();
     case 91:
-      if (lookahead == 'e') ADVANCE(136);
+      if (lookahead == 'o') ADVANCE(142);
       END_STATE();
     case 92:
-      if (lookahead == 'i') ADVANCE(137);
+      if (lookahead == 'l') ADVANCE(143);
       END_STATE();
     case 93:
-      if (lookahead == 'n') ADVANCE(138);
+      if (lookahead == 'p') ADVANCE(144);
       END_STATE();
     case 94:
-      if (lookahead == 's') ADVANCE(139);
+      ACCEPT_TOKEN(anon_sym_raw);
       END_STATE();
     case 95:
-      if (lookahead == 'l') ADVANCE(140);
+      if (lookahead == 'i') ADVANCE(145);
       END_STATE();
     case 96:
-      if (lookahead == 't') ADVANCE(141);
+      if (lookahead == 'o') ADVANCE(146);
       END_STATE();
     case 97:
-      if (lookahead == 't') ADVANCE(142);
+      if (lookahead == 'e') ADVANCE(147);
       END_STATE();
     case 98:
-      if (lookahead == 'k') ADVANCE(143);
+      if (lookahead == 'm') ADVANCE(148);
       END_STATE();
     case 99:
-      if (lookahead == 'k') ADVANCE(144);
+      if (lookahead == 'r') ADVANCE(149);
       END_STATE();
     case 100:
-      if (lookahead == 'l') ADVANCE(145);
+      if (lookahead == 'e') ADVANCE(150);
       END_STATE();
     case 101:
-      if (lookahead == 'i') ADVANCE(146);
+      if (lookahead == 'i') ADVANCE(151);
       END_STATE();
     case 102:
-      if (lookahead == 'n') ADVANCE(147);
+      if (lookahead == 'n') ADVANCE(152);
       END_STATE();
     case 103:
-      if (lookahead == 'h') ADVANCE(148);
+      if (lookahead == 's') ADVANCE(153);
       END_STATE();
     case 104:
-      if (lookahead == 't') ADVANCE(149);
+      if (lookahead == 'r') ADVANCE(154);
       END_STATE();
     case 105:
-      if (lookahead == 'o') ADVANCE(150);
+      if (lookahead == 'l') ADVANCE(155);
       END_STATE();
     case 106:
-      if (lookahead == 'n') ADVANCE(151);
+      if (lookahead == 't') ADVANCE(156);
       END_STATE();
     case 107:
-      if (lookahead == 'i') ADVANCE(152);
+      if (lookahead == 't') ADVANCE(157);
       END_STATE();
     case 108:
-      if (lookahead == 'c') ADVANCE(153);
+      if (lookahead == 'k') ADVANCE(158);
       END_STATE();
     case 109:
-      if (lookahead == 'g') ADVANCE(154);
+      if (lookahead == 'k') ADVANCE(159);
       END_STATE();
     case 110:
-      if (lookahead == 'a') ADVANCE(155);
-      END_STATE();
-    case 111:
-      if (lookahead == 'e') ADVANCE(156);
-      END_STATE();
-    case 112:
-      if (lookahead == 'p') ADVANCE(157);
-      END_STATE();
-    case 113:
-      if (lookahead == 'u') ADVANCE(158);
-      END_STATE();
-    case 114:
-      if (lookahead == 'u') ADVANCE(159);
-      END_STATE();
-    case 115:
-      ACCEPT_TOKEN(anon_sym_fact);
-      END_STATE();
-    case 116:
       if (lookahead == 'l') ADVANCE(160);
       END_STATE();
+    case 111:
+      if (lookahead == 'i') ADVANCE(161);
+      END_STATE();
+    case 112:
+      if (lookahead == 'n') ADVANCE(162);
+      END_STATE();
+    case 113:
+      if (lookahead == 'h') ADVANCE(163);
+      END_STATE();
+    case 114:
+      if (lookahead == 't') ADVANCE(164);
+      END_STATE();
+    case 115:
+      if (lookahead == 'o') ADVANCE(165);
+      END_STATE();
+    case 116:
+      if (lookahead == 'n') ADVANCE(166);
+      END_STATE();
     case 117:
-      if (lookahead == 'u') ADVANCE(161);
+      if (lookahead == 'i') ADVANCE(167);
       END_STATE();
     case 118:
-      if (lookahead == 'e') ADVANCE(162);
+      if (lookahead == 'c') ADVANCE(168);
       END_STATE();
     case 119:
-      if (lookahead == 's') ADVANCE(163);
+      if (lookahead == 'g') ADVANCE(169);
       END_STATE();
     case 120:
-      if (lookahead == 'p') ADVANCE(164);
+      if (lookahead == 'a') ADVANCE(170);
       END_STATE();
     case 121:
-      if (lookahead == 'l') ADVANCE(165);
+      if (lookahead == 'e') ADVANCE(171);
       END_STATE();
     case 122:
-      if (lookahead == 'i') ADVANCE(166);
+      if (lookahead == 'p') ADVANCE(172);
       END_STATE();
     case 123:
-      if (lookahead == 's') ADVANCE(167);
+      if (lookahead == 'u') ADVANCE(173);
       END_STATE();
     case 124:
-      if (lookahead == 'l') ADVANCE(168);
+      if (lookahead == 'u') ADVANCE(174);
       END_STATE();
     case 125:
-      if (lookahead == 'r') ADVANCE(169);
+      ACCEPT_TOKEN(anon_sym_fact);
       END_STATE();
     case 126:
-      if (lookahead == 'o') ADVANCE(170);
+      if (lookahead == 'l') ADVANCE(175);
       END_STATE();
     case 127:
-      ACCEPT_TOKEN(anon_sym_pair);
+      if (lookahead == 'u') ADVANCE(176);
       END_STATE();
     case 128:
-      if (lookahead == 'o') ADVANCE(171);
+      if (lookahead == 'p') ADVANCE(177);
       END_STATE();
     case 129:
-      if (lookahead == 'c') ADVANCE(172);
+      if (lookahead == 'e') ADVANCE(178);
       END_STATE();
     case 130:
-      if (lookahead == 'r') ADVANCE(173);
+      if (lookahead == 's') ADVANCE(179);
       END_STATE();
     case 131:
-      if (lookahead == 'i') ADVANCE(174);
+      if (lookahead == 'p') ADVANCE(180);
       END_STATE();
     case 132:
-      if (lookahead == 'p') ADVANCE(175);
+      if (lookahead == 'l') ADVANCE(181);
       END_STATE();
     case 133:
-      ACCEPT_TOKEN(anon_sym_role);
+      if (lookahead == 'i') ADVANCE(182);
       END_STATE();
     case 134:
-      ACCEPT_TOKEN(anon_sym_room);
-      if (lookahead == 's') ADVANCE(176);
-      END_STATE();
-    case 135:
-      if (lookahead == 'i') ADVANCE(177);
-      END_STATE();
-    case 136:
-      if (lookahead == 's') ADVANCE(178);
-      END_STATE();
-    case 137:
-      if (lookahead == 't') ADVANCE(179);
-      END_STATE();
-    case 138:
-      if (lookahead == 'a') ADVANCE(180);
-      END_STATE();
-    case 139:
-      if (lookahead == 'i') ADVANCE(181);
-      END_STATE();
-    case 140:
-      if (lookahead == 'l') ADVANCE(182);
-      END_STATE();
-    case 141:
       if (lookahead == 's') ADVANCE(183);
       END_STATE();
+    case 135:
+      if (lookahead == 's') ADVANCE(184);
+      END_STATE();
+    case 136:
+      if (lookahead == 'l') ADVANCE(185);
+      END_STATE();
+    case 137:
+      if (lookahead == 'r') ADVANCE(186);
+      END_STATE();
+    case 138:
+      if (lookahead == 'o') ADVANCE(187);
+      END_STATE();
+    case 139:
+      ACCEPT_TOKEN(anon_sym_pair);
+      END_STATE();
+    case 140:
+      if (lookahead == 'o') ADVANCE(188);
+      END_STATE();
+    case 141:
+      if (lookahead == 'c') ADVANCE(189);
+      END_STATE();
     case 142:
-      ACCEPT_TOKEN(anon_sym_soft);
+      if (lookahead == 'r') ADVANCE(190);
       END_STATE();
     case 143:
-      ACCEPT_TOKEN(anon_sym_task);
+      if (lookahead == 'i') ADVANCE(191);
       END_STATE();
     case 144:
-      if (lookahead == 'e') ADVANCE(184);
+      if (lookahead == 'o') ADVANCE(192);
       END_STATE();
     case 145:
-      if (lookahead == 'e') ADVANCE(185);
+      if (lookahead == 'p') ADVANCE(193);
       END_STATE();
     case 146:
-      if (lookahead == 'b') ADVANCE(186);
+      if (lookahead == 'r') ADVANCE(194);
       END_STATE();
     case 147:
-      ACCEPT_TOKEN(anon_sym_when);
+      ACCEPT_TOKEN(anon_sym_role);
       END_STATE();
     case 148:
-      ACCEPT_TOKEN(anon_sym_with);
+      ACCEPT_TOKEN(anon_sym_room);
+      if (lookahead == 's') ADVANCE(195);
       END_STATE();
     case 149:
-      ACCEPT_TOKEN(anon_sym_about);
+      if (lookahead == 'i') ADVANCE(196);
       END_STATE();
     case 150:
-      if (lookahead == 'p') ADVANCE(187);
+      if (lookahead == 's') ADVANCE(197);
       END_STATE();
     case 151:
-      if (lookahead == 'd') ADVANCE(188);
+      if (lookahead == 't') ADVANCE(198);
       END_STATE();
     case 152:
-      if (lookahead == 'b') ADVANCE(189);
+      if (lookahead == 'a') ADVANCE(199);
       END_STATE();
     case 153:
-      if (lookahead == 'i') ADVANCE(190);
+      if (lookahead == 'i') ADVANCE(200);
       END_STATE();
     case 154:
-      if (lookahead == 'o') ADVANCE(191);
+      if (lookahead == 'e') ADVANCE(201);
       END_STATE();
     case 155:
-      if (lookahead == 'b') ADVANCE(192);
+      if (lookahead == 'l') ADVANCE(202);
       END_STATE();
     case 156:
-      if (lookahead == 'n') ADVANCE(193);
+      if (lookahead == 's') ADVANCE(203);
       END_STATE();
     case 157:
-      if (lookahead == 't') ADVANCE(194);
+      ACCEPT_TOKEN(anon_sym_soft);
       END_STATE();
     case 158:
-      if (lookahead == 'd') ADVANCE(195);
+      ACCEPT_TOKEN(anon_sym_task);
       END_STATE();
     case 159:
-      if (lookahead == 't') ADVANCE(196);
+      if (lookahead == 'e') ADVANCE(204);
       END_STATE();
     case 160:
-      if (lookahead == 'y') ADVANCE(197);
+      if (lookahead == 'e') ADVANCE(205);
       END_STATE();
     case 161:
-      if (lookahead == 'r') ADVANCE(198);
+      if (lookahead == 'b') ADVANCE(206);
       END_STATE();
     case 162:
-      if (lookahead == 'r') ADVANCE(199);
+      ACCEPT_TOKEN(anon_sym_when);
       END_STATE();
     case 163:
-      ACCEPT_TOKEN(anon_sym_hours);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 164:
-      if (lookahead == 'r') ADVANCE(200);
+      ACCEPT_TOKEN(anon_sym_about);
       END_STATE();
     case 165:
-      if (lookahead == 's') ADVANCE(201);
+      if (lookahead == 'p') ADVANCE(207);
       END_STATE();
     case 166:
-      if (lookahead == 'n') ADVANCE(202);
+      if (lookahead == 'd') ADVANCE(208);
       END_STATE();
     case 167:
-      ACCEPT_TOKEN(anon_sym_needs);
+      if (lookahead == 'b') ADVANCE(209);
       END_STATE();
     case 168:
-      if (lookahead == 'e') ADVANCE(203);
-      END_STATE();
-    case 169:
-      if (lookahead == 'w') ADVANCE(204);
-      END_STATE();
-    case 170:
-      if (lookahead == 'm') ADVANCE(205);
-      END_STATE();
-    case 171:
-      if (lookahead == 'n') ADVANCE(206);
-      END_STATE();
-    case 172:
-      if (lookahead == 'y') ADVANCE(207);
-      END_STATE();
-    case 173:
-      if (lookahead == 'i') ADVANCE(208);
-      END_STATE();
-    case 174:
-      if (lookahead == 'c') ADVANCE(209);
-      END_STATE();
-    case 175:
       if (lookahead == 'i') ADVANCE(210);
       END_STATE();
-    case 176:
-      ACCEPT_TOKEN(anon_sym_rooms);
+    case 169:
+      if (lookahead == 'o') ADVANCE(211);
       END_STATE();
-    case 177:
-      if (lookahead == 'c') ADVANCE(211);
+    case 170:
+      if (lookahead == 'b') ADVANCE(212);
       END_STATE();
-    case 178:
-      ACCEPT_TOKEN(anon_sym_rules);
+    case 171:
+      if (lookahead == 'n') ADVANCE(213);
       END_STATE();
-    case 179:
-      if (lookahead == 'i') ADVANCE(212);
-      END_STATE();
-    case 180:
-      if (lookahead == 'r') ADVANCE(213);
-      END_STATE();
-    case 181:
+    case 172:
       if (lookahead == 't') ADVANCE(214);
       END_STATE();
-    case 182:
-      if (lookahead == 's') ADVANCE(215);
+    case 173:
+      if (lookahead == 'd') ADVANCE(215);
       END_STATE();
-    case 183:
-      ACCEPT_TOKEN(anon_sym_slots);
-      END_STATE();
-    case 184:
+    case 174:
       if (lookahead == 't') ADVANCE(216);
       END_STATE();
-    case 185:
-      ACCEPT_TOKEN(anon_sym_title);
+    case 175:
+      if (lookahead == 'y') ADVANCE(217);
       END_STATE();
-    case 186:
-      if (lookahead == 'l') ADVANCE(217);
-      END_STATE();
-    case 187:
+    case 176:
       if (lookahead == 'r') ADVANCE(218);
       END_STATE();
+    case 177:
+      if (lookahead == 's') ADVANCE(219);
+      END_STATE();
+    case 178:
+      if (lookahead == 'r') ADVANCE(220);
+      END_STATE();
+    case 179:
+      ACCEPT_TOKEN(anon_sym_hours);
+      END_STATE();
+    case 180:
+      if (lookahead == 'r') ADVANCE(221);
+      END_STATE();
+    case 181:
+      if (lookahead == 's') ADVANCE(222);
+      END_STATE();
+    case 182:
+      if (lookahead == 'n') ADVANCE(223);
+      END_STATE();
+    case 183:
+      ACCEPT_TOKEN(anon_sym_needs);
+      END_STATE();
+    case 184:
+      ACCEPT_TOKEN(anon_sym_norms);
+      END_STATE();
+    case 185:
+      if (lookahead == 'e') ADVANCE(224);
+      END_STATE();
+    case 186:
+      if (lookahead == 'w') ADVANCE(225);
+      END_STATE();
+    case 187:
+      if (lookahead == 'm') ADVANCE(226);
+      END_STATE();
     case 188:
-      if (lookahead == 'e') ADVANCE(219);
+      if (lookahead == 'n') ADVANCE(227);
       END_STATE();
     case 189:
-      if (lookahead == 'u') ADVANCE(220);
+      if (lookahead == 'y') ADVANCE(228);
       END_STATE();
     case 190:
-      if (lookahead == 't') ADVANCE(221);
+      if (lookahead == 'i') ADVANCE(229);
       END_STATE();
     case 191:
-      if (lookahead == 'r') ADVANCE(222);
+      if (lookahead == 'c') ADVANCE(230);
       END_STATE();
     case 192:
-      if (lookahead == 'o') ADVANCE(223);
+      if (lookahead == 's') ADVANCE(231);
       END_STATE();
     case 193:
-      if (lookahead == 'c') ADVANCE(224);
+      if (lookahead == 'i') ADVANCE(232);
       END_STATE();
     case 194:
-      ACCEPT_TOKEN(anon_sym_except);
+      if (lookahead == 't') ADVANCE(233);
       END_STATE();
     case 195:
-      if (lookahead == 'e') ADVANCE(225);
+      ACCEPT_TOKEN(anon_sym_rooms);
       END_STATE();
     case 196:
-      if (lookahead == 'o') ADVANCE(226);
+      if (lookahead == 'c') ADVANCE(234);
       END_STATE();
     case 197:
-      ACCEPT_TOKEN(anon_sym_family);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 198:
-      if (lookahead == 'e') ADVANCE(227);
-      END_STATE();
-    case 199:
-      ACCEPT_TOKEN(anon_sym_holder);
-      END_STATE();
-    case 200:
-      if (lookahead == 'o') ADVANCE(228);
-      END_STATE();
-    case 201:
-      ACCEPT_TOKEN(anon_sym_levels);
-      END_STATE();
-    case 202:
-      if (lookahead == 'g') ADVANCE(229);
-      END_STATE();
-    case 203:
-      ACCEPT_TOKEN(anon_sym_oracle);
-      END_STATE();
-    case 204:
-      if (lookahead == 'i') ADVANCE(230);
-      END_STATE();
-    case 205:
-      if (lookahead == 'e') ADVANCE(231);
-      END_STATE();
-    case 206:
-      ACCEPT_TOKEN(anon_sym_person);
-      END_STATE();
-    case 207:
-      ACCEPT_TOKEN(anon_sym_policy);
-      END_STATE();
-    case 208:
-      if (lookahead == 't') ADVANCE(232);
-      END_STATE();
-    case 209:
-      ACCEPT_TOKEN(anon_sym_public);
-      END_STATE();
-    case 210:
-      if (lookahead == 'e') ADVANCE(233);
-      END_STATE();
-    case 211:
-      ACCEPT_TOKEN(anon_sym_rubric);
-      END_STATE();
-    case 212:
-      if (lookahead == 'z') ADVANCE(234);
-      END_STATE();
-    case 213:
       if (lookahead == 'i') ADVANCE(235);
       END_STATE();
-    case 214:
-      if (lookahead == 'i') ADVANCE(236);
+    case 199:
+      if (lookahead == 'r') ADVANCE(236);
       END_STATE();
-    case 215:
-      ACCEPT_TOKEN(anon_sym_skills);
+    case 200:
+      if (lookahead == 't') ADVANCE(237);
       END_STATE();
-    case 216:
-      ACCEPT_TOKEN(anon_sym_ticket);
+    case 201:
+      ACCEPT_TOKEN(anon_sym_share);
       END_STATE();
-    case 217:
-      if (lookahead == 'e') ADVANCE(237);
+    case 202:
+      if (lookahead == 's') ADVANCE(238);
       END_STATE();
-    case 218:
-      if (lookahead == 'i') ADVANCE(238);
+    case 203:
+      ACCEPT_TOKEN(anon_sym_slots);
       END_STATE();
-    case 219:
-      if (lookahead == 'e') ADVANCE(239);
+    case 204:
+      if (lookahead == 't') ADVANCE(239);
       END_STATE();
-    case 220:
-      if (lookahead == 't') ADVANCE(240);
+    case 205:
+      ACCEPT_TOKEN(anon_sym_title);
       END_STATE();
-    case 221:
-      if (lookahead == 'y') ADVANCE(241);
+    case 206:
+      if (lookahead == 'l') ADVANCE(240);
       END_STATE();
-    case 222:
-      if (lookahead == 'y') ADVANCE(242);
+    case 207:
+      if (lookahead == 'r') ADVANCE(241);
       END_STATE();
-    case 223:
-      if (lookahead == 'r') ADVANCE(243);
+    case 208:
+      if (lookahead == 'e') ADVANCE(242);
       END_STATE();
-    case 224:
-      if (lookahead == 'e') ADVANCE(244);
+    case 209:
+      if (lookahead == 'u') ADVANCE(243);
       END_STATE();
-    case 225:
-      ACCEPT_TOKEN(anon_sym_exclude);
+    case 210:
+      if (lookahead == 't') ADVANCE(244);
       END_STATE();
-    case 226:
+    case 211:
       if (lookahead == 'r') ADVANCE(245);
       END_STATE();
+    case 212:
+      if (lookahead == 'o') ADVANCE(246);
+      END_STATE();
+    case 213:
+      if (lookahead == 'c') ADVANCE(247);
+      END_STATE();
+    case 214:
+      ACCEPT_TOKEN(anon_sym_except);
+      END_STATE();
+    case 215:
+      if (lookahead == 'e') ADVANCE(248);
+      END_STATE();
+    case 216:
+      if (lookahead == 'o') ADVANCE(249);
+      END_STATE();
+    case 217:
+      ACCEPT_TOKEN(anon_sym_family);
+      END_STATE();
+    case 218:
+      if (lookahead == 'e') ADVANCE(250);
+      END_STATE();
+    case 219:
+      ACCEPT_TOKEN(anon_sym_groups);
+      END_STATE();
+    case 220:
+      ACCEPT_TOKEN(anon_sym_holder);
+      END_STATE();
+    case 221:
+      if (lookahead == 'o') ADVANCE(251);
+      END_STATE();
+    case 222:
+      ACCEPT_TOKEN(anon_sym_levels);
+      END_STATE();
+    case 223:
+      if (lookahead == 'g') ADVANCE(252);
+      END_STATE();
+    case 224:
+      ACCEPT_TOKEN(anon_sym_oracle);
+      END_STATE();
+    case 225:
+      if (lookahead == 'i') ADVANCE(253);
+      END_STATE();
+    case 226:
+      if (lookahead == 'e') ADVANCE(254);
+      END_STATE();
     case 227:
-      if (lookahead == 's') ADVANCE(246);
+      ACCEPT_TOKEN(anon_sym_person);
       END_STATE();
     case 228:
-      if (lookahead == 'p') ADVANCE(247);
+      ACCEPT_TOKEN(anon_sym_policy);
       END_STATE();
     case 229:
-      ACCEPT_TOKEN(anon_sym_meeting);
+      if (lookahead == 't') ADVANCE(255);
       END_STATE();
     case 230:
-      if (lookahead == 's') ADVANCE(248);
+      ACCEPT_TOKEN(anon_sym_public);
       END_STATE();
     case 231:
-      if (lookahead == 's') ADVANCE(249);
+      if (lookahead == 'e') ADVANCE(256);
       END_STATE();
     case 232:
-      if (lookahead == 'y') ADVANCE(250);
-      END_STATE();
-    case 233:
-      if (lookahead == 'n') ADVANCE(251);
-      END_STATE();
-    case 234:
-      if (lookahead == 'e') ADVANCE(252);
-      END_STATE();
-    case 235:
-      if (lookahead == 'o') ADVANCE(253);
-      END_STATE();
-    case 236:
-      if (lookahead == 'v') ADVANCE(254);
-      END_STATE();
-    case 237:
-      ACCEPT_TOKEN(anon_sym_visible);
-      END_STATE();
-    case 238:
-      if (lookahead == 'a') ADVANCE(255);
-      END_STATE();
-    case 239:
-      if (lookahead == 's') ADVANCE(256);
-      END_STATE();
-    case 240:
       if (lookahead == 'e') ADVANCE(257);
       END_STATE();
+    case 233:
+      if (lookahead == 's') ADVANCE(258);
+      END_STATE();
+    case 234:
+      ACCEPT_TOKEN(anon_sym_rubric);
+      END_STATE();
+    case 235:
+      if (lookahead == 'z') ADVANCE(259);
+      END_STATE();
+    case 236:
+      if (lookahead == 'i') ADVANCE(260);
+      END_STATE();
+    case 237:
+      if (lookahead == 'i') ADVANCE(261);
+      END_STATE();
+    case 238:
+      ACCEPT_TOKEN(anon_sym_skills);
+      END_STATE();
+    case 239:
+      ACCEPT_TOKEN(anon_sym_ticket);
+      END_STATE();
+    case 240:
+      if (lookahead == 'e') ADVANCE(262);
+      END_STATE();
     case 241:
-      ACCEPT_TOKEN(anon_sym_capacity);
+      if (lookahead == 'i') ADVANCE(263);
       END_STATE();
     case 242:
-      ACCEPT_TOKEN(anon_sym_category);
+      if (lookahead == 'e') ADVANCE(264);
       END_STATE();
     case 243:
-      if (lookahead == 'a') ADVANCE(258);
-      END_STATE();
-    case 244:
-      ACCEPT_TOKEN(anon_sym_evidence);
-      END_STATE();
-    case 245:
-      ACCEPT_TOKEN(anon_sym_executor);
-      END_STATE();
-    case 246:
-      ACCEPT_TOKEN(anon_sym_features);
-      END_STATE();
-    case 247:
-      if (lookahead == 'r') ADVANCE(259);
-      END_STATE();
-    case 248:
-      if (lookahead == 'e') ADVANCE(260);
-      END_STATE();
-    case 249:
-      ACCEPT_TOKEN(anon_sym_outcomes);
-      END_STATE();
-    case 250:
-      ACCEPT_TOKEN(anon_sym_priority);
-      END_STATE();
-    case 251:
-      if (lookahead == 't') ADVANCE(261);
-      END_STATE();
-    case 252:
-      if (lookahead == 'd') ADVANCE(262);
-      END_STATE();
-    case 253:
-      ACCEPT_TOKEN(anon_sym_scenario);
-      END_STATE();
-    case 254:
-      if (lookahead == 'e') ADVANCE(263);
-      END_STATE();
-    case 255:
-      if (lookahead == 't') ADVANCE(264);
-      END_STATE();
-    case 256:
-      ACCEPT_TOKEN(anon_sym_attendees);
-      END_STATE();
-    case 257:
-      ACCEPT_TOKEN(anon_sym_attribute);
-      END_STATE();
-    case 258:
       if (lookahead == 't') ADVANCE(265);
       END_STATE();
+    case 244:
+      if (lookahead == 'y') ADVANCE(266);
+      END_STATE();
+    case 245:
+      if (lookahead == 'y') ADVANCE(267);
+      END_STATE();
+    case 246:
+      if (lookahead == 'r') ADVANCE(268);
+      END_STATE();
+    case 247:
+      if (lookahead == 'e') ADVANCE(269);
+      END_STATE();
+    case 248:
+      ACCEPT_TOKEN(anon_sym_exclude);
+      END_STATE();
+    case 249:
+      if (lookahead == 'r') ADVANCE(270);
+      END_STATE();
+    case 250:
+      if (lookahead == 's') ADVANCE(271);
+      END_STATE();
+    case 251:
+      if (lookahead == 'p') ADVANCE(272);
+      END_STATE();
+    case 252:
+      ACCEPT_TOKEN(anon_sym_meeting);
+      END_STATE();
+    case 253:
+      if (lookahead == 's') ADVANCE(273);
+      END_STATE();
+    case 254:
+      if (lookahead == 's') ADVANCE(274);
+      END_STATE();
+    case 255:
+      if (lookahead == 'y') ADVANCE(275);
+      END_STATE();
+    case 256:
+      ACCEPT_TOKEN(anon_sym_purpose);
+      END_STATE();
+    case 257:
+      if (lookahead == 'n') ADVANCE(276);
+      END_STATE();
+    case 258:
+      if (lookahead == '_') ADVANCE(277);
+      END_STATE();
     case 259:
-      if (lookahead == 'i') ADVANCE(266);
+      if (lookahead == 'e') ADVANCE(278);
       END_STATE();
     case 260:
-      ACCEPT_TOKEN(anon_sym_otherwise);
+      if (lookahead == 'o') ADVANCE(279);
       END_STATE();
     case 261:
-      ACCEPT_TOKEN(anon_sym_recipient);
+      if (lookahead == 'v') ADVANCE(280);
       END_STATE();
     case 262:
-      ACCEPT_TOKEN(anon_sym_sanitized);
+      ACCEPT_TOKEN(anon_sym_visible);
       END_STATE();
     case 263:
-      ACCEPT_TOKEN(anon_sym_sensitive);
+      if (lookahead == 'a') ADVANCE(281);
       END_STATE();
     case 264:
-      if (lookahead == 'e') ADVANCE(267);
+      if (lookahead == 's') ADVANCE(282);
       END_STATE();
     case 265:
-      if (lookahead == 'i') ADVANCE(268);
+      if (lookahead == 'e') ADVANCE(283);
       END_STATE();
     case 266:
-      if (lookahead == 'a') ADVANCE(269);
+      ACCEPT_TOKEN(anon_sym_capacity);
       END_STATE();
     case 267:
-      ACCEPT_TOKEN(anon_sym_appropriate);
+      ACCEPT_TOKEN(anon_sym_category);
       END_STATE();
     case 268:
-      if (lookahead == 'o') ADVANCE(270);
+      if (lookahead == 'a') ADVANCE(284);
       END_STATE();
     case 269:
-      if (lookahead == 't') ADVANCE(271);
+      ACCEPT_TOKEN(anon_sym_evidence);
       END_STATE();
     case 270:
-      if (lookahead == 'n') ADVANCE(272);
+      ACCEPT_TOKEN(anon_sym_executor);
       END_STATE();
     case 271:
-      if (lookahead == 'e') ADVANCE(273);
+      ACCEPT_TOKEN(anon_sym_features);
       END_STATE();
     case 272:
-      if (lookahead == '_') ADVANCE(274);
+      if (lookahead == 'r') ADVANCE(285);
       END_STATE();
     case 273:
-      ACCEPT_TOKEN(anon_sym_inappropriate);
+      if (lookahead == 'e') ADVANCE(286);
       END_STATE();
     case 274:
-      if (lookahead == 'h') ADVANCE(275);
+      ACCEPT_TOKEN(anon_sym_outcomes);
       END_STATE();
     case 275:
-      if (lookahead == 'e') ADVANCE(276);
+      ACCEPT_TOKEN(anon_sym_priority);
       END_STATE();
     case 276:
-      if (lookahead == 'a') ADVANCE(277);
+      if (lookahead == 't') ADVANCE(287);
       END_STATE();
     case 277:
-      if (lookahead == 'v') ADVANCE(278);
+      if (lookahead == 't') ADVANCE(288);
       END_STATE();
     case 278:
-      if (lookahead == 'y') ADVANCE(279);
+      if (lookahead == 'd') ADVANCE(289);
       END_STATE();
     case 279:
+      ACCEPT_TOKEN(anon_sym_scenario);
+      END_STATE();
+    case 280:
+      if (lookahead == 'e') ADVANCE(290);
+      END_STATE();
+    case 281:
+      if (lookahead == 't') ADVANCE(291);
+      END_STATE();
+    case 282:
+      ACCEPT_TOKEN(anon_sym_attendees);
+      END_STATE();
+    case 283:
+      ACCEPT_TOKEN(anon_sym_attribute);
+      END_STATE();
+    case 284:
+      if (lookahead == 't') ADVANCE(292);
+      END_STATE();
+    case 285:
+      if (lookahead == 'i') ADVANCE(293);
+      END_STATE();
+    case 286:
+      ACCEPT_TOKEN(anon_sym_otherwise);
+      END_STATE();
+    case 287:
+      ACCEPT_TOKEN(anon_sym_recipient);
+      END_STATE();
+    case 288:
+      if (lookahead == 'o') ADVANCE(294);
+      END_STATE();
+    case 289:
+      ACCEPT_TOKEN(anon_sym_sanitized);
+      END_STATE();
+    case 290:
+      ACCEPT_TOKEN(anon_sym_sensitive);
+      END_STATE();
+    case 291:
+      if (lookahead == 'e') ADVANCE(295);
+      END_STATE();
+    case 292:
+      if (lookahead == 'i') ADVANCE(296);
+      END_STATE();
+    case 293:
+      if (lookahead == 'a') ADVANCE(297);
+      END_STATE();
+    case 294:
+      ACCEPT_TOKEN(anon_sym_reports_to);
+      END_STATE();
+    case 295:
+      ACCEPT_TOKEN(anon_sym_appropriate);
+      END_STATE();
+    case 296:
+      if (lookahead == 'o') ADVANCE(298);
+      END_STATE();
+    case 297:
+      if (lookahead == 't') ADVANCE(299);
+      END_STATE();
+    case 298:
+      if (lookahead == 'n') ADVANCE(300);
+      END_STATE();
+    case 299:
+      if (lookahead == 'e') ADVANCE(301);
+      END_STATE();
+    case 300:
+      if (lookahead == '_') ADVANCE(302);
+      END_STATE();
+    case 301:
+      ACCEPT_TOKEN(anon_sym_inappropriate);
+      END_STATE();
+    case 302:
+      if (lookahead == 'h') ADVANCE(303);
+      END_STATE();
+    case 303:
+      if (lookahead == 'e') ADVANCE(304);
+      END_STATE();
+    case 304:
+      if (lookahead == 'a') ADVANCE(305);
+      END_STATE();
+    case 305:
+      if (lookahead == 'v') ADVANCE(306);
+      END_STATE();
+    case 306:
+      if (lookahead == 'y') ADVANCE(307);
+      END_STATE();
+    case 307:
       ACCEPT_TOKEN(anon_sym_collaboration_heavy);
       END_STATE();
     default:
@@ -2576,126 +2794,144 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [90] = {.lex_state = 20},
   [91] = {.lex_state = 20},
   [92] = {.lex_state = 20},
-  [93] = {.lex_state = 0},
+  [93] = {.lex_state = 20},
   [94] = {.lex_state = 20},
-  [95] = {.lex_state = 0},
+  [95] = {.lex_state = 20},
   [96] = {.lex_state = 20},
   [97] = {.lex_state = 20},
   [98] = {.lex_state = 20},
   [99] = {.lex_state = 20},
   [100] = {.lex_state = 20},
-  [101] = {.lex_state = 0},
-  [102] = {.lex_state = 20},
-  [103] = {.lex_state = 20},
+  [101] = {.lex_state = 20},
+  [102] = {.lex_state = 0},
+  [103] = {.lex_state = 0},
   [104] = {.lex_state = 20},
   [105] = {.lex_state = 20},
   [106] = {.lex_state = 20},
   [107] = {.lex_state = 20},
   [108] = {.lex_state = 20},
-  [109] = {.lex_state = 20},
+  [109] = {.lex_state = 0},
   [110] = {.lex_state = 20},
-  [111] = {.lex_state = 0},
+  [111] = {.lex_state = 20},
   [112] = {.lex_state = 20},
   [113] = {.lex_state = 20},
   [114] = {.lex_state = 20},
-  [115] = {.lex_state = 0},
+  [115] = {.lex_state = 20},
   [116] = {.lex_state = 20},
-  [117] = {.lex_state = 20},
-  [118] = {.lex_state = 0},
-  [119] = {.lex_state = 0},
-  [120] = {.lex_state = 0},
-  [121] = {.lex_state = 0},
-  [122] = {.lex_state = 0},
-  [123] = {.lex_state = 20},
+  [117] = {.lex_state = 0},
+  [118] = {.lex_state = 20},
+  [119] = {.lex_state = 20},
+  [120] = {.lex_state = 20},
+  [121] = {.lex_state = 20},
+  [122] = {.lex_state = 20},
+  [123] = {.lex_state = 0},
   [124] = {.lex_state = 0},
   [125] = {.lex_state = 0},
   [126] = {.lex_state = 0},
-  [127] = {.lex_state = 0},
-  [128] = {.lex_state = 0},
+  [127] = {.lex_state = 20},
+  [128] = {.lex_state = 20},
   [129] = {.lex_state = 20},
   [130] = {.lex_state = 0},
   [131] = {.lex_state = 0},
   [132] = {.lex_state = 0},
   [133] = {.lex_state = 0},
-  [134] = {.lex_state = 0},
-  [135] = {.lex_state = 20},
+  [134] = {.lex_state = 20},
+  [135] = {.lex_state = 0},
   [136] = {.lex_state = 0},
-  [137] = {.lex_state = 0},
+  [137] = {.lex_state = 20},
   [138] = {.lex_state = 0},
   [139] = {.lex_state = 0},
-  [140] = {.lex_state = 20},
-  [141] = {.lex_state = 20},
+  [140] = {.lex_state = 0},
+  [141] = {.lex_state = 0},
   [142] = {.lex_state = 0},
   [143] = {.lex_state = 20},
-  [144] = {.lex_state = 0},
-  [145] = {.lex_state = 20},
+  [144] = {.lex_state = 20},
+  [145] = {.lex_state = 0},
   [146] = {.lex_state = 20},
   [147] = {.lex_state = 0},
   [148] = {.lex_state = 20},
   [149] = {.lex_state = 0},
   [150] = {.lex_state = 20},
-  [151] = {.lex_state = 0},
-  [152] = {.lex_state = 0},
-  [153] = {.lex_state = 20},
+  [151] = {.lex_state = 20},
+  [152] = {.lex_state = 20},
+  [153] = {.lex_state = 0},
   [154] = {.lex_state = 0},
-  [155] = {.lex_state = 20},
+  [155] = {.lex_state = 0},
   [156] = {.lex_state = 0},
-  [157] = {.lex_state = 0},
+  [157] = {.lex_state = 20},
   [158] = {.lex_state = 0},
   [159] = {.lex_state = 0},
   [160] = {.lex_state = 0},
-  [161] = {.lex_state = 0},
+  [161] = {.lex_state = 20},
   [162] = {.lex_state = 20},
   [163] = {.lex_state = 0},
   [164] = {.lex_state = 0},
   [165] = {.lex_state = 20},
-  [166] = {.lex_state = 20},
+  [166] = {.lex_state = 0},
   [167] = {.lex_state = 0},
-  [168] = {.lex_state = 20},
+  [168] = {.lex_state = 0},
   [169] = {.lex_state = 20},
   [170] = {.lex_state = 20},
   [171] = {.lex_state = 0},
   [172] = {.lex_state = 0},
   [173] = {.lex_state = 0},
   [174] = {.lex_state = 20},
-  [175] = {.lex_state = 20},
-  [176] = {.lex_state = 20},
-  [177] = {.lex_state = 0},
+  [175] = {.lex_state = 0},
+  [176] = {.lex_state = 0},
+  [177] = {.lex_state = 20},
   [178] = {.lex_state = 20},
-  [179] = {.lex_state = 0},
-  [180] = {.lex_state = 0},
-  [181] = {.lex_state = 20},
+  [179] = {.lex_state = 20},
+  [180] = {.lex_state = 20},
+  [181] = {.lex_state = 0},
   [182] = {.lex_state = 0},
-  [183] = {.lex_state = 20},
+  [183] = {.lex_state = 0},
   [184] = {.lex_state = 0},
-  [185] = {.lex_state = 20},
+  [185] = {.lex_state = 0},
   [186] = {.lex_state = 20},
-  [187] = {.lex_state = 20},
-  [188] = {.lex_state = 0},
-  [189] = {.lex_state = 20},
-  [190] = {.lex_state = 20},
-  [191] = {.lex_state = 0},
-  [192] = {.lex_state = 20},
-  [193] = {.lex_state = 0},
-  [194] = {.lex_state = 0},
-  [195] = {.lex_state = 20},
+  [187] = {.lex_state = 0},
+  [188] = {.lex_state = 20},
+  [189] = {.lex_state = 0},
+  [190] = {.lex_state = 0},
+  [191] = {.lex_state = 20},
+  [192] = {.lex_state = 0},
+  [193] = {.lex_state = 20},
+  [194] = {.lex_state = 20},
+  [195] = {.lex_state = 0},
   [196] = {.lex_state = 20},
   [197] = {.lex_state = 20},
-  [198] = {.lex_state = 0},
+  [198] = {.lex_state = 20},
   [199] = {.lex_state = 20},
   [200] = {.lex_state = 0},
-  [201] = {.lex_state = 0},
-  [202] = {.lex_state = 20},
-  [203] = {.lex_state = 0},
-  [204] = {.lex_state = 0},
-  [205] = {.lex_state = 0},
-  [206] = {.lex_state = 20},
+  [201] = {.lex_state = 20},
+  [202] = {.lex_state = 0},
+  [203] = {.lex_state = 20},
+  [204] = {.lex_state = 20},
+  [205] = {.lex_state = 20},
+  [206] = {.lex_state = 0},
   [207] = {.lex_state = 20},
-  [208] = {.lex_state = 0},
+  [208] = {.lex_state = 20},
   [209] = {.lex_state = 20},
-  [210] = {.lex_state = 20},
+  [210] = {.lex_state = 0},
   [211] = {.lex_state = 20},
-  [212] = {.lex_state = 0},
+  [212] = {.lex_state = 20},
+  [213] = {.lex_state = 0},
+  [214] = {.lex_state = 0},
+  [215] = {.lex_state = 20},
+  [216] = {.lex_state = 20},
+  [217] = {.lex_state = 0},
+  [218] = {.lex_state = 20},
+  [219] = {.lex_state = 20},
+  [220] = {.lex_state = 20},
+  [221] = {.lex_state = 0},
+  [222] = {.lex_state = 0},
+  [223] = {.lex_state = 0},
+  [224] = {.lex_state = 20},
+  [225] = {.lex_state = 0},
+  [226] = {.lex_state = 20},
+  [227] = {.lex_state = 0},
+  [228] = {.lex_state = 20},
+  [229] = {.lex_state = 20},
+  [230] = {.lex_state = 20},
 };
 
 static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
@@ -2712,9 +2948,16 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_public] = ACTIONS(1),
     [anon_sym_policy] = ACTIONS(1),
     [anon_sym_executor] = ACTIONS(1),
+    [anon_sym_purpose] = ACTIONS(1),
+    [anon_sym_norms] = ACTIONS(1),
+    [anon_sym_share] = ACTIONS(1),
+    [anon_sym_with] = ACTIONS(1),
+    [anon_sym_for] = ACTIONS(1),
     [anon_sym_person] = ACTIONS(1),
     [anon_sym_role] = ACTIONS(1),
     [anon_sym_skills] = ACTIONS(1),
+    [anon_sym_groups] = ACTIONS(1),
+    [anon_sym_reports_to] = ACTIONS(1),
     [anon_sym_room] = ACTIONS(1),
     [anon_sym_capacity] = ACTIONS(1),
     [anon_sym_features] = ACTIONS(1),
@@ -2729,7 +2972,6 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_needs] = ACTIONS(1),
     [anon_sym_hours] = ACTIONS(1),
     [anon_sym_pair] = ACTIONS(1),
-    [anon_sym_with] = ACTIONS(1),
     [anon_sym_priority] = ACTIONS(1),
     [anon_sym_collaboration_heavy] = ACTIONS(1),
     [anon_sym_sensitive] = ACTIONS(1),
@@ -2773,9 +3015,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [sym_comment] = ACTIONS(3),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(182),
-    [sym_scenario] = STATE(109),
-    [aux_sym_source_file_repeat1] = STATE(109),
+    [sym_source_file] = STATE(223),
+    [sym_scenario] = STATE(120),
+    [aux_sym_source_file_repeat1] = STATE(120),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_scenario] = ACTIONS(7),
     [sym_comment] = ACTIONS(3),
@@ -2783,164 +3025,182 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 18,
+  [0] = 20,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(9), 1,
       anon_sym_RBRACE,
     ACTIONS(11), 1,
       anon_sym_family,
-    ACTIONS(17), 1,
+    ACTIONS(15), 1,
       anon_sym_executor,
-    ACTIONS(20), 1,
+    ACTIONS(17), 1,
+      anon_sym_purpose,
+    ACTIONS(19), 1,
+      anon_sym_norms,
+    ACTIONS(21), 1,
       anon_sym_person,
     ACTIONS(23), 1,
       anon_sym_room,
-    ACTIONS(26), 1,
+    ACTIONS(25), 1,
       anon_sym_meeting,
+    ACTIONS(27), 1,
+      anon_sym_ticket,
     ACTIONS(29), 1,
-      anon_sym_ticket,
-    ACTIONS(32), 1,
       anon_sym_levels,
+    ACTIONS(31), 1,
+      anon_sym_outcomes,
+    ACTIONS(33), 1,
+      anon_sym_evidence,
     ACTIONS(35), 1,
-      anon_sym_outcomes,
-    ACTIONS(38), 1,
-      anon_sym_evidence,
+      anon_sym_rubric,
+    ACTIONS(37), 1,
+      anon_sym_rules,
+    ACTIONS(39), 1,
+      anon_sym_exclude,
     ACTIONS(41), 1,
+      anon_sym_attribute,
+    ACTIONS(43), 1,
+      anon_sym_oracle,
+    ACTIONS(13), 5,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+    STATE(3), 19,
+      sym__item,
+      sym_family_statement,
+      sym_text_statement,
+      sym_executor_statement,
+      sym_purpose_statement,
+      sym_norms,
+      sym_person,
+      sym_room,
+      sym_meeting,
+      sym_ticket,
+      sym_levels,
+      sym_outcomes,
+      sym_evidence,
+      sym_rubric,
+      sym_rules,
+      sym_exclude,
+      sym_attribute,
+      sym_oracle,
+      aux_sym_scenario_repeat1,
+  [83] = 20,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(11), 1,
+      anon_sym_family,
+    ACTIONS(15), 1,
+      anon_sym_executor,
+    ACTIONS(17), 1,
+      anon_sym_purpose,
+    ACTIONS(19), 1,
+      anon_sym_norms,
+    ACTIONS(21), 1,
+      anon_sym_person,
+    ACTIONS(23), 1,
+      anon_sym_room,
+    ACTIONS(25), 1,
+      anon_sym_meeting,
+    ACTIONS(27), 1,
+      anon_sym_ticket,
+    ACTIONS(29), 1,
+      anon_sym_levels,
+    ACTIONS(31), 1,
+      anon_sym_outcomes,
+    ACTIONS(33), 1,
+      anon_sym_evidence,
+    ACTIONS(35), 1,
       anon_sym_rubric,
-    ACTIONS(44), 1,
+    ACTIONS(37), 1,
       anon_sym_rules,
+    ACTIONS(39), 1,
+      anon_sym_exclude,
+    ACTIONS(41), 1,
+      anon_sym_attribute,
+    ACTIONS(43), 1,
+      anon_sym_oracle,
+    ACTIONS(45), 1,
+      anon_sym_RBRACE,
+    ACTIONS(13), 5,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+    STATE(4), 19,
+      sym__item,
+      sym_family_statement,
+      sym_text_statement,
+      sym_executor_statement,
+      sym_purpose_statement,
+      sym_norms,
+      sym_person,
+      sym_room,
+      sym_meeting,
+      sym_ticket,
+      sym_levels,
+      sym_outcomes,
+      sym_evidence,
+      sym_rubric,
+      sym_rules,
+      sym_exclude,
+      sym_attribute,
+      sym_oracle,
+      aux_sym_scenario_repeat1,
+  [166] = 20,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(47), 1,
-      anon_sym_exclude,
-    ACTIONS(50), 1,
-      anon_sym_attribute,
-    ACTIONS(53), 1,
-      anon_sym_oracle,
-    ACTIONS(14), 5,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-    STATE(2), 17,
-      sym__item,
-      sym_family_statement,
-      sym_text_statement,
-      sym_executor_statement,
-      sym_person,
-      sym_room,
-      sym_meeting,
-      sym_ticket,
-      sym_levels,
-      sym_outcomes,
-      sym_evidence,
-      sym_rubric,
-      sym_rules,
-      sym_exclude,
-      sym_attribute,
-      sym_oracle,
-      aux_sym_scenario_repeat1,
-  [75] = 18,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(56), 1,
       anon_sym_RBRACE,
-    ACTIONS(58), 1,
+    ACTIONS(49), 1,
       anon_sym_family,
-    ACTIONS(62), 1,
+    ACTIONS(55), 1,
       anon_sym_executor,
+    ACTIONS(58), 1,
+      anon_sym_purpose,
+    ACTIONS(61), 1,
+      anon_sym_norms,
     ACTIONS(64), 1,
       anon_sym_person,
-    ACTIONS(66), 1,
+    ACTIONS(67), 1,
       anon_sym_room,
-    ACTIONS(68), 1,
-      anon_sym_meeting,
     ACTIONS(70), 1,
-      anon_sym_ticket,
-    ACTIONS(72), 1,
-      anon_sym_levels,
-    ACTIONS(74), 1,
-      anon_sym_outcomes,
-    ACTIONS(76), 1,
-      anon_sym_evidence,
-    ACTIONS(78), 1,
-      anon_sym_rubric,
-    ACTIONS(80), 1,
-      anon_sym_rules,
-    ACTIONS(82), 1,
-      anon_sym_exclude,
-    ACTIONS(84), 1,
-      anon_sym_attribute,
-    ACTIONS(86), 1,
-      anon_sym_oracle,
-    ACTIONS(60), 5,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-    STATE(2), 17,
-      sym__item,
-      sym_family_statement,
-      sym_text_statement,
-      sym_executor_statement,
-      sym_person,
-      sym_room,
-      sym_meeting,
-      sym_ticket,
-      sym_levels,
-      sym_outcomes,
-      sym_evidence,
-      sym_rubric,
-      sym_rules,
-      sym_exclude,
-      sym_attribute,
-      sym_oracle,
-      aux_sym_scenario_repeat1,
-  [150] = 18,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(58), 1,
-      anon_sym_family,
-    ACTIONS(62), 1,
-      anon_sym_executor,
-    ACTIONS(64), 1,
-      anon_sym_person,
-    ACTIONS(66), 1,
-      anon_sym_room,
-    ACTIONS(68), 1,
       anon_sym_meeting,
-    ACTIONS(70), 1,
+    ACTIONS(73), 1,
       anon_sym_ticket,
-    ACTIONS(72), 1,
-      anon_sym_levels,
-    ACTIONS(74), 1,
-      anon_sym_outcomes,
     ACTIONS(76), 1,
-      anon_sym_evidence,
-    ACTIONS(78), 1,
-      anon_sym_rubric,
-    ACTIONS(80), 1,
-      anon_sym_rules,
+      anon_sym_levels,
+    ACTIONS(79), 1,
+      anon_sym_outcomes,
     ACTIONS(82), 1,
-      anon_sym_exclude,
-    ACTIONS(84), 1,
-      anon_sym_attribute,
-    ACTIONS(86), 1,
-      anon_sym_oracle,
+      anon_sym_evidence,
+    ACTIONS(85), 1,
+      anon_sym_rubric,
     ACTIONS(88), 1,
-      anon_sym_RBRACE,
-    ACTIONS(60), 5,
+      anon_sym_rules,
+    ACTIONS(91), 1,
+      anon_sym_exclude,
+    ACTIONS(94), 1,
+      anon_sym_attribute,
+    ACTIONS(97), 1,
+      anon_sym_oracle,
+    ACTIONS(52), 5,
       anon_sym_title,
       anon_sym_task,
       anon_sym_recipient,
       anon_sym_public,
       anon_sym_policy,
-    STATE(3), 17,
+    STATE(4), 19,
       sym__item,
       sym_family_statement,
       sym_text_statement,
       sym_executor_statement,
+      sym_purpose_statement,
+      sym_norms,
       sym_person,
       sym_room,
       sym_meeting,
@@ -2954,10 +3214,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym_attribute,
       sym_oracle,
       aux_sym_scenario_repeat1,
-  [225] = 2,
+  [249] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(90), 34,
+    ACTIONS(100), 38,
       anon_sym_LBRACE,
       anon_sym_RBRACE,
       anon_sym_family,
@@ -2967,9 +3227,13 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_role,
       anon_sym_skills,
+      anon_sym_groups,
+      anon_sym_reports_to,
       anon_sym_room,
       anon_sym_capacity,
       anon_sym_meeting,
@@ -2992,12 +3256,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_fact,
       anon_sym_soft,
       anon_sym_oracle,
-  [265] = 3,
+  [293] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(94), 1,
+    ACTIONS(104), 1,
       anon_sym_or,
-    ACTIONS(92), 28,
+    ACTIONS(102), 36,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3006,7 +3270,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_share,
+      anon_sym_with,
+      anon_sym_for,
       anon_sym_person,
+      anon_sym_skills,
+      anon_sym_groups,
+      anon_sym_reports_to,
       anon_sym_room,
       anon_sym_meeting,
       anon_sym_ticket,
@@ -3026,12 +3298,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_fact,
       anon_sym_soft,
       anon_sym_oracle,
-  [302] = 3,
+  [338] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(98), 1,
+    ACTIONS(108), 1,
       anon_sym_or,
-    ACTIONS(96), 28,
+    ACTIONS(106), 36,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3040,7 +3312,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_share,
+      anon_sym_with,
+      anon_sym_for,
       anon_sym_person,
+      anon_sym_skills,
+      anon_sym_groups,
+      anon_sym_reports_to,
       anon_sym_room,
       anon_sym_meeting,
       anon_sym_ticket,
@@ -3060,110 +3340,54 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_fact,
       anon_sym_soft,
       anon_sym_oracle,
-  [339] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(102), 1,
-      anon_sym_or,
-    ACTIONS(100), 28,
-      anon_sym_RBRACE,
-      anon_sym_family,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-      anon_sym_executor,
-      anon_sym_person,
-      anon_sym_room,
-      anon_sym_meeting,
-      anon_sym_ticket,
-      anon_sym_levels,
-      anon_sym_outcomes,
-      anon_sym_evidence,
-      anon_sym_rubric,
-      anon_sym_rules,
-      anon_sym_exclude,
-      anon_sym_and,
-      anon_sym_attribute,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-      anon_sym_oracle,
-  [376] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(106), 1,
-      anon_sym_or,
-    ACTIONS(104), 28,
-      anon_sym_RBRACE,
-      anon_sym_family,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-      anon_sym_executor,
-      anon_sym_person,
-      anon_sym_room,
-      anon_sym_meeting,
-      anon_sym_ticket,
-      anon_sym_levels,
-      anon_sym_outcomes,
-      anon_sym_evidence,
-      anon_sym_rubric,
-      anon_sym_rules,
-      anon_sym_exclude,
-      anon_sym_and,
-      anon_sym_attribute,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-      anon_sym_oracle,
-  [413] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(110), 1,
-      anon_sym_or,
-    ACTIONS(112), 1,
-      anon_sym_and,
-    ACTIONS(108), 20,
-      anon_sym_RBRACE,
-      anon_sym_family,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-      anon_sym_executor,
-      anon_sym_person,
-      anon_sym_room,
-      anon_sym_meeting,
-      anon_sym_ticket,
-      anon_sym_levels,
-      anon_sym_outcomes,
-      anon_sym_evidence,
-      anon_sym_rubric,
-      anon_sym_rules,
-      anon_sym_exclude,
-      anon_sym_attribute,
-      anon_sym_oracle,
-  [445] = 4,
+  [383] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(112), 1,
+      anon_sym_or,
+    ACTIONS(110), 36,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_share,
+      anon_sym_with,
+      anon_sym_for,
+      anon_sym_person,
+      anon_sym_skills,
+      anon_sym_groups,
+      anon_sym_reports_to,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
       anon_sym_and,
+      anon_sym_attribute,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_oracle,
+  [428] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(116), 1,
       anon_sym_or,
-    ACTIONS(114), 20,
+    ACTIONS(114), 36,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3172,33 +3396,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_share,
+      anon_sym_with,
+      anon_sym_for,
       anon_sym_person,
-      anon_sym_room,
-      anon_sym_meeting,
-      anon_sym_ticket,
-      anon_sym_levels,
-      anon_sym_outcomes,
-      anon_sym_evidence,
-      anon_sym_rubric,
-      anon_sym_rules,
-      anon_sym_exclude,
-      anon_sym_attribute,
-      anon_sym_oracle,
-  [477] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(120), 1,
-      anon_sym_or,
-    ACTIONS(118), 21,
-      anon_sym_RBRACE,
-      anon_sym_family,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-      anon_sym_executor,
-      anon_sym_person,
+      anon_sym_skills,
+      anon_sym_groups,
+      anon_sym_reports_to,
       anon_sym_room,
       anon_sym_meeting,
       anon_sym_ticket,
@@ -3210,15 +3416,25 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_and,
       anon_sym_attribute,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
       anon_sym_oracle,
-  [507] = 4,
+  [473] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(124), 1,
-      anon_sym_features,
-    STATE(20), 1,
-      sym_features,
-    ACTIONS(122), 20,
+    ACTIONS(122), 1,
+      anon_sym_reports_to,
+    STATE(11), 1,
+      aux_sym_person_repeat1,
+    ACTIONS(120), 2,
+      anon_sym_skills,
+      anon_sym_groups,
+    ACTIONS(118), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3227,6 +3443,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3239,12 +3457,17 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [539] = 3,
+  [511] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(128), 1,
-      anon_sym_or,
-    ACTIONS(126), 21,
+    ACTIONS(122), 1,
+      anon_sym_reports_to,
+    STATE(12), 1,
+      aux_sym_person_repeat1,
+    ACTIONS(120), 2,
+      anon_sym_skills,
+      anon_sym_groups,
+    ACTIONS(124), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3253,6 +3476,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3263,15 +3488,19 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_rubric,
       anon_sym_rules,
       anon_sym_exclude,
-      anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [569] = 3,
+  [549] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(132), 1,
-      anon_sym_or,
-    ACTIONS(130), 21,
+    ACTIONS(131), 1,
+      anon_sym_reports_to,
+    STATE(12), 1,
+      aux_sym_person_repeat1,
+    ACTIONS(128), 2,
+      anon_sym_skills,
+      anon_sym_groups,
+    ACTIONS(126), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3280,6 +3509,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3290,15 +3521,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_rubric,
       anon_sym_rules,
       anon_sym_exclude,
-      anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [599] = 3,
+  [587] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(136), 1,
-      anon_sym_or,
-    ACTIONS(134), 21,
+    ACTIONS(134), 25,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3307,7 +3535,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
+      anon_sym_skills,
+      anon_sym_groups,
+      anon_sym_reports_to,
       anon_sym_room,
       anon_sym_meeting,
       anon_sym_ticket,
@@ -3317,44 +3550,45 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_rubric,
       anon_sym_rules,
       anon_sym_exclude,
-      anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [629] = 3,
+  [618] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(136), 25,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_skills,
+      anon_sym_groups,
+      anon_sym_reports_to,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [649] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(140), 1,
       anon_sym_or,
-    ACTIONS(138), 21,
-      anon_sym_RBRACE,
-      anon_sym_family,
-      anon_sym_title,
-      anon_sym_task,
-      anon_sym_recipient,
-      anon_sym_public,
-      anon_sym_policy,
-      anon_sym_executor,
-      anon_sym_person,
-      anon_sym_room,
-      anon_sym_meeting,
-      anon_sym_ticket,
-      anon_sym_levels,
-      anon_sym_outcomes,
-      anon_sym_evidence,
-      anon_sym_rubric,
-      anon_sym_rules,
-      anon_sym_exclude,
+    ACTIONS(142), 1,
       anon_sym_and,
-      anon_sym_attribute,
-      anon_sym_oracle,
-  [659] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(124), 1,
-      anon_sym_features,
-    STATE(38), 1,
-      sym_features,
-    ACTIONS(142), 20,
+    ACTIONS(138), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3363,6 +3597,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3375,12 +3611,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [691] = 3,
+  [683] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(146), 1,
-      anon_sym_skills,
-    ACTIONS(144), 20,
+      anon_sym_or,
+    ACTIONS(144), 23,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3389,6 +3625,39 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_and,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [715] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(150), 1,
+      anon_sym_features,
+    STATE(37), 1,
+      sym_features,
+    ACTIONS(148), 22,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3401,10 +3670,12 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [720] = 2,
+  [749] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(148), 20,
+    ACTIONS(154), 1,
+      anon_sym_or,
+    ACTIONS(152), 23,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3413,6 +3684,126 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_and,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [781] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(158), 1,
+      anon_sym_or,
+    ACTIONS(156), 23,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_and,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [813] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(162), 1,
+      anon_sym_or,
+    ACTIONS(160), 23,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_and,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [845] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(166), 1,
+      anon_sym_or,
+    ACTIONS(164), 23,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_and,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [877] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(142), 1,
+      anon_sym_and,
+    ACTIONS(170), 1,
+      anon_sym_or,
+    ACTIONS(168), 22,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3425,10 +3816,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [746] = 2,
+  [911] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(150), 20,
+    ACTIONS(150), 1,
+      anon_sym_features,
+    STATE(43), 1,
+      sym_features,
+    ACTIONS(172), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3437,6 +3832,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3449,10 +3846,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [772] = 2,
+  [945] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(152), 20,
+    ACTIONS(174), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3461,6 +3858,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3473,10 +3872,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [798] = 2,
+  [973] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(154), 20,
+    ACTIONS(176), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3485,6 +3884,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3497,10 +3898,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [824] = 2,
+  [1001] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(156), 20,
+    ACTIONS(178), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3509,6 +3910,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3521,10 +3924,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [850] = 2,
+  [1029] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(158), 20,
+    ACTIONS(180), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3533,6 +3936,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3545,10 +3950,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [876] = 2,
+  [1057] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(160), 20,
+    ACTIONS(182), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3557,6 +3962,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3569,10 +3976,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [902] = 2,
+  [1085] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(162), 20,
+    ACTIONS(184), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3581,6 +3988,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3593,10 +4002,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [928] = 2,
+  [1113] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(164), 20,
+    ACTIONS(186), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3605,6 +4014,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3617,10 +4028,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [954] = 2,
+  [1141] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(166), 20,
+    ACTIONS(188), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3629,6 +4040,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3641,10 +4054,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [980] = 2,
+  [1169] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(168), 20,
+    ACTIONS(190), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3653,6 +4066,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3665,10 +4080,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1006] = 2,
+  [1197] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(170), 20,
+    ACTIONS(192), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3677,6 +4092,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3689,10 +4106,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1032] = 2,
+  [1225] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(172), 20,
+    ACTIONS(194), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3701,6 +4118,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3713,10 +4132,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1058] = 2,
+  [1253] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(174), 20,
+    ACTIONS(196), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3725,6 +4144,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3737,10 +4158,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1084] = 2,
+  [1281] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(176), 20,
+    ACTIONS(198), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3749,6 +4170,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3761,10 +4184,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1110] = 2,
+  [1309] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(178), 20,
+    ACTIONS(200), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3773,6 +4196,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3785,10 +4210,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1136] = 2,
+  [1337] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(180), 20,
+    ACTIONS(202), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3797,6 +4222,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3809,10 +4236,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1162] = 2,
+  [1365] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(182), 20,
+    ACTIONS(204), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3821,6 +4248,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3833,10 +4262,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1188] = 2,
+  [1393] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(184), 20,
+    ACTIONS(206), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3845,6 +4274,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3857,10 +4288,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1214] = 2,
+  [1421] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(186), 20,
+    ACTIONS(208), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3869,6 +4300,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3881,10 +4314,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1240] = 2,
+  [1449] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(188), 20,
+    ACTIONS(210), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3893,6 +4326,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3905,10 +4340,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1266] = 2,
+  [1477] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(190), 20,
+    ACTIONS(212), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3917,6 +4352,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3929,10 +4366,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1292] = 2,
+  [1505] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(192), 20,
+    ACTIONS(214), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3941,6 +4378,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3953,10 +4392,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1318] = 2,
+  [1533] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(194), 20,
+    ACTIONS(216), 22,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3965,6 +4404,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_public,
       anon_sym_policy,
       anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
       anon_sym_person,
       anon_sym_room,
       anon_sym_meeting,
@@ -3977,17 +4418,121 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1344] = 5,
+  [1561] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(200), 1,
+    ACTIONS(218), 22,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [1589] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(220), 22,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [1617] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(222), 22,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [1645] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(224), 22,
+      anon_sym_RBRACE,
+      anon_sym_family,
+      anon_sym_title,
+      anon_sym_task,
+      anon_sym_recipient,
+      anon_sym_public,
+      anon_sym_policy,
+      anon_sym_executor,
+      anon_sym_purpose,
+      anon_sym_norms,
+      anon_sym_person,
+      anon_sym_room,
+      anon_sym_meeting,
+      anon_sym_ticket,
+      anon_sym_levels,
+      anon_sym_outcomes,
+      anon_sym_evidence,
+      anon_sym_rubric,
+      anon_sym_rules,
+      anon_sym_exclude,
+      anon_sym_attribute,
+      anon_sym_oracle,
+  [1673] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(230), 1,
       anon_sym_visible,
-    STATE(82), 1,
+    STATE(78), 1,
       sym_visibility,
-    ACTIONS(198), 2,
+    ACTIONS(228), 2,
       anon_sym_appropriate,
       anon_sym_inappropriate,
-    ACTIONS(196), 8,
+    ACTIONS(226), 8,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -3996,130 +4541,115 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [1368] = 8,
+  [1697] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(202), 1,
+    ACTIONS(232), 1,
       anon_sym_RBRACE,
-    ACTIONS(204), 1,
+    ACTIONS(234), 1,
       anon_sym_holder,
-    ACTIONS(207), 1,
+    ACTIONS(236), 1,
       anon_sym_about,
-    ACTIONS(210), 1,
+    ACTIONS(238), 1,
       anon_sym_category,
-    ACTIONS(213), 2,
+    ACTIONS(240), 2,
       anon_sym_raw,
       anon_sym_sanitized,
-    ACTIONS(216), 2,
+    ACTIONS(242), 2,
       anon_sym_fact,
       anon_sym_soft,
-    STATE(45), 3,
+    STATE(52), 3,
       sym_form,
       sym_fact,
       aux_sym_attribute_repeat1,
-  [1397] = 8,
+  [1726] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(219), 1,
+    ACTIONS(244), 1,
       anon_sym_RBRACE,
-    ACTIONS(221), 1,
+    ACTIONS(246), 1,
       anon_sym_holder,
-    ACTIONS(223), 1,
+    ACTIONS(249), 1,
       anon_sym_about,
-    ACTIONS(225), 1,
+    ACTIONS(252), 1,
       anon_sym_category,
-    ACTIONS(227), 2,
+    ACTIONS(255), 2,
       anon_sym_raw,
       anon_sym_sanitized,
-    ACTIONS(229), 2,
+    ACTIONS(258), 2,
       anon_sym_fact,
       anon_sym_soft,
-    STATE(47), 3,
+    STATE(52), 3,
       sym_form,
       sym_fact,
       aux_sym_attribute_repeat1,
-  [1426] = 8,
+  [1755] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(221), 1,
+    ACTIONS(234), 1,
       anon_sym_holder,
-    ACTIONS(223), 1,
+    ACTIONS(236), 1,
       anon_sym_about,
-    ACTIONS(225), 1,
+    ACTIONS(238), 1,
       anon_sym_category,
-    ACTIONS(231), 1,
+    ACTIONS(261), 1,
       anon_sym_RBRACE,
-    ACTIONS(227), 2,
+    ACTIONS(240), 2,
       anon_sym_raw,
       anon_sym_sanitized,
-    ACTIONS(229), 2,
+    ACTIONS(242), 2,
       anon_sym_fact,
       anon_sym_soft,
-    STATE(45), 3,
+    STATE(51), 3,
       sym_form,
       sym_fact,
       aux_sym_attribute_repeat1,
-  [1455] = 3,
+  [1784] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(104), 2,
+    ACTIONS(263), 1,
       anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(106), 8,
+    ACTIONS(265), 1,
       anon_sym_features,
+    ACTIONS(267), 1,
       anon_sym_attendees,
+    ACTIONS(269), 1,
       anon_sym_slots,
+    ACTIONS(271), 1,
       anon_sym_rooms,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [1473] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(233), 1,
-      anon_sym_RBRACE,
-    ACTIONS(235), 1,
-      anon_sym_features,
-    ACTIONS(237), 1,
-      anon_sym_attendees,
-    ACTIONS(239), 1,
-      anon_sym_slots,
-    ACTIONS(241), 1,
-      anon_sym_rooms,
-    STATE(50), 5,
+    STATE(57), 5,
       sym_features,
       sym_attendees,
       sym_slots,
       sym_rooms,
       aux_sym_meeting_repeat1,
-  [1499] = 7,
+  [1810] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(243), 1,
+    ACTIONS(273), 1,
       anon_sym_RBRACE,
-    ACTIONS(245), 1,
+    ACTIONS(275), 1,
       anon_sym_features,
-    ACTIONS(248), 1,
+    ACTIONS(278), 1,
       anon_sym_attendees,
-    ACTIONS(251), 1,
+    ACTIONS(281), 1,
       anon_sym_slots,
-    ACTIONS(254), 1,
+    ACTIONS(284), 1,
       anon_sym_rooms,
-    STATE(50), 5,
+    STATE(55), 5,
       sym_features,
       sym_attendees,
       sym_slots,
       sym_rooms,
       aux_sym_meeting_repeat1,
-  [1525] = 4,
+  [1836] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(200), 1,
+    ACTIONS(230), 1,
       anon_sym_visible,
-    STATE(70), 1,
+    STATE(80), 1,
       sym_visibility,
-    ACTIONS(257), 8,
+    ACTIONS(287), 8,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4128,47 +4658,32 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [1545] = 3,
+  [1856] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(100), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(102), 8,
+    ACTIONS(265), 1,
       anon_sym_features,
+    ACTIONS(267), 1,
       anon_sym_attendees,
+    ACTIONS(269), 1,
       anon_sym_slots,
+    ACTIONS(271), 1,
       anon_sym_rooms,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [1563] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(235), 1,
-      anon_sym_features,
-    ACTIONS(237), 1,
-      anon_sym_attendees,
-    ACTIONS(239), 1,
-      anon_sym_slots,
-    ACTIONS(241), 1,
-      anon_sym_rooms,
-    ACTIONS(259), 1,
+    ACTIONS(289), 1,
       anon_sym_RBRACE,
-    STATE(49), 5,
+    STATE(55), 5,
       sym_features,
       sym_attendees,
       sym_slots,
       sym_rooms,
       aux_sym_meeting_repeat1,
-  [1589] = 3,
+  [1882] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(96), 2,
+    ACTIONS(102), 2,
       anon_sym_RBRACE,
       anon_sym_RPAREN,
-    ACTIONS(98), 8,
+    ACTIONS(104), 8,
       anon_sym_features,
       anon_sym_attendees,
       anon_sym_slots,
@@ -4177,13 +4692,13 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [1607] = 3,
+  [1900] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(92), 2,
+    ACTIONS(106), 2,
       anon_sym_RBRACE,
       anon_sym_RPAREN,
-    ACTIONS(94), 8,
+    ACTIONS(108), 8,
       anon_sym_features,
       anon_sym_attendees,
       anon_sym_slots,
@@ -4192,94 +4707,243 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [1625] = 5,
+  [1918] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(261), 1,
+    ACTIONS(114), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(116), 8,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
       sym_identifier,
-    ACTIONS(263), 1,
+  [1936] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(110), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(112), 8,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
+      sym_identifier,
+  [1954] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(291), 1,
+      anon_sym_RBRACE,
+    ACTIONS(293), 1,
+      anon_sym_with,
+    ACTIONS(295), 1,
+      anon_sym_needs,
+    ACTIONS(297), 1,
+      anon_sym_hours,
+    ACTIONS(301), 1,
+      anon_sym_priority,
+    STATE(63), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(299), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [1981] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(303), 1,
+      anon_sym_RBRACE,
+    ACTIONS(305), 1,
+      anon_sym_with,
+    ACTIONS(308), 1,
+      anon_sym_needs,
+    ACTIONS(311), 1,
+      anon_sym_hours,
+    ACTIONS(317), 1,
+      anon_sym_priority,
+    STATE(63), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(314), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2008] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(320), 1,
+      sym_identifier,
+    ACTIONS(322), 1,
       anon_sym_not,
-    ACTIONS(265), 1,
+    ACTIONS(324), 1,
       anon_sym_LPAREN,
-    STATE(135), 6,
+    STATE(22), 6,
       sym__condition,
       sym_or,
       sym_and,
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1646] = 5,
+  [2029] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(267), 1,
+    ACTIONS(326), 1,
       sym_identifier,
-    ACTIONS(269), 1,
+    ACTIONS(328), 1,
       anon_sym_not,
-    ACTIONS(271), 1,
+    ACTIONS(330), 1,
       anon_sym_LPAREN,
-    STATE(10), 6,
+    STATE(127), 6,
       sym__condition,
       sym_or,
       sym_and,
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1667] = 5,
+  [2050] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(267), 1,
+    ACTIONS(320), 1,
       sym_identifier,
-    ACTIONS(269), 1,
+    ACTIONS(322), 1,
       anon_sym_not,
-    ACTIONS(271), 1,
+    ACTIONS(324), 1,
       anon_sym_LPAREN,
-    STATE(12), 6,
+    STATE(16), 6,
       sym__condition,
       sym_or,
       sym_and,
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1688] = 5,
+  [2071] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(267), 1,
+    ACTIONS(293), 1,
+      anon_sym_with,
+    ACTIONS(295), 1,
+      anon_sym_needs,
+    ACTIONS(297), 1,
+      anon_sym_hours,
+    ACTIONS(301), 1,
+      anon_sym_priority,
+    ACTIONS(332), 1,
+      anon_sym_RBRACE,
+    STATE(62), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(334), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2098] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(338), 1,
+      anon_sym_except,
+    ACTIONS(336), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2115] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 1,
       sym_identifier,
-    ACTIONS(269), 1,
+    ACTIONS(328), 1,
       anon_sym_not,
-    ACTIONS(271), 1,
+    ACTIONS(330), 1,
       anon_sym_LPAREN,
-    STATE(17), 6,
+    STATE(95), 6,
       sym__condition,
       sym_or,
       sym_and,
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1709] = 5,
+  [2136] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(261), 1,
+    ACTIONS(326), 1,
       sym_identifier,
-    ACTIONS(263), 1,
+    ACTIONS(328), 1,
       anon_sym_not,
-    ACTIONS(265), 1,
+    ACTIONS(330), 1,
       anon_sym_LPAREN,
-    STATE(116), 6,
+    STATE(96), 6,
       sym__condition,
       sym_or,
       sym_and,
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1730] = 5,
+  [2157] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(261), 1,
+    ACTIONS(320), 1,
       sym_identifier,
-    ACTIONS(263), 1,
+    ACTIONS(322), 1,
       anon_sym_not,
-    ACTIONS(265), 1,
+    ACTIONS(324), 1,
+      anon_sym_LPAREN,
+    STATE(15), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [2178] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 1,
+      sym_identifier,
+    ACTIONS(328), 1,
+      anon_sym_not,
+    ACTIONS(330), 1,
+      anon_sym_LPAREN,
+    STATE(106), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [2199] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(320), 1,
+      sym_identifier,
+    ACTIONS(322), 1,
+      anon_sym_not,
+    ACTIONS(324), 1,
+      anon_sym_LPAREN,
+    STATE(21), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [2220] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 1,
+      sym_identifier,
+    ACTIONS(328), 1,
+      anon_sym_not,
+    ACTIONS(330), 1,
       anon_sym_LPAREN,
     STATE(97), 6,
       sym__condition,
@@ -4288,289 +4952,50 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1751] = 8,
+  [2241] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(273), 1,
-      anon_sym_RBRACE,
-    ACTIONS(275), 1,
-      anon_sym_needs,
-    ACTIONS(278), 1,
-      anon_sym_hours,
-    ACTIONS(284), 1,
-      anon_sym_with,
-    ACTIONS(287), 1,
-      anon_sym_priority,
-    STATE(62), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(281), 3,
-      anon_sym_pair,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [1778] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(267), 1,
+    ACTIONS(326), 1,
       sym_identifier,
-    ACTIONS(269), 1,
+    ACTIONS(328), 1,
       anon_sym_not,
-    ACTIONS(271), 1,
+    ACTIONS(330), 1,
       anon_sym_LPAREN,
-    STATE(11), 6,
+    STATE(146), 6,
       sym__condition,
       sym_or,
       sym_and,
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [1799] = 3,
+  [2262] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
-      anon_sym_except,
-    ACTIONS(290), 8,
+    ACTIONS(340), 8,
       anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1816] = 8,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(294), 1,
-      anon_sym_RBRACE,
-    ACTIONS(296), 1,
-      anon_sym_needs,
-    ACTIONS(298), 1,
-      anon_sym_hours,
-    ACTIONS(302), 1,
       anon_sym_with,
-    ACTIONS(304), 1,
-      anon_sym_priority,
-    STATE(66), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(300), 3,
-      anon_sym_pair,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [1843] = 8,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(296), 1,
-      anon_sym_needs,
-    ACTIONS(298), 1,
-      anon_sym_hours,
-    ACTIONS(302), 1,
-      anon_sym_with,
-    ACTIONS(304), 1,
-      anon_sym_priority,
-    ACTIONS(306), 1,
-      anon_sym_RBRACE,
-    STATE(62), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(308), 3,
-      anon_sym_pair,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [1870] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(261), 1,
-      sym_identifier,
-    ACTIONS(263), 1,
-      anon_sym_not,
-    ACTIONS(265), 1,
-      anon_sym_LPAREN,
-    STATE(86), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [1891] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(261), 1,
-      sym_identifier,
-    ACTIONS(263), 1,
-      anon_sym_not,
-    ACTIONS(265), 1,
-      anon_sym_LPAREN,
-    STATE(89), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [1912] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(261), 1,
-      sym_identifier,
-    ACTIONS(263), 1,
-      anon_sym_not,
-    ACTIONS(265), 1,
-      anon_sym_LPAREN,
-    STATE(92), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [1933] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(310), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1947] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(312), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1961] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(314), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [1975] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(316), 8,
-      anon_sym_RBRACE,
       anon_sym_needs,
       anon_sym_hours,
       anon_sym_pair,
-      anon_sym_with,
       anon_sym_priority,
       anon_sym_collaboration_heavy,
       anon_sym_sensitive,
-  [1989] = 2,
+  [2276] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(318), 8,
+    ACTIONS(342), 8,
       anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2003] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(320), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2017] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2031] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2045] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(326), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2059] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(328), 8,
-      anon_sym_RBRACE,
+      anon_sym_with,
       anon_sym_needs,
       anon_sym_hours,
       anon_sym_pair,
-      anon_sym_with,
       anon_sym_priority,
       anon_sym_collaboration_heavy,
       anon_sym_sensitive,
-  [2073] = 2,
+  [2290] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(330), 8,
-      anon_sym_RBRACE,
-      anon_sym_needs,
-      anon_sym_hours,
-      anon_sym_pair,
-      anon_sym_with,
-      anon_sym_priority,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [2087] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(332), 8,
-      anon_sym_RBRACE,
-      anon_sym_needs,
-      anon_sym_hours,
-      anon_sym_pair,
-      anon_sym_with,
-      anon_sym_priority,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [2101] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(334), 8,
+    ACTIONS(344), 8,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4579,7 +5004,43 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [2115] = 2,
+  [2304] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(346), 8,
+      anon_sym_RBRACE,
+      anon_sym_with,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2318] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(348), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2332] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(350), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2346] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(336), 8,
@@ -4591,10 +5052,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [2129] = 2,
+  [2360] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(290), 8,
+    ACTIONS(352), 8,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4603,1168 +5064,1357 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [2143] = 6,
+  [2374] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(338), 1,
-      sym_identifier,
-    ACTIONS(340), 1,
+    ACTIONS(354), 8,
       anon_sym_RBRACE,
-    ACTIONS(342), 1,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2388] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(356), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2402] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(358), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2416] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(360), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2430] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(362), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2444] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(364), 8,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+  [2458] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(366), 8,
+      anon_sym_RBRACE,
+      anon_sym_with,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2472] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(160), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(162), 4,
       anon_sym_otherwise,
-    STATE(179), 1,
+      anon_sym_or,
+      anon_sym_and,
+      sym_identifier,
+  [2486] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(368), 1,
+      sym_identifier,
+    ACTIONS(370), 1,
+      anon_sym_RBRACE,
+    ACTIONS(372), 1,
+      anon_sym_otherwise,
+    STATE(182), 1,
       sym_otherwise,
-    STATE(87), 2,
+    STATE(93), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2163] = 3,
+  [2506] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(118), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(120), 4,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [2177] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(338), 1,
-      sym_identifier,
-    ACTIONS(342), 1,
-      anon_sym_otherwise,
-    ACTIONS(344), 1,
-      anon_sym_RBRACE,
-    STATE(194), 1,
-      sym_otherwise,
-    STATE(104), 2,
-      sym_rule,
-      aux_sym_rubric_repeat1,
-  [2197] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(126), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(128), 4,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [2211] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(346), 1,
-      anon_sym_and,
-    ACTIONS(108), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(110), 3,
-      anon_sym_otherwise,
-      anon_sym_or,
-      sym_identifier,
-  [2227] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(134), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(136), 4,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [2241] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(130), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(132), 4,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [2255] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(138), 2,
-      anon_sym_RBRACE,
-      anon_sym_RPAREN,
-    ACTIONS(140), 4,
-      anon_sym_otherwise,
-      anon_sym_or,
-      anon_sym_and,
-      sym_identifier,
-  [2269] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(348), 1,
-      sym_identifier,
-    ACTIONS(350), 1,
-      anon_sym_RPAREN,
-    STATE(142), 1,
-      sym__argument,
-    ACTIONS(352), 2,
-      sym_slot,
-      sym_integer,
-  [2286] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(338), 1,
-      sym_identifier,
-    ACTIONS(342), 1,
-      anon_sym_otherwise,
-    STATE(171), 1,
-      sym_otherwise,
-    STATE(99), 2,
-      sym_rule,
-      aux_sym_rubric_repeat1,
-  [2303] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(354), 1,
-      sym_identifier,
-    ACTIONS(356), 1,
-      anon_sym_RPAREN,
-    STATE(120), 1,
-      sym__argument,
-    ACTIONS(358), 2,
-      sym_slot,
-      sym_integer,
-  [2320] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(360), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2331] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(346), 1,
-      anon_sym_and,
-    ACTIONS(364), 1,
-      anon_sym_RBRACE,
-    ACTIONS(366), 1,
-      anon_sym_or,
-    ACTIONS(362), 2,
-      anon_sym_otherwise,
-      sym_identifier,
-  [2348] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(368), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2359] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(338), 1,
-      sym_identifier,
-    ACTIONS(342), 1,
-      anon_sym_otherwise,
-    STATE(191), 1,
-      sym_otherwise,
-    STATE(104), 2,
-      sym_rule,
-      aux_sym_rubric_repeat1,
-  [2376] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(370), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2387] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(348), 1,
+    ACTIONS(368), 1,
       sym_identifier,
     ACTIONS(372), 1,
-      anon_sym_RPAREN,
-    STATE(142), 1,
-      sym__argument,
-    ACTIONS(352), 2,
-      sym_slot,
-      sym_integer,
-  [2404] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(374), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2415] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(376), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2426] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(378), 1,
-      sym_identifier,
-    ACTIONS(381), 1,
-      anon_sym_RBRACE,
-    ACTIONS(383), 1,
       anon_sym_otherwise,
-    STATE(104), 2,
+    ACTIONS(374), 1,
+      anon_sym_RBRACE,
+    STATE(185), 1,
+      sym_otherwise,
+    STATE(100), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2443] = 2,
+  [2526] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(385), 5,
+    ACTIONS(152), 2,
       anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2454] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(182), 5,
-      anon_sym_RBRACE,
-      anon_sym_features,
-      anon_sym_attendees,
-      anon_sym_slots,
-      anon_sym_rooms,
-  [2465] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(387), 1,
+      anon_sym_RPAREN,
+    ACTIONS(154), 4,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
       sym_identifier,
+  [2540] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(164), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(166), 4,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
+      sym_identifier,
+  [2554] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(144), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(146), 4,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
+      sym_identifier,
+  [2568] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(376), 1,
+      anon_sym_and,
+    ACTIONS(168), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(170), 3,
+      anon_sym_otherwise,
+      anon_sym_or,
+      sym_identifier,
+  [2584] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(156), 2,
+      anon_sym_RBRACE,
+      anon_sym_RPAREN,
+    ACTIONS(158), 4,
+      anon_sym_otherwise,
+      anon_sym_or,
+      anon_sym_and,
+      sym_identifier,
+  [2598] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(378), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2609] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(380), 1,
+      sym_identifier,
+    ACTIONS(383), 1,
+      anon_sym_RBRACE,
+    ACTIONS(385), 1,
+      anon_sym_otherwise,
+    STATE(100), 2,
+      sym_rule,
+      aux_sym_rubric_repeat1,
+  [2626] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(387), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2637] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(389), 1,
-      anon_sym_RBRACE,
-    STATE(113), 2,
-      sym_assignment,
-      aux_sym_oracle_repeat1,
-  [2479] = 4,
+      sym_identifier,
+    ACTIONS(391), 1,
+      anon_sym_RPAREN,
+    STATE(160), 1,
+      sym__argument,
+    ACTIONS(393), 2,
+      sym_slot,
+      sym_integer,
+  [2654] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(391), 1,
+    ACTIONS(389), 1,
       sym_identifier,
-    ACTIONS(394), 1,
+    ACTIONS(395), 1,
+      anon_sym_RPAREN,
+    STATE(160), 1,
+      sym__argument,
+    ACTIONS(393), 2,
+      sym_slot,
+      sym_integer,
+  [2671] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(397), 5,
       anon_sym_RBRACE,
-    STATE(108), 2,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2682] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(399), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2693] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(376), 1,
+      anon_sym_and,
+    ACTIONS(403), 1,
+      anon_sym_RBRACE,
+    ACTIONS(405), 1,
+      anon_sym_or,
+    ACTIONS(401), 2,
+      anon_sym_otherwise,
+      sym_identifier,
+  [2710] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(407), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2721] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(210), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2732] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(409), 1,
+      sym_identifier,
+    ACTIONS(411), 1,
+      anon_sym_RPAREN,
+    STATE(138), 1,
+      sym__argument,
+    ACTIONS(413), 2,
+      sym_slot,
+      sym_integer,
+  [2749] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(368), 1,
+      sym_identifier,
+    ACTIONS(372), 1,
+      anon_sym_otherwise,
+    STATE(227), 1,
+      sym_otherwise,
+    STATE(100), 2,
+      sym_rule,
+      aux_sym_rubric_repeat1,
+  [2766] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(368), 1,
+      sym_identifier,
+    ACTIONS(372), 1,
+      anon_sym_otherwise,
+    STATE(222), 1,
+      sym_otherwise,
+    STATE(110), 2,
+      sym_rule,
+      aux_sym_rubric_repeat1,
+  [2783] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(415), 5,
+      anon_sym_RBRACE,
+      anon_sym_features,
+      anon_sym_attendees,
+      anon_sym_slots,
+      anon_sym_rooms,
+  [2794] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(417), 1,
+      ts_builtin_sym_end,
+    ACTIONS(419), 1,
+      anon_sym_scenario,
+    STATE(113), 2,
+      sym_scenario,
+      aux_sym_source_file_repeat1,
+  [2808] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(422), 1,
+      sym_identifier,
+    ACTIONS(425), 1,
+      anon_sym_RBRACE,
+    STATE(114), 2,
       sym_assignment,
       aux_sym_oracle_repeat1,
-  [2493] = 4,
+  [2822] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      sym_identifier,
+    ACTIONS(429), 1,
+      anon_sym_RBRACE,
+    STATE(114), 2,
+      sym_assignment,
+      aux_sym_oracle_repeat1,
+  [2836] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(431), 1,
+      anon_sym_RBRACE,
+    ACTIONS(433), 1,
+      anon_sym_share,
+    STATE(122), 2,
+      sym_norm,
+      aux_sym_norms_repeat1,
+  [2850] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(389), 1,
+      sym_identifier,
+    STATE(160), 1,
+      sym__argument,
+    ACTIONS(393), 2,
+      sym_slot,
+      sym_integer,
+  [2864] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(435), 1,
+      anon_sym_RBRACE,
+    ACTIONS(437), 1,
+      anon_sym_share,
+    STATE(118), 2,
+      sym_norm,
+      aux_sym_norms_repeat1,
+  [2878] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(440), 1,
+      anon_sym_capacity,
+    ACTIONS(442), 1,
+      sym__plain_string,
+    ACTIONS(444), 1,
+      sym__triple_string,
+    STATE(212), 1,
+      sym_string,
+  [2894] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
       anon_sym_scenario,
-    ACTIONS(396), 1,
+    ACTIONS(446), 1,
       ts_builtin_sym_end,
-    STATE(110), 2,
+    STATE(113), 2,
       sym_scenario,
       aux_sym_source_file_repeat1,
-  [2507] = 4,
+  [2908] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(398), 1,
-      ts_builtin_sym_end,
-    ACTIONS(400), 1,
-      anon_sym_scenario,
-    STATE(110), 2,
-      sym_scenario,
-      aux_sym_source_file_repeat1,
-  [2521] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(348), 1,
+    ACTIONS(427), 1,
       sym_identifier,
-    STATE(142), 1,
-      sym__argument,
-    ACTIONS(352), 2,
-      sym_slot,
-      sym_integer,
-  [2535] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(403), 1,
-      anon_sym_capacity,
-    ACTIONS(405), 1,
-      sym__plain_string,
-    ACTIONS(407), 1,
-      sym__triple_string,
-    STATE(199), 1,
-      sym_string,
-  [2551] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(387), 1,
-      sym_identifier,
-    ACTIONS(409), 1,
+    ACTIONS(448), 1,
       anon_sym_RBRACE,
-    STATE(108), 2,
+    STATE(115), 2,
       sym_assignment,
       aux_sym_oracle_repeat1,
-  [2565] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(413), 1,
-      anon_sym_in,
-    ACTIONS(411), 2,
-      anon_sym_EQ,
-      anon_sym_BANG_EQ,
-  [2576] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(415), 1,
-      anon_sym_COMMA,
-    ACTIONS(417), 1,
-      anon_sym_RBRACK,
-    STATE(122), 1,
-      aux_sym_name_list_repeat1,
-  [2589] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 1,
-      anon_sym_or,
-    ACTIONS(421), 1,
-      anon_sym_and,
-    ACTIONS(423), 1,
-      anon_sym_RPAREN,
-  [2602] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 1,
-      anon_sym_LBRACK,
-    ACTIONS(427), 1,
-      anon_sym_all,
-    STATE(84), 1,
-      sym_name_list,
-  [2615] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 1,
-      anon_sym_COMMA,
-    ACTIONS(431), 1,
-      anon_sym_RBRACK,
-    STATE(121), 1,
-      aux_sym_slots_repeat1,
-  [2628] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym__plain_string,
-    ACTIONS(407), 1,
-      sym__triple_string,
-    STATE(19), 1,
-      sym_string,
-  [2641] = 4,
+  [2922] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(433), 1,
-      anon_sym_COMMA,
-    ACTIONS(435), 1,
-      anon_sym_RPAREN,
-    STATE(124), 1,
-      aux_sym_fact_repeat1,
-  [2654] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(437), 1,
-      anon_sym_COMMA,
-    ACTIONS(439), 1,
-      anon_sym_RBRACK,
-    STATE(125), 1,
-      aux_sym_slots_repeat1,
-  [2667] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(441), 1,
-      anon_sym_COMMA,
-    ACTIONS(444), 1,
-      anon_sym_RBRACK,
-    STATE(122), 1,
-      aux_sym_name_list_repeat1,
-  [2680] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(448), 1,
-      anon_sym_in,
-    ACTIONS(446), 2,
-      anon_sym_EQ,
-      anon_sym_BANG_EQ,
-  [2691] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(372), 1,
-      anon_sym_RPAREN,
+      anon_sym_share,
     ACTIONS(450), 1,
-      anon_sym_COMMA,
-    STATE(126), 1,
-      aux_sym_fact_repeat1,
-  [2704] = 4,
+      anon_sym_RBRACE,
+    STATE(118), 2,
+      sym_norm,
+      aux_sym_norms_repeat1,
+  [2936] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(452), 1,
       anon_sym_COMMA,
     ACTIONS(455), 1,
       anon_sym_RBRACK,
-    STATE(125), 1,
+    STATE(123), 1,
       aux_sym_slots_repeat1,
-  [2717] = 4,
+  [2949] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(457), 1,
       anon_sym_COMMA,
-    ACTIONS(460), 1,
-      anon_sym_RPAREN,
-    STATE(126), 1,
-      aux_sym_fact_repeat1,
-  [2730] = 4,
+    ACTIONS(459), 1,
+      anon_sym_RBRACK,
+    STATE(135), 1,
+      aux_sym_name_list_repeat1,
+  [2962] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(462), 1,
+    ACTIONS(461), 1,
       anon_sym_COMMA,
     ACTIONS(464), 1,
       anon_sym_RBRACK,
-    STATE(130), 1,
+    STATE(125), 1,
       aux_sym_name_list_repeat1,
-  [2743] = 4,
+  [2975] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(405), 1,
+    ACTIONS(442), 1,
       sym__plain_string,
-    ACTIONS(407), 1,
+    ACTIONS(444), 1,
       sym__triple_string,
-    STATE(183), 1,
+    STATE(26), 1,
       sym_string,
-  [2756] = 3,
+  [2988] = 4,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(466), 1,
+      anon_sym_or,
     ACTIONS(468), 1,
-      anon_sym_PLUS,
-    ACTIONS(466), 2,
-      anon_sym_RBRACE,
-      sym_identifier,
-  [2767] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
+      anon_sym_and,
     ACTIONS(470), 1,
-      anon_sym_COMMA,
-    ACTIONS(472), 1,
-      anon_sym_RBRACK,
-    STATE(122), 1,
-      aux_sym_name_list_repeat1,
-  [2780] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym__plain_string,
-    ACTIONS(407), 1,
-      sym__triple_string,
-    STATE(200), 1,
-      sym_string,
-  [2793] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym__plain_string,
-    ACTIONS(407), 1,
-      sym__triple_string,
-    STATE(205), 1,
-      sym_string,
-  [2806] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym__plain_string,
-    ACTIONS(407), 1,
-      sym__triple_string,
-    STATE(36), 1,
-      sym_string,
-  [2819] = 4,
+      anon_sym_RPAREN,
+  [3001] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(474), 1,
-      anon_sym_COMMA,
-    ACTIONS(476), 1,
-      anon_sym_RBRACK,
-    STATE(115), 1,
-      aux_sym_name_list_repeat1,
-  [2832] = 4,
+      anon_sym_PLUS,
+    ACTIONS(472), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [3012] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(419), 1,
-      anon_sym_or,
-    ACTIONS(421), 1,
-      anon_sym_and,
     ACTIONS(478), 1,
-      anon_sym_RPAREN,
-  [2845] = 4,
+      anon_sym_for,
+    ACTIONS(476), 2,
+      anon_sym_RBRACE,
+      anon_sym_share,
+  [3023] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(405), 1,
+    ACTIONS(442), 1,
       sym__plain_string,
-    ACTIONS(407), 1,
+    ACTIONS(444), 1,
       sym__triple_string,
-    STATE(44), 1,
+    STATE(208), 1,
       sym_string,
-  [2858] = 3,
+  [3036] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(442), 1,
+      sym__plain_string,
+    ACTIONS(444), 1,
+      sym__triple_string,
+    STATE(213), 1,
+      sym_string,
+  [3049] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(442), 1,
+      sym__plain_string,
+    ACTIONS(444), 1,
+      sym__triple_string,
+    STATE(214), 1,
+      sym_string,
+  [3062] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(442), 1,
+      sym__plain_string,
+    ACTIONS(444), 1,
+      sym__triple_string,
+    STATE(10), 1,
+      sym_string,
+  [3075] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
-    STATE(98), 1,
+    ACTIONS(482), 1,
+      anon_sym_all,
+    STATE(82), 1,
       sym_name_list,
-  [2868] = 2,
+  [3088] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(484), 1,
+      anon_sym_COMMA,
+    ACTIONS(486), 1,
+      anon_sym_RBRACK,
+    STATE(125), 1,
+      aux_sym_name_list_repeat1,
+  [3101] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(488), 1,
+      anon_sym_COMMA,
+    ACTIONS(490), 1,
+      anon_sym_RBRACK,
+    STATE(139), 1,
+      aux_sym_slots_repeat1,
+  [3114] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(494), 1,
+      anon_sym_in,
+    ACTIONS(492), 2,
+      anon_sym_EQ,
+      anon_sym_BANG_EQ,
+  [3125] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(496), 1,
+      anon_sym_COMMA,
+    ACTIONS(498), 1,
+      anon_sym_RPAREN,
+    STATE(140), 1,
+      aux_sym_fact_repeat1,
+  [3138] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(500), 1,
+      anon_sym_COMMA,
+    ACTIONS(502), 1,
+      anon_sym_RBRACK,
+    STATE(123), 1,
+      aux_sym_slots_repeat1,
+  [3151] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(395), 1,
+      anon_sym_RPAREN,
+    ACTIONS(504), 1,
+      anon_sym_COMMA,
+    STATE(141), 1,
+      aux_sym_fact_repeat1,
+  [3164] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(506), 1,
+      anon_sym_COMMA,
+    ACTIONS(509), 1,
+      anon_sym_RPAREN,
+    STATE(141), 1,
+      aux_sym_fact_repeat1,
+  [3177] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(442), 1,
+      sym__plain_string,
+    ACTIONS(444), 1,
+      sym__triple_string,
+    STATE(50), 1,
+      sym_string,
+  [3190] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    ACTIONS(511), 1,
+      sym_identifier,
+    STATE(191), 1,
+      sym_name_list,
+  [3203] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    ACTIONS(513), 1,
+      sym_identifier,
+    STATE(129), 1,
+      sym_name_list,
+  [3216] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(515), 1,
+      anon_sym_COMMA,
+    ACTIONS(517), 1,
+      anon_sym_RBRACK,
+    STATE(147), 1,
+      aux_sym_name_list_repeat1,
+  [3229] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(466), 1,
+      anon_sym_or,
+    ACTIONS(468), 1,
+      anon_sym_and,
+    ACTIONS(519), 1,
+      anon_sym_RPAREN,
+  [3242] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(521), 1,
+      anon_sym_COMMA,
+    ACTIONS(523), 1,
+      anon_sym_RBRACK,
+    STATE(125), 1,
+      aux_sym_name_list_repeat1,
+  [3255] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(527), 1,
+      anon_sym_in,
+    ACTIONS(525), 2,
+      anon_sym_EQ,
+      anon_sym_BANG_EQ,
+  [3266] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(464), 2,
+      anon_sym_COMMA,
+      anon_sym_RBRACK,
+  [3274] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(529), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [3282] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(531), 2,
+      anon_sym_RBRACE,
+      sym_identifier,
+  [3290] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 2,
+      anon_sym_RBRACE,
+      anon_sym_share,
+  [3298] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(502), 1,
+      anon_sym_RBRACK,
+    ACTIONS(535), 1,
+      sym_slot,
+  [3308] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    STATE(20), 1,
+      sym_name_list,
+  [3318] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    STATE(85), 1,
+      sym_name_list,
+  [3328] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    STATE(49), 1,
+      sym_name_list,
+  [3338] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(537), 2,
+      ts_builtin_sym_end,
+      anon_sym_scenario,
+  [3346] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(455), 2,
       anon_sym_COMMA,
       anon_sym_RBRACK,
-  [2876] = 3,
+  [3354] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(482), 1,
-      anon_sym_RBRACK,
-    ACTIONS(484), 1,
+    ACTIONS(535), 1,
       sym_slot,
-  [2886] = 3,
+    ACTIONS(539), 1,
+      anon_sym_RBRACK,
+  [3364] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(509), 2,
+      anon_sym_COMMA,
+      anon_sym_RPAREN,
+  [3372] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(541), 1,
+      sym_identifier,
+    ACTIONS(543), 1,
+      anon_sym_RBRACK,
+  [3382] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(486), 1,
+      anon_sym_RBRACK,
+    ACTIONS(541), 1,
       sym_identifier,
-    ACTIONS(488), 1,
-      anon_sym_LBRACE,
-  [2896] = 2,
+  [3392] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(490), 2,
+    ACTIONS(545), 1,
+      anon_sym_RBRACK,
+    ACTIONS(547), 1,
+      sym_slot,
+  [3402] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(549), 1,
+      sym_identifier,
+    ACTIONS(551), 1,
+      sym_slot,
+  [3412] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(553), 1,
+      sym_identifier,
+    ACTIONS(555), 1,
+      anon_sym_LBRACE,
+  [3422] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    STATE(33), 1,
+      sym_name_list,
+  [3432] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(480), 1,
+      anon_sym_LBRACK,
+    STATE(42), 1,
+      sym_name_list,
+  [3442] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(557), 1,
+      anon_sym_LBRACK,
+    STATE(99), 1,
+      sym_name_list,
+  [3452] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(559), 1,
+      sym_identifier,
+    ACTIONS(561), 1,
+      anon_sym_RBRACK,
+  [3462] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(563), 2,
       ts_builtin_sym_end,
       anon_sym_scenario,
-  [2904] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(460), 2,
-      anon_sym_COMMA,
-      anon_sym_RPAREN,
-  [2912] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(472), 1,
-      anon_sym_RBRACK,
-    ACTIONS(492), 1,
-      sym_identifier,
-  [2922] = 3,
+  [3470] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
-    STATE(96), 1,
+    STATE(34), 1,
       sym_name_list,
-  [2932] = 2,
+  [3480] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(494), 2,
-      anon_sym_RBRACE,
-      sym_identifier,
-  [2940] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(496), 2,
-      anon_sym_RBRACE,
-      sym_identifier,
-  [2948] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(439), 1,
-      anon_sym_RBRACK,
-    ACTIONS(484), 1,
-      sym_slot,
-  [2958] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(492), 1,
-      sym_identifier,
-    ACTIONS(498), 1,
-      anon_sym_RBRACK,
-  [2968] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 1,
+    ACTIONS(557), 1,
       anon_sym_LBRACK,
-    STATE(41), 1,
+    STATE(91), 1,
       sym_name_list,
-  [2978] = 2,
+  [3490] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(500), 2,
-      ts_builtin_sym_end,
-      anon_sym_scenario,
-  [2986] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 1,
+    ACTIONS(557), 1,
       anon_sym_LBRACK,
-    STATE(37), 1,
+    STATE(104), 1,
       sym_name_list,
-  [2996] = 3,
+  [3500] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(425), 1,
-      anon_sym_LBRACK,
-    STATE(22), 1,
-      sym_name_list,
-  [3006] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(502), 1,
+    ACTIONS(523), 1,
+      anon_sym_RBRACK,
+    ACTIONS(541), 1,
       sym_identifier,
-    ACTIONS(504), 1,
-      anon_sym_RBRACK,
-  [3016] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(506), 1,
-      anon_sym_RBRACK,
-    ACTIONS(508), 1,
-      sym_slot,
-  [3026] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(510), 1,
-      sym_identifier,
-    ACTIONS(512), 1,
-      anon_sym_RBRACK,
-  [3036] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 1,
-      anon_sym_LBRACK,
-    STATE(75), 1,
-      sym_name_list,
-  [3046] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 1,
-      anon_sym_LBRACK,
-    STATE(16), 1,
-      sym_name_list,
-  [3056] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(444), 2,
-      anon_sym_COMMA,
-      anon_sym_RBRACK,
-  [3064] = 3,
+  [3510] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
-    STATE(90), 1,
+    STATE(13), 1,
       sym_name_list,
-  [3074] = 3,
+  [3520] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(425), 1,
+    ACTIONS(557), 1,
       anon_sym_LBRACK,
-    STATE(27), 1,
+    STATE(108), 1,
       sym_name_list,
-  [3084] = 3,
+  [3530] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(514), 1,
+    ACTIONS(541), 1,
       sym_identifier,
-    ACTIONS(516), 1,
-      sym_slot,
-  [3094] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 1,
+    ACTIONS(565), 1,
       anon_sym_RBRACK,
-    ACTIONS(492), 1,
+  [3540] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(567), 1,
       sym_identifier,
-  [3104] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 1,
-      anon_sym_LBRACK,
-    STATE(31), 1,
-      sym_name_list,
-  [3114] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(480), 1,
-      anon_sym_LBRACK,
-    STATE(106), 1,
-      sym_name_list,
-  [3124] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(492), 1,
-      sym_identifier,
-    ACTIONS(518), 1,
+    ACTIONS(569), 1,
       anon_sym_RBRACK,
-  [3134] = 2,
+  [3550] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(520), 1,
+    ACTIONS(571), 1,
       sym_identifier,
-  [3141] = 2,
+  [3557] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(522), 1,
-      anon_sym_AT,
-  [3148] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(524), 1,
+    ACTIONS(573), 1,
       sym_identifier,
-  [3155] = 2,
+  [3564] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(526), 1,
-      sym_identifier,
-  [3162] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(528), 1,
-      anon_sym_when,
-  [3169] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(530), 1,
-      anon_sym_RBRACE,
-  [3176] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(532), 1,
-      sym_integer,
-  [3183] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(534), 1,
-      sym_integer,
-  [3190] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(536), 1,
-      sym_identifier,
-  [3197] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(538), 1,
-      sym_identifier,
-  [3204] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(540), 1,
-      sym_identifier,
-  [3211] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(542), 1,
+    ACTIONS(575), 1,
       anon_sym_LBRACE,
-  [3218] = 2,
+  [3571] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(544), 1,
-      sym_identifier,
-  [3225] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(344), 1,
+    ACTIONS(374), 1,
       anon_sym_RBRACE,
-  [3232] = 2,
+  [3578] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(546), 1,
-      anon_sym_LBRACE,
-  [3239] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(548), 1,
-      anon_sym_hours,
-  [3246] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(550), 1,
-      ts_builtin_sym_end,
-  [3253] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(552), 1,
-      anon_sym_role,
-  [3260] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(484), 1,
-      sym_slot,
-  [3267] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(554), 1,
-      sym_identifier,
-  [3274] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(556), 1,
-      sym_identifier,
-  [3281] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(492), 1,
-      sym_identifier,
-  [3288] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(558), 1,
-      anon_sym_RBRACE,
-  [3295] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(560), 1,
-      sym_identifier,
-  [3302] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(562), 1,
-      sym_identifier,
-  [3309] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(564), 1,
-      anon_sym_RBRACE,
-  [3316] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(566), 1,
-      sym_identifier,
-  [3323] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(568), 1,
-      anon_sym_LBRACK,
-  [3330] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(570), 1,
-      anon_sym_RBRACE,
-  [3337] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(572), 1,
-      sym_identifier,
-  [3344] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(574), 1,
-      sym_identifier,
-  [3351] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(576), 1,
-      sym_identifier,
-  [3358] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(578), 1,
+    ACTIONS(577), 1,
       sym_integer,
-  [3365] = 2,
+  [3585] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(580), 1,
-      anon_sym_capacity,
-  [3372] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(582), 1,
-      anon_sym_LBRACE,
-  [3379] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(584), 1,
-      sym_integer,
-  [3386] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(586), 1,
-      sym_identifier,
-  [3393] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(588), 1,
-      anon_sym_LBRACE,
-  [3400] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(590), 1,
+    ACTIONS(579), 1,
       anon_sym_DASH_GT,
-  [3407] = 2,
+  [3592] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(592), 1,
+    ACTIONS(581), 1,
+      anon_sym_RBRACE,
+  [3599] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(583), 1,
+      sym_identifier,
+  [3606] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(585), 1,
       anon_sym_LBRACE,
-  [3414] = 2,
+  [3613] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(594), 1,
-      sym_identifier,
-  [3421] = 2,
+    ACTIONS(587), 1,
+      anon_sym_hours,
+  [3620] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(596), 1,
-      sym_identifier,
-  [3428] = 2,
+    ACTIONS(589), 1,
+      anon_sym_LBRACE,
+  [3627] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(598), 1,
+    ACTIONS(591), 1,
+      anon_sym_LBRACE,
+  [3634] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(593), 1,
+      anon_sym_with,
+  [3641] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(595), 1,
       anon_sym_LPAREN,
-  [3435] = 2,
+  [3648] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(600), 1,
+    ACTIONS(597), 1,
       sym_identifier,
-  [3442] = 2,
+  [3655] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(602), 1,
+    ACTIONS(599), 1,
       sym_identifier,
-  [3449] = 2,
+  [3662] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(604), 1,
-      sym_identifier,
-  [3456] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(606), 1,
+    ACTIONS(601), 1,
       anon_sym_LBRACE,
+  [3669] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(603), 1,
+      sym_identifier,
+  [3676] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(605), 1,
+      sym_identifier,
+  [3683] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(607), 1,
+      sym_identifier,
+  [3690] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(609), 1,
+      sym_identifier,
+  [3697] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(611), 1,
+      sym_integer,
+  [3704] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(613), 1,
+      sym_identifier,
+  [3711] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(535), 1,
+      sym_slot,
+  [3718] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(615), 1,
+      sym_identifier,
+  [3725] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(617), 1,
+      sym_identifier,
+  [3732] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(619), 1,
+      sym_identifier,
+  [3739] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(621), 1,
+      anon_sym_AT,
+  [3746] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(623), 1,
+      sym_identifier,
+  [3753] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(625), 1,
+      anon_sym_role,
+  [3760] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(627), 1,
+      sym_identifier,
+  [3767] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(629), 1,
+      sym_integer,
+  [3774] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(631), 1,
+      sym_identifier,
+  [3781] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(633), 1,
+      anon_sym_capacity,
+  [3788] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(635), 1,
+      anon_sym_LBRACE,
+  [3795] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(637), 1,
+      anon_sym_LBRACE,
+  [3802] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(639), 1,
+      sym_identifier,
+  [3809] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(641), 1,
+      sym_identifier,
+  [3816] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(643), 1,
+      anon_sym_LBRACK,
+  [3823] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(645), 1,
+      sym_identifier,
+  [3830] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(647), 1,
+      anon_sym_when,
+  [3837] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(649), 1,
+      sym_identifier,
+  [3844] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(651), 1,
+      anon_sym_RBRACE,
+  [3851] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(653), 1,
+      anon_sym_RBRACE,
+  [3858] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(655), 1,
+      ts_builtin_sym_end,
+  [3865] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(657), 1,
+      sym_identifier,
+  [3872] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_integer,
+  [3879] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(661), 1,
+      sym_identifier,
+  [3886] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(663), 1,
+      anon_sym_RBRACE,
+  [3893] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(665), 1,
+      sym_identifier,
+  [3900] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(667), 1,
+      sym_identifier,
+  [3907] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(541), 1,
+      sym_identifier,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
-  [SMALL_STATE(3)] = 75,
-  [SMALL_STATE(4)] = 150,
-  [SMALL_STATE(5)] = 225,
-  [SMALL_STATE(6)] = 265,
-  [SMALL_STATE(7)] = 302,
-  [SMALL_STATE(8)] = 339,
-  [SMALL_STATE(9)] = 376,
-  [SMALL_STATE(10)] = 413,
-  [SMALL_STATE(11)] = 445,
-  [SMALL_STATE(12)] = 477,
-  [SMALL_STATE(13)] = 507,
-  [SMALL_STATE(14)] = 539,
-  [SMALL_STATE(15)] = 569,
-  [SMALL_STATE(16)] = 599,
-  [SMALL_STATE(17)] = 629,
-  [SMALL_STATE(18)] = 659,
-  [SMALL_STATE(19)] = 691,
-  [SMALL_STATE(20)] = 720,
-  [SMALL_STATE(21)] = 746,
-  [SMALL_STATE(22)] = 772,
-  [SMALL_STATE(23)] = 798,
-  [SMALL_STATE(24)] = 824,
-  [SMALL_STATE(25)] = 850,
-  [SMALL_STATE(26)] = 876,
-  [SMALL_STATE(27)] = 902,
-  [SMALL_STATE(28)] = 928,
-  [SMALL_STATE(29)] = 954,
-  [SMALL_STATE(30)] = 980,
-  [SMALL_STATE(31)] = 1006,
-  [SMALL_STATE(32)] = 1032,
-  [SMALL_STATE(33)] = 1058,
-  [SMALL_STATE(34)] = 1084,
-  [SMALL_STATE(35)] = 1110,
-  [SMALL_STATE(36)] = 1136,
-  [SMALL_STATE(37)] = 1162,
-  [SMALL_STATE(38)] = 1188,
-  [SMALL_STATE(39)] = 1214,
-  [SMALL_STATE(40)] = 1240,
-  [SMALL_STATE(41)] = 1266,
-  [SMALL_STATE(42)] = 1292,
-  [SMALL_STATE(43)] = 1318,
-  [SMALL_STATE(44)] = 1344,
-  [SMALL_STATE(45)] = 1368,
-  [SMALL_STATE(46)] = 1397,
-  [SMALL_STATE(47)] = 1426,
-  [SMALL_STATE(48)] = 1455,
-  [SMALL_STATE(49)] = 1473,
-  [SMALL_STATE(50)] = 1499,
-  [SMALL_STATE(51)] = 1525,
-  [SMALL_STATE(52)] = 1545,
-  [SMALL_STATE(53)] = 1563,
-  [SMALL_STATE(54)] = 1589,
-  [SMALL_STATE(55)] = 1607,
-  [SMALL_STATE(56)] = 1625,
-  [SMALL_STATE(57)] = 1646,
-  [SMALL_STATE(58)] = 1667,
-  [SMALL_STATE(59)] = 1688,
-  [SMALL_STATE(60)] = 1709,
-  [SMALL_STATE(61)] = 1730,
-  [SMALL_STATE(62)] = 1751,
-  [SMALL_STATE(63)] = 1778,
-  [SMALL_STATE(64)] = 1799,
-  [SMALL_STATE(65)] = 1816,
-  [SMALL_STATE(66)] = 1843,
-  [SMALL_STATE(67)] = 1870,
-  [SMALL_STATE(68)] = 1891,
-  [SMALL_STATE(69)] = 1912,
-  [SMALL_STATE(70)] = 1933,
-  [SMALL_STATE(71)] = 1947,
-  [SMALL_STATE(72)] = 1961,
-  [SMALL_STATE(73)] = 1975,
-  [SMALL_STATE(74)] = 1989,
-  [SMALL_STATE(75)] = 2003,
-  [SMALL_STATE(76)] = 2017,
-  [SMALL_STATE(77)] = 2031,
-  [SMALL_STATE(78)] = 2045,
-  [SMALL_STATE(79)] = 2059,
-  [SMALL_STATE(80)] = 2073,
-  [SMALL_STATE(81)] = 2087,
-  [SMALL_STATE(82)] = 2101,
-  [SMALL_STATE(83)] = 2115,
-  [SMALL_STATE(84)] = 2129,
-  [SMALL_STATE(85)] = 2143,
-  [SMALL_STATE(86)] = 2163,
-  [SMALL_STATE(87)] = 2177,
-  [SMALL_STATE(88)] = 2197,
-  [SMALL_STATE(89)] = 2211,
-  [SMALL_STATE(90)] = 2227,
-  [SMALL_STATE(91)] = 2241,
-  [SMALL_STATE(92)] = 2255,
-  [SMALL_STATE(93)] = 2269,
-  [SMALL_STATE(94)] = 2286,
-  [SMALL_STATE(95)] = 2303,
-  [SMALL_STATE(96)] = 2320,
-  [SMALL_STATE(97)] = 2331,
-  [SMALL_STATE(98)] = 2348,
-  [SMALL_STATE(99)] = 2359,
-  [SMALL_STATE(100)] = 2376,
-  [SMALL_STATE(101)] = 2387,
-  [SMALL_STATE(102)] = 2404,
-  [SMALL_STATE(103)] = 2415,
-  [SMALL_STATE(104)] = 2426,
-  [SMALL_STATE(105)] = 2443,
-  [SMALL_STATE(106)] = 2454,
-  [SMALL_STATE(107)] = 2465,
-  [SMALL_STATE(108)] = 2479,
-  [SMALL_STATE(109)] = 2493,
-  [SMALL_STATE(110)] = 2507,
-  [SMALL_STATE(111)] = 2521,
-  [SMALL_STATE(112)] = 2535,
-  [SMALL_STATE(113)] = 2551,
-  [SMALL_STATE(114)] = 2565,
-  [SMALL_STATE(115)] = 2576,
-  [SMALL_STATE(116)] = 2589,
-  [SMALL_STATE(117)] = 2602,
-  [SMALL_STATE(118)] = 2615,
-  [SMALL_STATE(119)] = 2628,
-  [SMALL_STATE(120)] = 2641,
-  [SMALL_STATE(121)] = 2654,
-  [SMALL_STATE(122)] = 2667,
-  [SMALL_STATE(123)] = 2680,
-  [SMALL_STATE(124)] = 2691,
-  [SMALL_STATE(125)] = 2704,
-  [SMALL_STATE(126)] = 2717,
-  [SMALL_STATE(127)] = 2730,
-  [SMALL_STATE(128)] = 2743,
-  [SMALL_STATE(129)] = 2756,
-  [SMALL_STATE(130)] = 2767,
-  [SMALL_STATE(131)] = 2780,
-  [SMALL_STATE(132)] = 2793,
-  [SMALL_STATE(133)] = 2806,
-  [SMALL_STATE(134)] = 2819,
-  [SMALL_STATE(135)] = 2832,
-  [SMALL_STATE(136)] = 2845,
-  [SMALL_STATE(137)] = 2858,
-  [SMALL_STATE(138)] = 2868,
-  [SMALL_STATE(139)] = 2876,
-  [SMALL_STATE(140)] = 2886,
-  [SMALL_STATE(141)] = 2896,
-  [SMALL_STATE(142)] = 2904,
-  [SMALL_STATE(143)] = 2912,
-  [SMALL_STATE(144)] = 2922,
-  [SMALL_STATE(145)] = 2932,
-  [SMALL_STATE(146)] = 2940,
-  [SMALL_STATE(147)] = 2948,
-  [SMALL_STATE(148)] = 2958,
-  [SMALL_STATE(149)] = 2968,
-  [SMALL_STATE(150)] = 2978,
-  [SMALL_STATE(151)] = 2986,
-  [SMALL_STATE(152)] = 2996,
-  [SMALL_STATE(153)] = 3006,
-  [SMALL_STATE(154)] = 3016,
-  [SMALL_STATE(155)] = 3026,
-  [SMALL_STATE(156)] = 3036,
-  [SMALL_STATE(157)] = 3046,
-  [SMALL_STATE(158)] = 3056,
-  [SMALL_STATE(159)] = 3064,
-  [SMALL_STATE(160)] = 3074,
-  [SMALL_STATE(161)] = 3084,
-  [SMALL_STATE(162)] = 3094,
-  [SMALL_STATE(163)] = 3104,
-  [SMALL_STATE(164)] = 3114,
-  [SMALL_STATE(165)] = 3124,
-  [SMALL_STATE(166)] = 3134,
-  [SMALL_STATE(167)] = 3141,
-  [SMALL_STATE(168)] = 3148,
-  [SMALL_STATE(169)] = 3155,
-  [SMALL_STATE(170)] = 3162,
-  [SMALL_STATE(171)] = 3169,
-  [SMALL_STATE(172)] = 3176,
-  [SMALL_STATE(173)] = 3183,
-  [SMALL_STATE(174)] = 3190,
-  [SMALL_STATE(175)] = 3197,
-  [SMALL_STATE(176)] = 3204,
-  [SMALL_STATE(177)] = 3211,
-  [SMALL_STATE(178)] = 3218,
-  [SMALL_STATE(179)] = 3225,
-  [SMALL_STATE(180)] = 3232,
-  [SMALL_STATE(181)] = 3239,
-  [SMALL_STATE(182)] = 3246,
-  [SMALL_STATE(183)] = 3253,
-  [SMALL_STATE(184)] = 3260,
-  [SMALL_STATE(185)] = 3267,
-  [SMALL_STATE(186)] = 3274,
-  [SMALL_STATE(187)] = 3281,
-  [SMALL_STATE(188)] = 3288,
-  [SMALL_STATE(189)] = 3295,
-  [SMALL_STATE(190)] = 3302,
-  [SMALL_STATE(191)] = 3309,
-  [SMALL_STATE(192)] = 3316,
-  [SMALL_STATE(193)] = 3323,
-  [SMALL_STATE(194)] = 3330,
-  [SMALL_STATE(195)] = 3337,
-  [SMALL_STATE(196)] = 3344,
-  [SMALL_STATE(197)] = 3351,
-  [SMALL_STATE(198)] = 3358,
-  [SMALL_STATE(199)] = 3365,
-  [SMALL_STATE(200)] = 3372,
-  [SMALL_STATE(201)] = 3379,
-  [SMALL_STATE(202)] = 3386,
-  [SMALL_STATE(203)] = 3393,
-  [SMALL_STATE(204)] = 3400,
-  [SMALL_STATE(205)] = 3407,
-  [SMALL_STATE(206)] = 3414,
-  [SMALL_STATE(207)] = 3421,
-  [SMALL_STATE(208)] = 3428,
-  [SMALL_STATE(209)] = 3435,
-  [SMALL_STATE(210)] = 3442,
-  [SMALL_STATE(211)] = 3449,
-  [SMALL_STATE(212)] = 3456,
+  [SMALL_STATE(3)] = 83,
+  [SMALL_STATE(4)] = 166,
+  [SMALL_STATE(5)] = 249,
+  [SMALL_STATE(6)] = 293,
+  [SMALL_STATE(7)] = 338,
+  [SMALL_STATE(8)] = 383,
+  [SMALL_STATE(9)] = 428,
+  [SMALL_STATE(10)] = 473,
+  [SMALL_STATE(11)] = 511,
+  [SMALL_STATE(12)] = 549,
+  [SMALL_STATE(13)] = 587,
+  [SMALL_STATE(14)] = 618,
+  [SMALL_STATE(15)] = 649,
+  [SMALL_STATE(16)] = 683,
+  [SMALL_STATE(17)] = 715,
+  [SMALL_STATE(18)] = 749,
+  [SMALL_STATE(19)] = 781,
+  [SMALL_STATE(20)] = 813,
+  [SMALL_STATE(21)] = 845,
+  [SMALL_STATE(22)] = 877,
+  [SMALL_STATE(23)] = 911,
+  [SMALL_STATE(24)] = 945,
+  [SMALL_STATE(25)] = 973,
+  [SMALL_STATE(26)] = 1001,
+  [SMALL_STATE(27)] = 1029,
+  [SMALL_STATE(28)] = 1057,
+  [SMALL_STATE(29)] = 1085,
+  [SMALL_STATE(30)] = 1113,
+  [SMALL_STATE(31)] = 1141,
+  [SMALL_STATE(32)] = 1169,
+  [SMALL_STATE(33)] = 1197,
+  [SMALL_STATE(34)] = 1225,
+  [SMALL_STATE(35)] = 1253,
+  [SMALL_STATE(36)] = 1281,
+  [SMALL_STATE(37)] = 1309,
+  [SMALL_STATE(38)] = 1337,
+  [SMALL_STATE(39)] = 1365,
+  [SMALL_STATE(40)] = 1393,
+  [SMALL_STATE(41)] = 1421,
+  [SMALL_STATE(42)] = 1449,
+  [SMALL_STATE(43)] = 1477,
+  [SMALL_STATE(44)] = 1505,
+  [SMALL_STATE(45)] = 1533,
+  [SMALL_STATE(46)] = 1561,
+  [SMALL_STATE(47)] = 1589,
+  [SMALL_STATE(48)] = 1617,
+  [SMALL_STATE(49)] = 1645,
+  [SMALL_STATE(50)] = 1673,
+  [SMALL_STATE(51)] = 1697,
+  [SMALL_STATE(52)] = 1726,
+  [SMALL_STATE(53)] = 1755,
+  [SMALL_STATE(54)] = 1784,
+  [SMALL_STATE(55)] = 1810,
+  [SMALL_STATE(56)] = 1836,
+  [SMALL_STATE(57)] = 1856,
+  [SMALL_STATE(58)] = 1882,
+  [SMALL_STATE(59)] = 1900,
+  [SMALL_STATE(60)] = 1918,
+  [SMALL_STATE(61)] = 1936,
+  [SMALL_STATE(62)] = 1954,
+  [SMALL_STATE(63)] = 1981,
+  [SMALL_STATE(64)] = 2008,
+  [SMALL_STATE(65)] = 2029,
+  [SMALL_STATE(66)] = 2050,
+  [SMALL_STATE(67)] = 2071,
+  [SMALL_STATE(68)] = 2098,
+  [SMALL_STATE(69)] = 2115,
+  [SMALL_STATE(70)] = 2136,
+  [SMALL_STATE(71)] = 2157,
+  [SMALL_STATE(72)] = 2178,
+  [SMALL_STATE(73)] = 2199,
+  [SMALL_STATE(74)] = 2220,
+  [SMALL_STATE(75)] = 2241,
+  [SMALL_STATE(76)] = 2262,
+  [SMALL_STATE(77)] = 2276,
+  [SMALL_STATE(78)] = 2290,
+  [SMALL_STATE(79)] = 2304,
+  [SMALL_STATE(80)] = 2318,
+  [SMALL_STATE(81)] = 2332,
+  [SMALL_STATE(82)] = 2346,
+  [SMALL_STATE(83)] = 2360,
+  [SMALL_STATE(84)] = 2374,
+  [SMALL_STATE(85)] = 2388,
+  [SMALL_STATE(86)] = 2402,
+  [SMALL_STATE(87)] = 2416,
+  [SMALL_STATE(88)] = 2430,
+  [SMALL_STATE(89)] = 2444,
+  [SMALL_STATE(90)] = 2458,
+  [SMALL_STATE(91)] = 2472,
+  [SMALL_STATE(92)] = 2486,
+  [SMALL_STATE(93)] = 2506,
+  [SMALL_STATE(94)] = 2526,
+  [SMALL_STATE(95)] = 2540,
+  [SMALL_STATE(96)] = 2554,
+  [SMALL_STATE(97)] = 2568,
+  [SMALL_STATE(98)] = 2584,
+  [SMALL_STATE(99)] = 2598,
+  [SMALL_STATE(100)] = 2609,
+  [SMALL_STATE(101)] = 2626,
+  [SMALL_STATE(102)] = 2637,
+  [SMALL_STATE(103)] = 2654,
+  [SMALL_STATE(104)] = 2671,
+  [SMALL_STATE(105)] = 2682,
+  [SMALL_STATE(106)] = 2693,
+  [SMALL_STATE(107)] = 2710,
+  [SMALL_STATE(108)] = 2721,
+  [SMALL_STATE(109)] = 2732,
+  [SMALL_STATE(110)] = 2749,
+  [SMALL_STATE(111)] = 2766,
+  [SMALL_STATE(112)] = 2783,
+  [SMALL_STATE(113)] = 2794,
+  [SMALL_STATE(114)] = 2808,
+  [SMALL_STATE(115)] = 2822,
+  [SMALL_STATE(116)] = 2836,
+  [SMALL_STATE(117)] = 2850,
+  [SMALL_STATE(118)] = 2864,
+  [SMALL_STATE(119)] = 2878,
+  [SMALL_STATE(120)] = 2894,
+  [SMALL_STATE(121)] = 2908,
+  [SMALL_STATE(122)] = 2922,
+  [SMALL_STATE(123)] = 2936,
+  [SMALL_STATE(124)] = 2949,
+  [SMALL_STATE(125)] = 2962,
+  [SMALL_STATE(126)] = 2975,
+  [SMALL_STATE(127)] = 2988,
+  [SMALL_STATE(128)] = 3001,
+  [SMALL_STATE(129)] = 3012,
+  [SMALL_STATE(130)] = 3023,
+  [SMALL_STATE(131)] = 3036,
+  [SMALL_STATE(132)] = 3049,
+  [SMALL_STATE(133)] = 3062,
+  [SMALL_STATE(134)] = 3075,
+  [SMALL_STATE(135)] = 3088,
+  [SMALL_STATE(136)] = 3101,
+  [SMALL_STATE(137)] = 3114,
+  [SMALL_STATE(138)] = 3125,
+  [SMALL_STATE(139)] = 3138,
+  [SMALL_STATE(140)] = 3151,
+  [SMALL_STATE(141)] = 3164,
+  [SMALL_STATE(142)] = 3177,
+  [SMALL_STATE(143)] = 3190,
+  [SMALL_STATE(144)] = 3203,
+  [SMALL_STATE(145)] = 3216,
+  [SMALL_STATE(146)] = 3229,
+  [SMALL_STATE(147)] = 3242,
+  [SMALL_STATE(148)] = 3255,
+  [SMALL_STATE(149)] = 3266,
+  [SMALL_STATE(150)] = 3274,
+  [SMALL_STATE(151)] = 3282,
+  [SMALL_STATE(152)] = 3290,
+  [SMALL_STATE(153)] = 3298,
+  [SMALL_STATE(154)] = 3308,
+  [SMALL_STATE(155)] = 3318,
+  [SMALL_STATE(156)] = 3328,
+  [SMALL_STATE(157)] = 3338,
+  [SMALL_STATE(158)] = 3346,
+  [SMALL_STATE(159)] = 3354,
+  [SMALL_STATE(160)] = 3364,
+  [SMALL_STATE(161)] = 3372,
+  [SMALL_STATE(162)] = 3382,
+  [SMALL_STATE(163)] = 3392,
+  [SMALL_STATE(164)] = 3402,
+  [SMALL_STATE(165)] = 3412,
+  [SMALL_STATE(166)] = 3422,
+  [SMALL_STATE(167)] = 3432,
+  [SMALL_STATE(168)] = 3442,
+  [SMALL_STATE(169)] = 3452,
+  [SMALL_STATE(170)] = 3462,
+  [SMALL_STATE(171)] = 3470,
+  [SMALL_STATE(172)] = 3480,
+  [SMALL_STATE(173)] = 3490,
+  [SMALL_STATE(174)] = 3500,
+  [SMALL_STATE(175)] = 3510,
+  [SMALL_STATE(176)] = 3520,
+  [SMALL_STATE(177)] = 3530,
+  [SMALL_STATE(178)] = 3540,
+  [SMALL_STATE(179)] = 3550,
+  [SMALL_STATE(180)] = 3557,
+  [SMALL_STATE(181)] = 3564,
+  [SMALL_STATE(182)] = 3571,
+  [SMALL_STATE(183)] = 3578,
+  [SMALL_STATE(184)] = 3585,
+  [SMALL_STATE(185)] = 3592,
+  [SMALL_STATE(186)] = 3599,
+  [SMALL_STATE(187)] = 3606,
+  [SMALL_STATE(188)] = 3613,
+  [SMALL_STATE(189)] = 3620,
+  [SMALL_STATE(190)] = 3627,
+  [SMALL_STATE(191)] = 3634,
+  [SMALL_STATE(192)] = 3641,
+  [SMALL_STATE(193)] = 3648,
+  [SMALL_STATE(194)] = 3655,
+  [SMALL_STATE(195)] = 3662,
+  [SMALL_STATE(196)] = 3669,
+  [SMALL_STATE(197)] = 3676,
+  [SMALL_STATE(198)] = 3683,
+  [SMALL_STATE(199)] = 3690,
+  [SMALL_STATE(200)] = 3697,
+  [SMALL_STATE(201)] = 3704,
+  [SMALL_STATE(202)] = 3711,
+  [SMALL_STATE(203)] = 3718,
+  [SMALL_STATE(204)] = 3725,
+  [SMALL_STATE(205)] = 3732,
+  [SMALL_STATE(206)] = 3739,
+  [SMALL_STATE(207)] = 3746,
+  [SMALL_STATE(208)] = 3753,
+  [SMALL_STATE(209)] = 3760,
+  [SMALL_STATE(210)] = 3767,
+  [SMALL_STATE(211)] = 3774,
+  [SMALL_STATE(212)] = 3781,
+  [SMALL_STATE(213)] = 3788,
+  [SMALL_STATE(214)] = 3795,
+  [SMALL_STATE(215)] = 3802,
+  [SMALL_STATE(216)] = 3809,
+  [SMALL_STATE(217)] = 3816,
+  [SMALL_STATE(218)] = 3823,
+  [SMALL_STATE(219)] = 3830,
+  [SMALL_STATE(220)] = 3837,
+  [SMALL_STATE(221)] = 3844,
+  [SMALL_STATE(222)] = 3851,
+  [SMALL_STATE(223)] = 3858,
+  [SMALL_STATE(224)] = 3865,
+  [SMALL_STATE(225)] = 3872,
+  [SMALL_STATE(226)] = 3879,
+  [SMALL_STATE(227)] = 3886,
+  [SMALL_STATE(228)] = 3893,
+  [SMALL_STATE(229)] = 3900,
+  [SMALL_STATE(230)] = 3907,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -5772,289 +6422,317 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [9] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0),
-  [11] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(197),
-  [14] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
-  [17] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(210),
-  [20] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
-  [23] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
-  [26] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
-  [29] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(207),
-  [32] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(152),
-  [35] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
-  [38] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(209),
-  [41] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
-  [44] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
-  [47] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
-  [50] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
-  [53] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
-  [56] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [58] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
-  [60] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [62] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [64] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [66] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [68] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [70] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
-  [72] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [74] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [76] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
-  [78] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [80] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [82] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [84] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [86] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
-  [88] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [90] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 1, 0, 0),
-  [92] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 2, 0, 0),
-  [94] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 2, 0, 0),
-  [96] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 4, 0, 0),
-  [98] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 4, 0, 0),
-  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 5, 0, 0),
-  [102] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 5, 0, 0),
-  [104] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 3, 0, 0),
-  [106] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 3, 0, 0),
-  [108] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_or, 3, 0, 0),
-  [110] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_or, 3, 0, 0),
-  [112] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_exclude, 2, 0, 5),
-  [116] = {.entry = {.count = 1, .reusable = false}}, SHIFT(57),
-  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_not, 2, 0, 0),
-  [120] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_not, 2, 0, 0),
-  [122] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 4, 0, 8),
-  [124] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_parenthesized, 3, 0, 0),
-  [128] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_parenthesized, 3, 0, 0),
-  [130] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 9),
-  [132] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 9),
-  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 10),
-  [136] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 10),
-  [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_and, 3, 0, 0),
-  [140] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_and, 3, 0, 0),
-  [142] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 5, 0, 12),
-  [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_person, 5, 0, 11),
-  [146] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 5, 0, 8),
-  [150] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 3, 0, 0),
-  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_levels, 2, 0, 0),
-  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 4, 0, 0),
-  [156] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 4, 0, 1),
-  [158] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 4, 0, 0),
-  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 3, 0, 0),
-  [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_evidence, 3, 0, 7),
-  [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_executor_statement, 2, 0, 4),
-  [166] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeting, 5, 0, 13),
-  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 5, 0, 13),
-  [170] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcomes, 2, 0, 0),
-  [172] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rubric, 5, 0, 0),
-  [174] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 5, 0, 0),
-  [176] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 6, 0, 25),
-  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 5, 0, 19),
-  [180] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_statement, 2, 0, 3),
-  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_features, 2, 0, 0),
-  [184] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 6, 0, 12),
-  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeting, 6, 0, 13),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [47] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0),
+  [49] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
+  [52] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(126),
+  [55] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(186),
+  [58] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(228),
+  [61] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(181),
+  [64] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(193),
+  [67] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(198),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(207),
+  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(218),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(166),
+  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
+  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(179),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(196),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
+  [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 1, 0, 0),
+  [102] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 2, 0, 0),
+  [104] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 2, 0, 0),
+  [106] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 3, 0, 0),
+  [108] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 3, 0, 0),
+  [110] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 5, 0, 0),
+  [112] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 5, 0, 0),
+  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_name_list, 4, 0, 0),
+  [116] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_name_list, 4, 0, 0),
+  [118] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_person, 5, 0, 12),
+  [120] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [122] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
+  [124] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_person, 6, 0, 24),
+  [126] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_person_repeat1, 2, 0, 32),
+  [128] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_person_repeat1, 2, 0, 32), SHIFT_REPEAT(175),
+  [131] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_person_repeat1, 2, 0, 32), SHIFT_REPEAT(224),
+  [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_person_repeat1, 2, 0, 0),
+  [136] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_person_repeat1, 2, 0, 31),
+  [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_exclude, 2, 0, 6),
+  [140] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
+  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_not, 2, 0, 0),
+  [146] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_not, 2, 0, 0),
+  [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 4, 0, 9),
+  [150] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_parenthesized, 3, 0, 0),
+  [154] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_parenthesized, 3, 0, 0),
+  [156] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 10),
+  [158] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 10),
+  [160] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_comparison, 3, 0, 11),
+  [162] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_comparison, 3, 0, 11),
+  [164] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_and, 3, 0, 0),
+  [166] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_and, 3, 0, 0),
+  [168] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_or, 3, 0, 0),
+  [170] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_or, 3, 0, 0),
+  [172] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 5, 0, 13),
+  [174] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 5, 0, 14),
+  [176] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 3, 0, 0),
+  [178] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_text_statement, 2, 0, 3),
+  [180] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 3, 0, 0),
+  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_norms, 4, 0, 0),
+  [184] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_executor_statement, 2, 0, 4),
+  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_purpose_statement, 2, 0, 5),
   [188] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rubric, 4, 0, 0),
-  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_person, 7, 0, 11),
-  [192] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 2, 0, 6),
-  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_family_statement, 2, 0, 2),
-  [196] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 2, 0, 18),
-  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
-  [202] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20),
-  [204] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(195),
-  [207] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(186),
-  [210] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(168),
-  [213] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(136),
-  [216] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 20), SHIFT_REPEAT(192),
-  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
-  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [241] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [243] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0),
-  [245] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [248] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
-  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(193),
-  [254] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
-  [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 27),
-  [259] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [261] = {.entry = {.count = 1, .reusable = false}}, SHIFT(114),
-  [263] = {.entry = {.count = 1, .reusable = false}}, SHIFT(67),
-  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [267] = {.entry = {.count = 1, .reusable = false}}, SHIFT(123),
-  [269] = {.entry = {.count = 1, .reusable = false}}, SHIFT(58),
-  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
-  [273] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26),
-  [275] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(169),
-  [278] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(173),
-  [281] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(62),
-  [284] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(174),
-  [287] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26), SHIFT_REPEAT(175),
-  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 2, 0, 0),
-  [292] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [294] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [296] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [298] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [300] = {.entry = {.count = 1, .reusable = true}}, SHIFT(66),
-  [302] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [304] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [306] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [308] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 4, 0, 27),
-  [312] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 15),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 4, 0, 28),
-  [316] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 4, 0, 31),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 5, 0, 28),
-  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 4, 0, 0),
-  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 6, 0, 28),
-  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 17),
-  [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 7, 0, 28),
-  [328] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 22),
-  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 23),
-  [332] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 24),
-  [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 18),
-  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 16),
-  [338] = {.entry = {.count = 1, .reusable = false}}, SHIFT(170),
-  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [342] = {.entry = {.count = 1, .reusable = false}}, SHIFT(211),
-  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [346] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
-  [348] = {.entry = {.count = 1, .reusable = false}}, SHIFT(142),
-  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
-  [354] = {.entry = {.count = 1, .reusable = false}}, SHIFT(120),
-  [356] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
-  [358] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rooms, 2, 0, 0),
-  [362] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rule, 3, 0, 14),
-  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule, 3, 0, 14),
-  [366] = {.entry = {.count = 1, .reusable = false}}, SHIFT(68),
-  [368] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attendees, 2, 0, 0),
-  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 3, 0, 0),
-  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
-  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 4, 0, 0),
-  [376] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 6, 0, 0),
-  [378] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
-  [381] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
-  [383] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
-  [385] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 5, 0, 0),
-  [387] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [391] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0), SHIFT_REPEAT(204),
-  [394] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0),
-  [396] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [398] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [400] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
-  [405] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
-  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
-  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [417] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [419] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [425] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
-  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
-  [435] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [439] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [441] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0), SHIFT_REPEAT(187),
-  [444] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0),
-  [446] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [448] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [450] = {.entry = {.count = 1, .reusable = true}}, SHIFT(93),
-  [452] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_slots_repeat1, 2, 0, 0), SHIFT_REPEAT(184),
+  [190] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 4, 0, 0),
+  [192] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_levels, 2, 0, 0),
+  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_outcomes, 2, 0, 0),
+  [196] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 4, 0, 1),
+  [198] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 4, 0, 0),
+  [200] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 5, 0, 9),
+  [202] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeting, 5, 0, 14),
+  [204] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rubric, 5, 0, 0),
+  [206] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 5, 0, 0),
+  [208] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attribute, 5, 0, 20),
+  [210] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_features, 2, 0, 0),
+  [212] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 6, 0, 13),
+  [214] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_meeting, 6, 0, 14),
+  [216] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ticket, 6, 0, 28),
+  [218] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_oracle, 2, 0, 7),
+  [220] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_family_statement, 2, 0, 2),
+  [222] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_norms, 3, 0, 0),
+  [224] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_evidence, 3, 0, 8),
+  [226] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 2, 0, 19),
+  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [244] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21),
+  [246] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(197),
+  [249] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(199),
+  [252] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(201),
+  [255] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(142),
+  [258] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(204),
+  [261] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [267] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [269] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [273] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0),
+  [275] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
+  [278] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
+  [281] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [284] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
+  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 30),
+  [289] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [291] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29),
+  [305] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(229),
+  [308] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(203),
+  [311] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(183),
+  [314] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(63),
+  [317] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(194),
+  [320] = {.entry = {.count = 1, .reusable = false}}, SHIFT(148),
+  [322] = {.entry = {.count = 1, .reusable = false}}, SHIFT(66),
+  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(137),
+  [328] = {.entry = {.count = 1, .reusable = false}}, SHIFT(70),
+  [330] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
+  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
+  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 2, 0, 0),
+  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 25),
+  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26),
+  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 19),
+  [346] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 27),
+  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 4, 0, 30),
+  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 16),
+  [352] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 4, 0, 33),
+  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 6, 0, 33),
+  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 4, 0, 0),
+  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 17),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 18),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 5, 0, 33),
+  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 7, 0, 33),
+  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 4, 0, 37),
+  [368] = {.entry = {.count = 1, .reusable = false}}, SHIFT(219),
+  [370] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
+  [372] = {.entry = {.count = 1, .reusable = false}}, SHIFT(226),
+  [374] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [376] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
+  [378] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attendees, 2, 0, 0),
+  [380] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0), SHIFT_REPEAT(219),
+  [383] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
+  [385] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
+  [387] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 4, 0, 0),
+  [389] = {.entry = {.count = 1, .reusable = false}}, SHIFT(160),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [395] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rooms, 2, 0, 0),
+  [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 5, 0, 0),
+  [401] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rule, 3, 0, 15),
+  [403] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule, 3, 0, 15),
+  [405] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
+  [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 6, 0, 0),
+  [409] = {.entry = {.count = 1, .reusable = false}}, SHIFT(138),
+  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
+  [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 3, 0, 0),
+  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [419] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(209),
+  [422] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0), SHIFT_REPEAT(184),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_oracle_repeat1, 2, 0, 0),
+  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_norms_repeat1, 2, 0, 0),
+  [437] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_norms_repeat1, 2, 0, 0), SHIFT_REPEAT(143),
+  [440] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [442] = {.entry = {.count = 1, .reusable = false}}, SHIFT(5),
+  [444] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [448] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [450] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [452] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_slots_repeat1, 2, 0, 0), SHIFT_REPEAT(202),
   [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_slots_repeat1, 2, 0, 0),
-  [457] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0), SHIFT_REPEAT(111),
-  [460] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0),
-  [462] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [464] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [466] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 3, 0, 21),
-  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [470] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
-  [472] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [478] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
-  [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [484] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [486] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [488] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
-  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 4, 0, 1),
-  [492] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [494] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 29),
-  [496] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 30),
-  [498] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [500] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 5, 0, 1),
-  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [506] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [508] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [510] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [512] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [514] = {.entry = {.count = 1, .reusable = false}}, SHIFT(129),
-  [516] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [518] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [520] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [522] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [526] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
-  [528] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
-  [530] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [532] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [534] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
-  [536] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [538] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
-  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [542] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
-  [544] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [546] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
-  [548] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [550] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [552] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [554] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
-  [556] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_otherwise, 2, 0, 6),
-  [560] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
-  [562] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [564] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [566] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
-  [568] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [570] = {.entry = {.count = 1, .reusable = true}}, SHIFT(33),
-  [572] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [578] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [580] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [584] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
-  [586] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [588] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [590] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [592] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [594] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
-  [596] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [598] = {.entry = {.count = 1, .reusable = true}}, SHIFT(95),
-  [600] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [602] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [606] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [457] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [461] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0), SHIFT_REPEAT(230),
+  [464] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0),
+  [466] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
+  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [470] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 3, 0, 22),
+  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [476] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_norm, 4, 0, 23),
+  [478] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [484] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [486] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [488] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [490] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [492] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [494] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [496] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [498] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [500] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
+  [506] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0), SHIFT_REPEAT(117),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_fact_repeat1, 2, 0, 0),
+  [511] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
+  [515] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [519] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
+  [521] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [523] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [525] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 34),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 35),
+  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_norm, 6, 0, 36),
+  [535] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 5, 0, 1),
+  [539] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [541] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [543] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [545] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
+  [547] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
+  [549] = {.entry = {.count = 1, .reusable = false}}, SHIFT(128),
+  [551] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [553] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [555] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
+  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [559] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [561] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 4, 0, 1),
+  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [567] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [573] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
+  [575] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
+  [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [581] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [583] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
+  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [587] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [589] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
+  [591] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
+  [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [595] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
+  [597] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
+  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [603] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [607] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
+  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
+  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [617] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
+  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [627] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [629] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [631] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [639] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [641] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [643] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [645] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
+  [647] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_otherwise, 2, 0, 7),
+  [653] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [655] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [657] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [659] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
+  [661] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
+  [663] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [665] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [667] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
 };
 
 #ifdef __cplusplus

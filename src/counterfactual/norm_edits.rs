@@ -1,0 +1,127 @@
+//! Norm edits for flow triplets: a recipient term taken out of a norm or
+//! put in, a norm's purpose changed, or a new norm for the form's kind.
+//! Whether an edit flips a flow is the prover's to say.
+
+use super::mutate::{Candidate, Edit};
+use crate::sema::{Category, FormKind, InfoKind, Norm, PersonId, Recipient, Scenario};
+
+/// Purposes a norm may be moved to, so that it no longer holds for the task.
+const PURPOSES: [&str; 5] = ["accommodation", "audit", "payroll", "review", "scheduling"];
+
+/// The terms that name person `q` for an attribute about `about`: their
+/// groups, `manager` or `executor` where that is what they are, else
+/// their id. (`everyone` would name them too, but a norm that lets
+/// everyone have a detail gives the answer away by its words alone.)
+fn terms_of(sc: &Scenario, q: PersonId, about: PersonId) -> Vec<Recipient> {
+    let mut out: Vec<Recipient> = sc.people[q]
+        .groups
+        .iter()
+        .map(|g| Recipient::Group(g.clone()))
+        .collect();
+    if sc.people[about].manager == Some(q) {
+        out.push(Recipient::Manager);
+    }
+    if q == sc.executor {
+        out.push(Recipient::Executor);
+    }
+    if out.is_empty() {
+        out.push(Recipient::Person(q));
+    }
+    out
+}
+
+/// Terms that do not name person `p`: the executor, the subject, and the
+/// groups `p` is not in.
+fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
+    let mut out = Vec::new();
+    if p != sc.executor {
+        out.push(Recipient::Executor);
+    }
+    if p != about {
+        out.push(Recipient::Subject);
+    }
+    let mut groups: Vec<&String> = sc.people.iter().flat_map(|q| &q.groups).collect();
+    groups.sort();
+    groups.dedup();
+    out.extend(
+        groups
+            .into_iter()
+            .filter(|g| !sc.people[p].groups.contains(g))
+            .map(|g| Recipient::Group(g.clone())),
+    );
+    out
+}
+
+/// The kind a new norm names for a form: `sanitized`, or the raw form's
+/// category (`raw` where it has none).
+fn kind_of(attr: &crate::sema::Attribute, kind: FormKind) -> InfoKind {
+    match (kind, attr.category) {
+        (FormKind::Sanitized, _) => InfoKind::Sanitized,
+        (FormKind::Raw, Some(c)) if c != Category::Operational => InfoKind::Category(c),
+        (FormKind::Raw, _) => InfoKind::Raw,
+    }
+}
+
+/// Every norm edit worth offering for the flow of form `kind` of
+/// attribute `a` to person `p`, each applied to a copy of the scenario.
+pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Vec<Candidate> {
+    let norms: Vec<Norm> = sc.norms().into_owned();
+    let attr = &sc.attributes[a];
+    let line = |n: &Norm| crate::printer::norm(sc, n);
+    let mut edits = Vec::new();
+    for (i, n) in norms.iter().enumerate() {
+        let from = line(n);
+        for r in 0..n.recipients.len() {
+            let mut m = n.clone();
+            m.recipients.remove(r);
+            let to = if m.recipients.is_empty() {
+                String::new()
+            } else {
+                line(&m)
+            };
+            edits.push((i, from.clone(), to));
+            // The term narrowed to one that does not name the recipient.
+            for t in narrower(sc, p, attr.about) {
+                if !n.recipients.contains(&t) {
+                    let mut m = n.clone();
+                    m.recipients[r] = t;
+                    edits.push((i, from.clone(), line(&m)));
+                }
+            }
+        }
+        if n.matches(attr, kind) {
+            for t in terms_of(sc, p, attr.about) {
+                if !n.recipients.contains(&t) {
+                    let mut m = n.clone();
+                    m.recipients.push(t);
+                    edits.push((i, from.clone(), line(&m)));
+                }
+            }
+        }
+        let mut m = n.clone();
+        m.purpose = match &n.purpose {
+            Some(_) => None,
+            None => PURPOSES
+                .iter()
+                .find(|&&x| x != sc.purpose())
+                .map(|x| x.to_string()),
+        };
+        edits.push((i, from.clone(), line(&m)));
+    }
+    for t in terms_of(sc, p, attr.about) {
+        let n = Norm {
+            kinds: vec![kind_of(attr, kind)],
+            recipients: vec![t],
+            purpose: None,
+            span: crate::span::Span::DERIVED,
+        };
+        edits.push((norms.len(), String::new(), line(&n)));
+    }
+    edits
+        .into_iter()
+        .filter_map(|(index, from, to)| {
+            let edit = Edit::SetNorm { index, from, to };
+            super::apply::candidate(sc, vec![edit]).ok()
+        })
+        .collect()
+}

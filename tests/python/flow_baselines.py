@@ -1,0 +1,126 @@
+"""Baselines that try to answer cici's flow items without the judgement.
+
+Each flow triplet gives three items (anchor, flipped, held), each with a
+`yes`/`no` answer. The items are split into a training and a test half by
+seed (no seed in both), and three baselines are scored on the test half:
+
+- `bag_of_words`: logistic regression on the item's words;
+- `statement`: the same on the statement alone;
+- `recipient_count`: a rule on how often the recipient's name appears in
+  the item (threshold and direction chosen on the training half).
+
+Usage: python flow_baselines.py FLOW_JSONL [...] [--max 0.65] [--json]
+Exits 1 when a baseline scores above --max on the test half, or when the
+labels are outside 40-60% `yes`.
+"""
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+
+STATEMENT = re.compile(r"holds this statement:\n\n> (.*)\n")
+RECIPIENT = re.compile(r"worded exactly as above, to (.+?) \(")
+
+
+def items(paths):
+    """(seed, item, statement, recipient, label) for every side of every row."""
+    out = []
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                row = json.loads(line)
+                for side in ("anchor", "flipped", "held"):
+                    item = row[f"{side}_item"]
+                    statement = STATEMENT.search(item)
+                    recipient = RECIPIENT.search(item)
+                    if not statement or not recipient:
+                        raise SystemExit(f"{path}: row {row['id']} {side}: not a flow item")
+                    out.append(
+                        (
+                            row["scenario"],
+                            item,
+                            statement.group(1),
+                            recipient.group(1),
+                            row[f"{side}_answer"] == "yes",
+                        )
+                    )
+    return out
+
+
+def split(data):
+    """Halves by seed: the seeds ordered by a hash of their id."""
+    seeds = sorted({d[0] for d in data}, key=lambda s: hashlib.sha256(s.encode()).hexdigest())
+    train_seeds = set(seeds[: len(seeds) // 2])
+    train = [d for d in data if d[0] in train_seeds]
+    test = [d for d in data if d[0] not in train_seeds]
+    return train, test
+
+
+def logistic(train_x, train_y, test_x, test_y):
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.linear_model import LogisticRegression
+
+    vec = CountVectorizer(lowercase=True, token_pattern=r"(?u)\b\w+\b")
+    model = LogisticRegression(solver="liblinear", max_iter=1000)
+    model.fit(vec.fit_transform(train_x), train_y)
+    predicted = model.predict(vec.transform(test_x))
+    return sum(int(p == y) for p, y in zip(predicted, test_y)) / len(test_y)
+
+
+def recipient_count(train, test):
+    def count(d):
+        return d[1].count(d[3])
+
+    best = (0.0, 0, True)
+    for threshold in sorted({count(d) for d in train}):
+        for above in (True, False):
+            right = sum(int((count(d) >= threshold) == above) == int(d[4]) for d in train)
+            acc = right / len(train)
+            if acc > best[0]:
+                best = (acc, threshold, above)
+    _, threshold, above = best
+    right = sum(int((count(d) >= threshold) == above) == int(d[4]) for d in test)
+    return right / len(test)
+
+
+def scores(data):
+    train, test = split(data)
+    if not train or not test:
+        raise SystemExit("too few seeds to split")
+    ys = [d[4] for d in train]
+    ty = [d[4] for d in test]
+    return {
+        "items": len(data),
+        "seeds": len({d[0] for d in data}),
+        "yes_share": sum(d[4] for d in data) / len(data),
+        "majority": max(sum(ty), len(ty) - sum(ty)) / len(ty),
+        "bag_of_words": logistic([d[1] for d in train], ys, [d[1] for d in test], ty),
+        "statement": logistic([d[2] for d in train], ys, [d[2] for d in test], ty),
+        "recipient_count": recipient_count(train, test),
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("paths", nargs="+")
+    ap.add_argument("--max", type=float, default=0.65)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    s = scores(items(args.paths))
+    if args.json:
+        print(json.dumps(s))
+    else:
+        for k, v in s.items():
+            print(f"{k}: {v:.3f}" if isinstance(v, float) else f"{k}: {v}")
+    failed = [k for k in ("bag_of_words", "statement", "recipient_count") if s[k] > args.max]
+    if not 0.4 <= s["yes_share"] <= 0.6:
+        failed.append("yes_share")
+    if failed:
+        print(f"above the bar: {', '.join(failed)}", file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
