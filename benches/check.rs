@@ -22,6 +22,7 @@ fn large_jira() -> String {
         irrelevant: 10,
         seed: 11,
         id: None,
+        norms: false,
     }))
 }
 

@@ -72,6 +72,7 @@ fn check_one_configuration(bencher: divan::Bencher, n: usize) {
         irrelevant: 4,
         seed: 7,
         id: None,
+        norms: false,
     }));
     bencher.bench(|| {
         let mut run = Run::new();

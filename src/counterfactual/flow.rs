@@ -86,13 +86,20 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
     let sc = shared.as_ref();
     let (a, form, p) = at;
     let attr = &sc.attributes[a];
-    let mut norms = super::norm_edits::norm_edits(sc, a, form, p);
-    norms.shuffle(rng);
+    // The norm edits that speak of the form come first (in a shuffled
+    // order), then setting edits and the other norm edits, taking turns.
+    let norms = super::norm_edits::norm_edits(sc, a, form, p);
+    let speaks = norms
+        .iter()
+        .take_while(|c| touches_form_norm(sc, c, a, form))
+        .count();
+    let (mut near, mut far) = (norms[..speaks].to_vec(), norms[speaks..].to_vec());
+    near.shuffle(rng);
+    far.shuffle(rng);
     let mut setting = mutate::public_edits(sc, rng);
     setting.truncate(KEEP_FIRST);
-    // Norm and setting edits take turns, so that both kinds come early.
-    let mut keep = Vec::new();
-    let (mut n, mut s) = (norms.into_iter(), setting.into_iter());
+    let mut keep = near;
+    let (mut n, mut s) = (far.into_iter(), setting.into_iter());
     loop {
         match (n.next(), s.next()) {
             (None, None) => break,
@@ -109,7 +116,10 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
             .take(2)
             .filter_map(|&q| mutate::rename(sc, q, rng)),
     );
-    let recipient = others.into_iter().map(|q| ask(shared, (a, form, q))).collect();
+    let recipient = others
+        .into_iter()
+        .map(|q| ask(shared, (a, form, q)))
+        .collect();
     let other = match form {
         FormKind::Raw => FormKind::Sanitized,
         FormKind::Sanitized => FormKind::Raw,
@@ -126,9 +136,20 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
     }
 }
 
+/// Whether a norm edit replaces, drops or adds a norm that speaks of the
+/// form (an added norm always does).
+fn touches_form_norm(sc: &Scenario, c: &Candidate, a: usize, form: FormKind) -> bool {
+    c.edits.iter().any(|e| match e {
+        mutate::Edit::SetNorm { index, .. } => sc
+            .norms()
+            .get(*index)
+            .is_none_or(|n| n.matches(&sc.attributes[a], form)),
+        _ => false,
+    })
+}
+
 /// The candidates of one side in the order they are tried: a few context
-/// edits first on every other triplet, a few other recipients first on the
-/// rest, then the other wording (whose words alone tell the answer, so it
+/// edits first (`keep_first`) or a few other recipients first, then the other wording (whose words alone tell the answer, so it
 /// comes after both), then what is left.
 fn ordered(ch: &Changes, keep_first: bool) -> Vec<Candidate> {
     let (first, second) = if keep_first {
@@ -204,13 +225,15 @@ pub(super) fn triplets(
         // Both lists are drawn up front, so that the random stream does not
         // depend on which side succeeds.
         let ch = changes(&shared, at, rng);
-        // Flips try context edits first on every other triplet (counted
-        // from a draw of the seed's id, so that `--per-seed 1` mixes them
-        // over the run); holds always do.
-        let keep_first = (tried + first) % 2 == 0;
+        // Flips try context edits first: a flip that keeps the statement
+        // and the recipient is the one no lookup answers. Holds do so on
+        // two triplets of three (counted from a draw of the seed's id, so
+        // that `--per-seed 1` mixes them over the run) and try a recipient
+        // of the same standing first on the rest.
+        let turn = (tried + first) % 3;
         tried += 1;
-        let changes = ordered(&ch, keep_first);
-        let holds = ordered(&ch, true);
+        let changes = ordered(&ch, true);
+        let holds = ordered(&ch, turn != 0);
         let form_name = at.1.name();
         let now = if base {
             "appropriate"

@@ -180,7 +180,9 @@ pub fn change(edits: &[Edit], before: Option<&Flow>, after: Option<&Flow>) -> St
             }
             Edit::ReorderAttributes { .. } => "the details are listed in another order".into(),
             Edit::SetNorm { from, to, .. } if from.is_empty() => format!("a norm is added: {to}"),
-            Edit::SetNorm { from, to, .. } if to.is_empty() => format!("the norm `{from}` is dropped"),
+            Edit::SetNorm { from, to, .. } if to.is_empty() => {
+                format!("the norm `{from}` is dropped")
+            }
             Edit::SetNorm { from, to, .. } => format!("the norm `{from}` is now `{to}`"),
         })
         .collect();

@@ -63,7 +63,8 @@ fn kind_of(attr: &crate::sema::Attribute, kind: FormKind) -> InfoKind {
 }
 
 /// Every norm edit worth offering for the flow of form `kind` of
-/// attribute `a` to person `p`, each applied to a copy of the scenario.
+/// attribute `a` to person `p`, each applied to a copy of the scenario:
+/// edits of the norms that speak of the form (and new norms) first.
 pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Vec<Candidate> {
     let norms: Vec<Norm> = sc.norms().into_owned();
     let attr = &sc.attributes[a];
@@ -117,6 +118,9 @@ pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -
         };
         edits.push((norms.len(), String::new(), line(&n)));
     }
+    // Edits of the norms that speak of the form first: they are the ones
+    // that can move the flow; the rest change the context around it.
+    edits.sort_by_key(|(i, _, _)| !norms.get(*i).is_none_or(|n| n.matches(attr, kind)));
     edits
         .into_iter()
         .filter_map(|(index, from, to)| {

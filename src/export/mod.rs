@@ -77,7 +77,9 @@ impl PersonExport {
 
     /// Every person of a scenario, in order.
     pub fn all(sc: &Scenario) -> Vec<Self> {
-        (0..sc.people.len()).map(|p| PersonExport::of(sc, p)).collect()
+        (0..sc.people.len())
+            .map(|p| PersonExport::of(sc, p))
+            .collect()
     }
 }
 

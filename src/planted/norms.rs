@@ -41,21 +41,26 @@ pub(super) fn apply(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
     for &p in &others[..workers] {
         sc.people[p].groups.push(group.clone());
     }
-    let hr = others.len().min(2).min(1 + usize::from(rng.random_bool(0.5)));
+    let hr = others
+        .len()
+        .min(2)
+        .min(1 + usize::from(rng.random_bool(0.5)));
     for &p in others.iter().rev().take(hr) {
         sc.people[p].groups.push("hr".into());
     }
-    // Half the team reports to someone: the executor, or anyone else,
-    // drawn apart from the groups so that a manager is no likelier than
-    // anyone to be in the work group.
+    // Everyone but the executor reports to someone: two or three leads,
+    // drawn apart from the groups, report to the executor, and everyone
+    // else to a lead. (A manager's name is written once in the brief
+    // however many report to them, so being one says little by itself.)
+    let mut leads = others.clone();
+    leads.shuffle(rng);
+    leads.truncate(rng.random_range(2..=3).min(others.len()));
     for &p in &others {
-        if rng.random_bool(0.5) {
-            continue;
-        }
-        let q = rng.random_range(0..n);
-        if q != p {
-            sc.people[p].manager = Some(q);
-        }
+        sc.people[p].manager = Some(if leads.contains(&p) {
+            sc.executor
+        } else {
+            leads[rng.random_range(0..leads.len())]
+        });
     }
     // Who may receive a statement of the operational fact: the executor
     // always, then a draw of the work group, the subject and the manager.
@@ -72,15 +77,14 @@ pub(super) fn apply(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
     }
     let norms = vec![
         norm(
-            vec![InfoKind::Sanitized, InfoKind::Category(Category::Operational)],
+            vec![
+                InfoKind::Sanitized,
+                InfoKind::Category(Category::Operational),
+            ],
             operational.clone(),
             None,
         ),
-        norm(
-            vec![InfoKind::Appropriate],
-            operational,
-            None,
-        ),
+        norm(vec![InfoKind::Appropriate], operational, None),
         norm(
             vec![
                 InfoKind::Category(Category::Health),
@@ -94,7 +98,11 @@ pub(super) fn apply(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
                 InfoKind::Category(Category::Performance),
                 InfoKind::Category(Category::Employment),
             ],
-            vec![Recipient::Subject, Recipient::Manager, Recipient::Group("hr".into())],
+            vec![
+                Recipient::Subject,
+                Recipient::Manager,
+                Recipient::Group("hr".into()),
+            ],
             None,
         ),
         norm(
@@ -110,11 +118,7 @@ pub(super) fn apply(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
             vec![Recipient::Everyone],
             None,
         ),
-        norm(
-            vec![InfoKind::Personal],
-            vec![Recipient::Subject],
-            None,
-        ),
+        norm(vec![InfoKind::Personal], vec![Recipient::Subject], None),
     ];
     sc.set_norms(Some(norms), None);
 }

@@ -68,12 +68,20 @@ fn recipient_words(sc: &Scenario, r: &Recipient) -> String {
 /// about and the hr group, for accommodation."
 pub fn sentence(sc: &Scenario, n: &Norm) -> String {
     let kinds: Vec<String> = n.kinds.iter().map(|k| kind_words(k).to_string()).collect();
-    let to: Vec<String> = n.recipients.iter().map(|r| recipient_words(sc, r)).collect();
+    let to: Vec<String> = n
+        .recipients
+        .iter()
+        .map(|r| recipient_words(sc, r))
+        .collect();
     let mut s = and_list(&kinds);
     if let Some(first) = s.get_mut(..1) {
         first.make_ascii_uppercase();
     }
-    let verb = if to.is_empty() { "go to no one" } else { "may go to" };
+    let verb = if to.is_empty() {
+        "go to no one"
+    } else {
+        "may go to"
+    };
     let mut out = format!("{s} {verb} {}", and_list(&to));
     if let Some(p) = &n.purpose {
         out.push_str(&format!(", for {}", purpose_words(p)));

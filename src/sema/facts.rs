@@ -78,7 +78,9 @@ pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> 
                 cx.errors.push(ResolveError::UnknownCategory {
                     name: c.name.clone(),
                     span: c.span.into(),
-                    help: help_for(&c.name, "category", Category::ALL.map(|c| c.name())),
+                    help: Category::by_meaning(&c.name)
+                        .map(|m| crate::suggest::Help::suggest(m.name()))
+                        .or_else(|| help_for(&c.name, "category", Category::ALL.map(|c| c.name()))),
                 });
                 ok = false;
                 None

@@ -75,7 +75,9 @@ fn kind(cx: &mut Cx, id: &Ident) -> Option<InfoKind> {
         cx.errors.push(ResolveError::UnknownNormKind {
             name: id.name.clone(),
             span: id.span.into(),
-            help: help_for(&id.name, "kind of information", kind_names()),
+            help: Category::by_meaning(&id.name)
+                .map(|m| crate::suggest::Help::suggest(m.name()))
+                .or_else(|| help_for(&id.name, "information kind", kind_names())),
         });
     }
     found
@@ -115,6 +117,8 @@ fn recipient(cx: &mut Cx, id: &Ident, people: &[Person]) -> Option<Recipient> {
             groups.dedup();
             known.extend(groups);
             known.extend(people.iter().map(|p| p.id.as_str()));
+            let mut seen = std::collections::HashSet::new();
+            known.retain(|k| seen.insert(*k));
             cx.errors.push(ResolveError::UnknownRecipient {
                 name: id.name.clone(),
                 span: id.span.into(),

@@ -138,6 +138,58 @@ impl Category {
         Category::ALL.into_iter().find(|c| c.name() == name)
     }
 
+    /// The category a word usually means, for words that are not a
+    /// category's name: `medical` is `health`, `salary` is `financial`.
+    pub fn by_meaning(word: &str) -> Option<Category> {
+        let w = word.to_ascii_lowercase();
+        let pick = |words: &[&str]| words.iter().any(|x| w == *x);
+        Some(
+            if pick(&[
+                "medical",
+                "medicine",
+                "illness",
+                "sickness",
+                "disability",
+                "diagnosis",
+                "treatment",
+            ]) {
+                Category::Health
+            } else if pick(&[
+                "therapy",
+                "psychological",
+                "psychiatric",
+                "counselling",
+                "counseling",
+                "stress",
+                "anxiety",
+            ]) {
+                Category::MentalHealth
+            } else if pick(&[
+                "salary", "pay", "money", "debt", "finance", "finances", "income", "payroll",
+            ]) {
+                Category::Financial
+            } else if pick(&[
+                "divorce", "dating", "romance", "marriage", "partner", "breakup",
+            ]) {
+                Category::Relationships
+            } else if pick(&["lawsuit", "court", "criminal", "immigration", "visa"]) {
+                Category::Legal
+            } else if pick(&["childcare", "children", "kids", "parent", "caregiving"]) {
+                Category::Family
+            } else if pick(&["review", "appraisal", "rating"]) {
+                Category::Performance
+            } else if pick(&["job", "career", "interviewing", "resignation", "hiring"]) {
+                Category::Employment
+            } else if pick(&["religion", "religious", "faith", "political", "politics"]) {
+                Category::Beliefs
+            } else if pick(&["address", "phone", "email"]) {
+                Category::Contact
+            } else {
+                return None;
+            },
+        )
+    }
+
     /// Personal and sensitive, as opposed to context.
     pub fn is_personal(self) -> bool {
         (self as usize) <= (Category::Beliefs as usize)

@@ -183,6 +183,8 @@ fn describe(rule: Rule) -> Option<String> {
                 | Rule::kw_recipient
                 | Rule::kw_public
                 | Rule::kw_policy
+                | Rule::kw_purpose
+                | Rule::kw_norms
                 | Rule::kw_person
                 | Rule::kw_room
                 | Rule::kw_meeting

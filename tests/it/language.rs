@@ -138,7 +138,7 @@ fn the_archetype_examples_check_clean_with_every_fact_critical() {
         }
         seen += 1;
     }
-    assert_eq!(seen, 2);
+    assert_eq!(seen, 3);
 }
 
 /// Touching meetings satisfy `before`: the review-week example's oracle

@@ -140,10 +140,12 @@ fn may_receive(r: &Reading, a: &ast::AttributeAst, form: &str, person: &str) -> 
     let about = about.unwrap_or_else(|| holder.clone());
     let f = forms[form];
     let has_twin = forms.contains_key("sanitized");
-    let appropriate = f.label.as_ref().map_or(
-        form == "sanitized" || (!has_twin && facts > 0),
-        |l| l.appropriate,
-    );
+    let appropriate = f
+        .label
+        .as_ref()
+        .map_or(form == "sanitized" || (!has_twin && facts > 0), |l| {
+            l.appropriate
+        });
     let carries = facts > 0 && (form == "sanitized" || !has_twin);
     if person == holder {
         return (true, carries && appropriate);
@@ -199,9 +201,8 @@ fn independent_label(seed: &str, flow: &cici::counterfactual::mutate::Flow) -> b
     };
     let (visible, carries) = may_receive(&r, r.attributes[a], form, &flow.person);
     let all = reference::facts(sc);
-    let relevant = (0..all.len()).any(|f| {
-        all[f].attribute == a && all[f].appropriate && reference::relevant(sc, &all, f)
-    });
+    let relevant = (0..all.len())
+        .any(|f| all[f].attribute == a && all[f].appropriate && reference::relevant(sc, &all, f));
     visible && carries && relevant
 }
 
@@ -231,13 +232,22 @@ fn every_flow_label_is_the_independent_readings() {
             seeds.push(planted_with_norms(family, seed));
         }
     }
-    for name in ["ops_scheduling", "payments_sprint", "vendor_review", "meridian_incident"] {
-        seeds.push(std::fs::read_to_string(super::common::root().join(format!("seeds/{name}.cici"))).unwrap());
+    for name in [
+        "ops_scheduling",
+        "payments_sprint",
+        "vendor_review",
+        "meridian_incident",
+    ] {
+        seeds.push(
+            std::fs::read_to_string(super::common::root().join(format!("seeds/{name}.cici")))
+                .unwrap(),
+        );
     }
     for text in &seeds {
         let run = check("seed.cici", text);
         assert_eq!(run.errors(), 0, "{text}");
-        let triplets = cici::counterfactual::triplets(&run.checked[0], &config, &templates).unwrap();
+        let triplets =
+            cici::counterfactual::triplets(&run.checked[0], &config, &templates).unwrap();
         for t in triplets {
             for side in [&t.anchor, &t.flipped.side, &t.held.side] {
                 let Label::Flow(label) = side.label else {
@@ -256,5 +266,8 @@ fn every_flow_label_is_the_independent_readings() {
         }
     }
     assert!(sides >= 60, "only {sides} sides");
-    assert!(yes * 10 >= sides * 3 && yes * 10 <= sides * 7, "{yes} of {sides} yes");
+    assert!(
+        yes * 10 >= sides * 3 && yes * 10 <= sides * 7,
+        "{yes} of {sides} yes"
+    );
 }

@@ -37,7 +37,7 @@ fn small(family: Family, seed: u64) -> Scenario {
         irrelevant: 1,
         seed,
         id: None,
-        norms: seed % 3 == 0,
+        norms: seed.is_multiple_of(3),
     });
     vary_tickets(&mut sc, seed);
     touching_slots(&mut sc, seed);

@@ -18,6 +18,9 @@ pub(super) const KEYWORDS: &[&str] = &[
     "recipient",
     "public",
     "policy",
+    "purpose",
+    "norms",
+    "share",
     "person",
     "room",
     "meeting",
@@ -162,6 +165,32 @@ fn evidence_values(s: &Scan, var: &str) -> Vec<CompletionItem> {
     values(&vals, var)
 }
 
+/// What a norm may speak of: the kind words and the categories.
+fn information_kinds() -> Vec<CompletionItem> {
+    let words = crate::sema::norm::KIND_WORDS
+        .iter()
+        .map(|k| item(k, CompletionItemKind::KEYWORD, "kind of information"));
+    let categories = crate::sema::Category::ALL.iter().map(|c| {
+        item(
+            c.name(),
+            CompletionItemKind::ENUM_MEMBER,
+            "raw forms of this category",
+        )
+    });
+    words.chain(categories).collect()
+}
+
+/// Whom a norm may name: the recipient words and the people (groups are
+/// any name a person's `groups` lists).
+fn recipients(s: &Scan) -> Vec<CompletionItem> {
+    let mut out: Vec<CompletionItem> = crate::sema::norm::RECIPIENT_WORDS
+        .iter()
+        .map(|k| item(k, CompletionItemKind::KEYWORD, "recipient"))
+        .collect();
+    out.extend(names(s, &[Kind::Person]));
+    out
+}
+
 pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> {
     let text = &doc.text;
     let s = scan(text, offset);
@@ -182,9 +211,16 @@ pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> 
             .unwrap_or("");
         return argument(&s, &head[i + 1..], pred);
     }
+    // A norm: kinds of information before `with`, recipients after it.
+    if first == "share" {
+        return match head.split_whitespace().any(|w| w == "with") {
+            true => recipients(&s),
+            false => information_kinds(),
+        };
+    }
     match (previous, first) {
         ("fact" | "soft", _) => predicates(s.family),
-        ("holder" | "about" | "executor", _) => names(&s, &[Kind::Person]),
+        ("holder" | "about" | "executor" | "reports_to", _) => names(&s, &[Kind::Person]),
         ("family", _) => values(
             &Family::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
             "family",
