@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use super::common::root;
-use super::lsp::{position_of, Client};
+use super::lsp::{complete_typing, position_of, Client};
 
 fn open(c: &mut Client, uri: &str, text: &str) {
     c.request(
@@ -189,4 +189,47 @@ fn incremental_changes_are_applied_in_order_even_when_checks_are_skipped() {
     } else {
         assert_eq!(formatted[0]["newText"], expected);
     }
+}
+
+/// A norm being typed: kinds of information before `with`, recipients
+/// after it, people after `reports_to`.
+#[test]
+fn completion_inside_a_norm_offers_kinds_then_recipients() {
+    let uri = "file:///work/seeds/norms.cici";
+    let fixed = fixture();
+    let mut c = Client::start();
+    open(&mut c, uri, &fixed);
+    let norm = |line: &str| {
+        fixed.replacen(
+            "  oracle {",
+            &format!("  norms {{\n    {line}\n  }}\n  oracle {{"),
+            1,
+        )
+    };
+    let kinds = complete_typing(&mut c, uri, 2, &norm("share ‸"));
+    for k in ["sanitized", "personal", "health", "operational"] {
+        assert!(kinds.contains(&k.to_string()), "{kinds:?}");
+    }
+    assert!(!kinds.contains(&"everyone".to_string()), "{kinds:?}");
+    let to = complete_typing(
+        &mut c,
+        uri,
+        3,
+        &norm("share [health, legal] with [subject, ‸"),
+    );
+    for k in ["everyone", "executor", "manager", "maya", "eli"] {
+        assert!(to.contains(&k.to_string()), "{to:?}");
+    }
+    assert!(!to.contains(&"health".to_string()), "{to:?}");
+    let manager = complete_typing(
+        &mut c,
+        uri,
+        4,
+        &fixed.replacen(
+            "role \"Security Partner\"",
+            "role \"Security Partner\" reports_to ‸",
+            1,
+        ),
+    );
+    assert!(manager.contains(&"maya".to_string()), "{manager:?}");
 }
