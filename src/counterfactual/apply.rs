@@ -238,6 +238,24 @@ fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), 
 pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
     match e {
         Edit::SetNorm { index, from, to } => set_norm(v, *index, from, to)?,
+        Edit::SetGroups {
+            person: id,
+            from,
+            to,
+        } => {
+            let p = person(v, id)?;
+            if v.people[p].groups != *from {
+                return Err(format!("`{id}` is not in [{}]", from.join(", ")));
+            }
+            for g in to {
+                check_ident(g)?;
+            }
+            if to.iter().any(|g| v.person(g).is_some()) {
+                return Err("a group may not be named like a person".into());
+            }
+            let to = to.clone();
+            v.rederive(|sc| sc.people[p].groups = to);
+        }
         Edit::ReplaceFact {
             attribute: id,
             from,

@@ -86,14 +86,16 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
     let sc = shared.as_ref();
     let (a, form, p) = at;
     let attr = &sc.attributes[a];
-    // The norm edits that speak of the form come first (in a shuffled
-    // order), then setting edits and the other norm edits, taking turns.
+    // The norm edits that speak of the form and the recipient's groups
+    // changed come first (in a shuffled order), then setting edits and the
+    // other norm edits, taking turns.
     let norms = super::norm_edits::norm_edits(sc, a, form, p);
     let speaks = norms
         .iter()
         .take_while(|c| touches_form_norm(sc, c, a, form))
         .count();
     let (mut near, mut far) = (norms[..speaks].to_vec(), norms[speaks..].to_vec());
+    near.extend(super::norm_edits::group_edits(sc, p));
     near.shuffle(rng);
     far.shuffle(rng);
     let mut setting = mutate::public_edits(sc, rng);

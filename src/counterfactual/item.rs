@@ -179,6 +179,11 @@ pub fn change(edits: &[Edit], before: Option<&Flow>, after: Option<&Flow>) -> St
                 format!("{target} {field} is {to} instead of {from}")
             }
             Edit::ReorderAttributes { .. } => "the details are listed in another order".into(),
+            Edit::SetGroups { person, from, to } => format!(
+                "{person} is in groups [{}] instead of [{}]",
+                ids(to),
+                ids(from)
+            ),
             Edit::SetNorm { from, to, .. } if from.is_empty() => format!("a norm is added: {to}"),
             Edit::SetNorm { from, to, .. } if to.is_empty() => {
                 format!("the norm `{from}` is dropped")

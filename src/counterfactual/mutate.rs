@@ -79,6 +79,12 @@ pub enum Edit {
         from: String,
         to: String,
     },
+    /// The groups a person belongs to.
+    SetGroups {
+        person: String,
+        from: Vec<String>,
+        to: Vec<String>,
+    },
     /// A number of the public setting: a ticket's hours, a room's capacity.
     SetPublic {
         target: String,

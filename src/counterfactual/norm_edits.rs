@@ -1,17 +1,18 @@
 //! Norm edits for flow triplets: a recipient term taken out of a norm or
-//! put in, a norm's purpose changed, or a new norm for the form's kind.
+//! put in, another term in its place, or a norm's purpose changed.
 //! Whether an edit flips a flow is the prover's to say.
 
 use super::mutate::{Candidate, Edit};
-use crate::sema::{Category, FormKind, InfoKind, Norm, PersonId, Recipient, Scenario};
+use crate::sema::{FormKind, Norm, PersonId, Recipient, Scenario};
 
 /// Purposes a norm may be moved to, so that it no longer holds for the task.
 const PURPOSES: [&str; 5] = ["accommodation", "audit", "payroll", "review", "scheduling"];
 
 /// The terms that name person `q` for an attribute about `about`: their
-/// groups, `manager` or `executor` where that is what they are, else
-/// their id. (`everyone` would name them too, but a norm that lets
-/// everyone have a detail gives the answer away by its words alone.)
+/// groups, `manager` or `executor` where that is what they are, else (on
+/// a team without groups) their id. (`everyone` would name them too, but a
+/// norm that lets everyone have a detail gives the answer away by its
+/// words alone.)
 fn terms_of(sc: &Scenario, q: PersonId, about: PersonId) -> Vec<Recipient> {
     let mut out: Vec<Recipient> = sc.people[q]
         .groups
@@ -24,7 +25,8 @@ fn terms_of(sc: &Scenario, q: PersonId, about: PersonId) -> Vec<Recipient> {
     if q == sc.executor {
         out.push(Recipient::Executor);
     }
-    if out.is_empty() {
+    // Where the team has no groups, a norm may name the person.
+    if out.is_empty() && sc.people.iter().all(|x| x.groups.is_empty()) {
         out.push(Recipient::Person(q));
     }
     out
@@ -34,11 +36,8 @@ fn terms_of(sc: &Scenario, q: PersonId, about: PersonId) -> Vec<Recipient> {
 /// groups `p` is not in.
 fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
     let mut out = Vec::new();
-    if p != sc.executor {
-        out.push(Recipient::Executor);
-    }
-    if p != about {
-        out.push(Recipient::Subject);
+    if sc.people[about].manager != Some(p) {
+        out.push(Recipient::Manager);
     }
     let mut groups: Vec<&String> = sc.people.iter().flat_map(|q| &q.groups).collect();
     groups.sort();
@@ -52,19 +51,9 @@ fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
     out
 }
 
-/// The kind a new norm names for a form: `sanitized`, or the raw form's
-/// category (`raw` where it has none).
-fn kind_of(attr: &crate::sema::Attribute, kind: FormKind) -> InfoKind {
-    match (kind, attr.category) {
-        (FormKind::Sanitized, _) => InfoKind::Sanitized,
-        (FormKind::Raw, Some(c)) if c != Category::Operational => InfoKind::Category(c),
-        (FormKind::Raw, _) => InfoKind::Raw,
-    }
-}
-
 /// Every norm edit worth offering for the flow of form `kind` of
 /// attribute `a` to person `p`, each applied to a copy of the scenario:
-/// edits of the norms that speak of the form (and new norms) first.
+/// edits of the norms that speak of the form first.
 pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Vec<Candidate> {
     let norms: Vec<Norm> = sc.norms().into_owned();
     let attr = &sc.attributes[a];
@@ -82,7 +71,13 @@ pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -
             };
             edits.push((i, from.clone(), to));
             // The term narrowed to one that does not name the recipient.
-            for t in narrower(sc, p, attr.about) {
+            // `everyone` narrows to the executor too (a family's default
+            // norms name no group).
+            let mut narrow = narrower(sc, p, attr.about);
+            if n.recipients[r] == Recipient::Everyone && p != sc.executor {
+                narrow.push(Recipient::Executor);
+            }
+            for t in narrow {
                 if !n.recipients.contains(&t) {
                     let mut m = n.clone();
                     m.recipients[r] = t;
@@ -109,15 +104,6 @@ pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -
         };
         edits.push((i, from.clone(), line(&m)));
     }
-    for t in terms_of(sc, p, attr.about) {
-        let n = Norm {
-            kinds: vec![kind_of(attr, kind)],
-            recipients: vec![t],
-            purpose: None,
-            span: crate::span::Span::DERIVED,
-        };
-        edits.push((norms.len(), String::new(), line(&n)));
-    }
     // Edits of the norms that speak of the form first: they are the ones
     // that can move the flow; the rest change the context around it.
     edits.sort_by_key(|(i, _, _)| !norms.get(*i).is_none_or(|n| n.matches(attr, kind)));
@@ -128,4 +114,28 @@ pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -
             super::apply::candidate(sc, vec![edit]).ok()
         })
         .collect()
+}
+
+/// The recipient's standing changed: person `p` joins a group of the team
+/// they are not in, or leaves one they are in.
+pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
+    let mut groups: Vec<&String> = sc.people.iter().flat_map(|q| &q.groups).collect();
+    groups.sort();
+    groups.dedup();
+    let from = sc.people[p].groups.clone();
+    let mut out = Vec::new();
+    for g in groups {
+        let to: Vec<String> = if from.contains(g) {
+            from.iter().filter(|x| *x != g).cloned().collect()
+        } else {
+            from.iter().chain(std::iter::once(g)).cloned().collect()
+        };
+        let edit = Edit::SetGroups {
+            person: sc.people[p].id.clone(),
+            from: from.clone(),
+            to,
+        };
+        out.extend(super::apply::candidate(sc, vec![edit]).ok());
+    }
+    out
 }

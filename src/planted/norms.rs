@@ -67,11 +67,12 @@ pub(super) fn apply(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
     let mut operational = vec![Recipient::Executor];
     let optional = [
         Recipient::Group(group),
+        Recipient::Group("hr".into()),
         Recipient::Subject,
         Recipient::Manager,
     ];
     for r in optional {
-        if rng.random_bool(0.6) {
+        if rng.random_bool(0.5) {
             operational.push(r);
         }
     }

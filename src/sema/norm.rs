@@ -271,6 +271,16 @@ impl Scenario {
     /// visibility of every form that had what the old norms gave it; a form
     /// whose visibility is an exception to the norms keeps it.
     pub fn set_norms(&mut self, norms: Option<Vec<Norm>>, purpose: Option<String>) {
+        self.rederive(|sc| {
+            sc.norms = norms;
+            sc.purpose = purpose;
+        });
+    }
+
+    /// Applies a change to what the norms read (the norms, the purpose,
+    /// groups, reporting lines), then derives again the visibility of
+    /// every form that followed the norms before it.
+    pub fn rederive(&mut self, change: impl FnOnce(&mut Scenario)) {
         let derived_before: Vec<[bool; 2]> = self
             .attributes
             .iter()
@@ -281,8 +291,7 @@ impl Scenario {
                 })
             })
             .collect();
-        self.norms = norms;
-        self.purpose = purpose;
+        change(self);
         for (i, was) in derived_before.into_iter().enumerate() {
             for (k, kind) in [FormKind::Raw, FormKind::Sanitized].into_iter().enumerate() {
                 if was[k] {

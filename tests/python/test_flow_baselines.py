@@ -1,14 +1,10 @@
 """The flow items cannot be answered by lookup: on items grown from planted
 seeds with norms that no one tuned on, with training and test halves split
-by seed, the statement alone scores no more than 65%, and the labels are
-40-60% `yes` at every `--per-seed`.
+by seed, no baseline of `flow_baselines.py` scores above 65%; the labels
+are 40-60% `yes` at every `--per-seed`; and at least a third of the flips,
+and of the holds, keep the statement and the recipient as they are."""
 
-Two baselines are not yet at the 65% the items aim for, and are held to
-bounds that keep them from growing: the bag-of-words model on the whole
-item (63-69% on these seeds: a flip that changes a norm adds or removes
-the words of a recipient) and the count of the recipient's name (60-65%:
-a manager's name stands once more in the reporting lines)."""
-
+import json
 import os
 import pathlib
 import subprocess
@@ -20,9 +16,8 @@ import flow_baselines
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FAMILIES = ["meeting_allocation", "jira_allocation", "severity_classification", "policy_decision"]
 # Seeds of the planted generator the items were never tuned on.
-SEEDS = range(9000, 9061)
+SEEDS = range(30000, 30061)
 BAR = 0.65
-BOUNDS = {"bag_of_words": 0.75, "recipient_count": 0.70}
 
 
 def cici():
@@ -43,19 +38,35 @@ def seeds(tmp_path_factory):
     return folder
 
 
-@pytest.mark.parametrize("per_seed", [1, 2, 3])
-def test_no_baseline_answers_the_flow_items(seeds, tmp_path, per_seed):
-    out = tmp_path / "items"
+def grow(seeds, out, per_seed):
     subprocess.run(
         [cici(), "counterfactual", str(seeds), "--out", str(out), "--kind", "flow",
          "--per-seed", str(per_seed), "--seed", "0"],
         check=True,
         capture_output=True,
     )
-    s = flow_baselines.scores(flow_baselines.items([out / "flow.jsonl"]))
+    return out / "flow.jsonl"
+
+
+@pytest.mark.parametrize("per_seed", [1, 2, 3])
+def test_no_baseline_answers_the_flow_items(seeds, tmp_path, per_seed):
+    rows = grow(seeds, tmp_path / "items", per_seed)
+    s = flow_baselines.scores(flow_baselines.items([rows]))
     print(per_seed, s)
     assert s["seeds"] >= 200
     assert 0.4 <= s["yes_share"] <= 0.6, s
-    assert s["statement"] <= BAR, s
-    assert s["bag_of_words"] <= BOUNDS["bag_of_words"], s
-    assert s["recipient_count"] <= BOUNDS["recipient_count"], s
+    for baseline in ("bag_of_words", "statement", "recipient_count"):
+        assert s[baseline] <= BAR, (baseline, s)
+
+
+def test_a_third_of_flips_and_holds_keep_the_statement_and_the_recipient(seeds, tmp_path):
+    rows = [json.loads(line) for line in open(grow(seeds, tmp_path / "items", 2), encoding="utf-8")]
+
+    def asked(item):
+        return (flow_baselines.STATEMENT.search(item).group(1),
+                flow_baselines.RECIPIENT.search(item).group(1))
+
+    for side in ("flipped", "held"):
+        kept = sum(asked(r["anchor_item"]) == asked(r[f"{side}_item"]) for r in rows)
+        print(side, kept / len(rows))
+        assert kept * 3 >= len(rows), (side, kept, len(rows))
