@@ -269,6 +269,9 @@ pub(super) fn accept(
                 seed: text,
                 label,
                 answer,
+                reasons: flow
+                    .as_ref()
+                    .and_then(|f| super::flow_reasons(&ev.checked, f)),
                 flow,
                 item,
             },

@@ -34,6 +34,7 @@ pub(super) fn triplets(
         answer: item::answer(sc, &sc.oracle),
         flow: None,
         item: item::decision_item(c, templates)?,
+        reasons: None,
     };
     let words = decision_words(c);
     let executor = &sc.people[sc.executor].id;

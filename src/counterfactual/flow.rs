@@ -221,6 +221,7 @@ pub(super) fn triplets(
             seed: anchor.text.clone(),
             label: Label::Flow(base),
             answer: item::flow_answer(base),
+            reasons: super::flow_reasons(c, &flow),
             flow: Some(flow.clone()),
             item: item::flow_item(c, &flow, templates)?,
         };

@@ -92,9 +92,27 @@ pub struct Side {
     /// For flow items: the flow asked about.
     pub flow: Option<Flow>,
     /// The whole evaluation item: brief, task, what the executor can
-    /// gather (decision) or the form and whom it was shared with (flow),
+    /// gather (decision) or the team, the norms and the statement (flow),
     /// and the question.
     pub item: String,
+    /// For flow items: the two halves of the label.
+    #[serde(default)]
+    pub reasons: Option<FlowReasons>,
+}
+
+/// Why a flow has its label: it is appropriate exactly when the task needs
+/// the form and the recipient may receive it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct FlowReasons {
+    /// The form is appropriate, carries a fact that rules out a decision
+    /// the public constraints allow, and no less revealing form carries it.
+    pub needed: bool,
+    /// The norms (or the form's `visible` exception) let the recipient
+    /// receive the form.
+    pub permitted: bool,
+    /// The first norm that lets the recipient receive it, in seed syntax;
+    /// empty when none does, or when a `visible` clause decides.
+    pub norm: String,
 }
 
 /// How small an edit is.
@@ -312,13 +330,32 @@ pub(super) fn decision_label_of(sc: &Scenario) -> Label {
 /// The flow label: the form is appropriate, a fact of it is relevant to the
 /// task, and the person may see it. Computed from the prover's report.
 pub fn flow_label(c: &Checked, flow: &Flow) -> Option<bool> {
+    flow_reasons(c, flow).map(|r| r.needed && r.permitted)
+}
+
+/// The two halves of a flow's label, from the prover's report and the
+/// norms.
+pub fn flow_reasons(c: &Checked, flow: &Flow) -> Option<FlowReasons> {
     let sc = &c.scenario;
     let a = sc.attribute(&flow.attribute)?;
     let p = sc.person(&flow.person)?;
-    let form = sc.attributes[a].form(flow.form)?;
-    let relevant = sc.attributes[a].fact_form().0 == flow.form
+    let attr = &sc.attributes[a];
+    let form = attr.form(flow.form)?;
+    let needed = form.appropriate
+        && attr.fact_form().0 == flow.form
         && crate::export::is_evidence(&c.report, &c.model, a);
-    Some(form.appropriate && relevant && form.visible.contains(&p))
+    let norms = sc.norms();
+    let env = sc.env(&norms);
+    let follows = form.visible == env.derive(attr, flow.form);
+    let norm = match env.grants(attr, flow.form, p).first() {
+        Some((i, _)) if follows => crate::printer::norm(sc, &norms[*i]),
+        _ => String::new(),
+    };
+    Some(FlowReasons {
+        needed,
+        permitted: form.visible.contains(&p),
+        norm,
+    })
 }
 
 /// The triplets of one seed, in a fixed order for a given `config.seed`;

@@ -33,12 +33,18 @@ pub struct Row {
     /// The flow asked about, as `attribute/form -> person`; empty for decisions.
     pub anchor_flow: String,
     pub anchor_seed: String,
+    /// For flows, why the label is what it is, as JSON: `{"needed", "permitted", "norm"}`; empty for decisions.
+    #[serde(default)]
+    pub anchor_reasons: String,
 
     pub flipped_item: String,
     pub flipped_answer: String,
     pub flipped_label: String,
     pub flipped_flow: String,
     pub flipped_seed: String,
+    /// For flows, why the label is what it is, as JSON: `{"needed", "permitted", "norm"}`; empty for decisions.
+    #[serde(default)]
+    pub flipped_reasons: String,
     /// What changed, in one line.
     pub flipped_change: String,
     /// The seed edits, as a JSON list.
@@ -60,6 +66,9 @@ pub struct Row {
     pub held_label: String,
     pub held_flow: String,
     pub held_seed: String,
+    /// For flows, why the label is what it is, as JSON: `{"needed", "permitted", "norm"}`; empty for decisions.
+    #[serde(default)]
+    pub held_reasons: String,
     pub held_change: String,
     pub held_edits: String,
     pub held_seed_diff: String,
@@ -92,6 +101,7 @@ struct Cols {
     label: String,
     flow: String,
     seed: String,
+    reasons: String,
 }
 
 fn side(s: &Side) -> Cols {
@@ -101,6 +111,7 @@ fn side(s: &Side) -> Cols {
         label: json(&s.label),
         flow: flow(&s.flow),
         seed: s.seed.clone(),
+        reasons: s.reasons.as_ref().map_or(String::new(), json),
     }
 }
 
@@ -136,11 +147,13 @@ impl Row {
             anchor_label: a.label,
             anchor_flow: a.flow,
             anchor_seed: a.seed,
+            anchor_reasons: a.reasons,
             flipped_item: f.item,
             flipped_answer: f.answer,
             flipped_label: f.label,
             flipped_flow: f.flow,
             flipped_seed: f.seed,
+            flipped_reasons: f.reasons,
             flipped_change: fv.0,
             flipped_edits: fv.1,
             flipped_seed_diff: fv.2,
@@ -156,6 +169,7 @@ impl Row {
             held_label: h.label,
             held_flow: h.flow,
             held_seed: h.seed,
+            held_reasons: h.reasons,
             held_change: hv.0,
             held_edits: hv.1,
             held_seed_diff: hv.2,

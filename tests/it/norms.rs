@@ -181,10 +181,10 @@ fn may_receive(r: &Reading, a: &ast::AttributeAst, form: &str, person: &str) -> 
     (visible, carries && appropriate)
 }
 
-/// The flow label read independently: the task needs the form (it
-/// carries the facts, is appropriate, and one of its facts is relevant by
-/// brute force) and the recipient may receive it.
-fn independent_label(seed: &str, flow: &cici::counterfactual::mutate::Flow) -> bool {
+/// The flow label's two halves read independently: whether the task needs
+/// the form (it carries the facts, is appropriate, and one of its facts is
+/// relevant by brute force), and whether the recipient may receive it.
+fn independent_reasons(seed: &str, flow: &cici::counterfactual::mutate::Flow) -> (bool, bool) {
     let (file, errors) = cici::syntax::parse(cici::span::SourceId(0), seed);
     assert!(errors.is_empty(), "{errors:?}");
     let r = read(&file.scenarios[0]);
@@ -203,7 +203,7 @@ fn independent_label(seed: &str, flow: &cici::counterfactual::mutate::Flow) -> b
     let all = reference::facts(sc);
     let relevant = (0..all.len())
         .any(|f| all[f].attribute == a && all[f].appropriate && reference::relevant(sc, &all, f));
-    visible && carries && relevant
+    (carries && relevant, visible)
 }
 
 fn planted_with_norms(family: cici::sema::Family, seed: u64) -> String {
@@ -254,9 +254,12 @@ fn every_flow_label_is_the_independent_readings() {
                     panic!("a flow triplet");
                 };
                 let flow = side.flow.as_ref().expect("a flow");
+                let (needed, permitted) = independent_reasons(&side.seed, flow);
+                assert_eq!(label, needed && permitted, "{flow:?} in\n{}", side.seed);
+                let reasons = side.reasons.as_ref().expect("a flow's reasons");
                 assert_eq!(
-                    label,
-                    independent_label(&side.seed, flow),
+                    (reasons.needed, reasons.permitted),
+                    (needed, permitted),
                     "{flow:?} in\n{}",
                     side.seed
                 );
