@@ -234,6 +234,24 @@ fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), 
     Ok(())
 }
 
+/// Sets the groups a person belongs to, and derives the visibility of the
+/// forms that follow the norms again.
+fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Result<(), String> {
+    let p = person(v, id)?;
+    if v.people[p].groups != from {
+        return Err(format!("`{id}` is not in [{}]", from.join(", ")));
+    }
+    for g in to {
+        check_ident(g)?;
+    }
+    if to.iter().any(|g| v.person(g).is_some()) {
+        return Err("a group may not be named like a person".into());
+    }
+    let to = to.to_vec();
+    v.rederive(|sc| sc.people[p].groups = to);
+    Ok(())
+}
+
 /// Applies one edit in place.
 pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
     match e {
@@ -242,20 +260,7 @@ pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
             person: id,
             from,
             to,
-        } => {
-            let p = person(v, id)?;
-            if v.people[p].groups != *from {
-                return Err(format!("`{id}` is not in [{}]", from.join(", ")));
-            }
-            for g in to {
-                check_ident(g)?;
-            }
-            if to.iter().any(|g| v.person(g).is_some()) {
-                return Err("a group may not be named like a person".into());
-            }
-            let to = to.clone();
-            v.rederive(|sc| sc.people[p].groups = to);
-        }
+        } => set_groups(v, id, from, to)?,
         Edit::ReplaceFact {
             attribute: id,
             from,

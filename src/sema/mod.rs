@@ -5,6 +5,7 @@
 //! defaults of the language reference, and whose facts are typed for the
 //! family; or every [`ResolveError`] found in the block.
 
+mod category;
 mod error;
 mod facts;
 mod family;
