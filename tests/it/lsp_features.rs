@@ -233,3 +233,23 @@ fn completion_inside_a_norm_offers_kinds_then_recipients() {
     );
     assert!(manager.contains(&"maya".to_string()), "{manager:?}");
 }
+
+/// Hover on a norm gives it in plain words; on a person, their groups and
+/// manager.
+#[test]
+fn hover_reads_norms_and_reporting_lines() {
+    let uri = "file:///work/seeds/launch_week.cici";
+    let text = std::fs::read_to_string(root().join("seeds/launch_week.cici")).unwrap();
+    let mut c = Client::start();
+    open(&mut c, uri, &text);
+    let norm = c.hover(uri, position_of(&text, "share [health", 8));
+    assert!(
+        norm.contains("Health details and mental-health details may go to"),
+        "{norm}"
+    );
+    assert!(norm.contains("for accommodation"), "{norm}");
+    let marcus = c.hover(uri, position_of(&text, "person marcus", 8));
+    assert!(marcus.contains("reports to Priya Nair"), "{marcus}");
+    let aisha = c.hover(uri, position_of(&text, "person aisha", 8));
+    assert!(aisha.contains("groups: hr"), "{aisha}");
+}

@@ -48,7 +48,22 @@ pub(super) fn hover(doc: &Document, pos: Position) -> Option<Hover> {
     let s = scan(&doc.text, offset);
     let checked = s.id.as_deref().and_then(|id| checked(doc, id));
     let decl = s.decls.iter().find(|d| d.name == word).map(|d| d.kind);
+    let in_norm = checked.and_then(|c| {
+        let at = u32::try_from(offset).ok()?;
+        let n = c
+            .scenario
+            .norms
+            .as_ref()?
+            .iter()
+            .find(|n| n.span.start <= at && at < n.span.end)?;
+        Some(format!(
+            "norm, for a task of purpose `{}`: {}",
+            c.scenario.purpose(),
+            crate::render::norms::sentence(&c.scenario, n)
+        ))
+    });
     let text = match (decl, checked) {
+        _ if in_norm.is_some() => in_norm?,
         (Some(Kind::Attribute), Some(c)) if c.scenario.attribute(word).is_some() => {
             format!(
                 "```text\n{}```",
@@ -63,6 +78,12 @@ pub(super) fn hover(doc: &Document, pos: Position) -> Option<Hover> {
             }
             if !p.skills.is_empty() {
                 s.push_str(&format!("\n\nskills: {}", p.skills.join(", ")));
+            }
+            if !p.groups.is_empty() {
+                s.push_str(&format!("\n\ngroups: {}", p.groups.join(", ")));
+            }
+            if let Some(m) = p.manager {
+                s.push_str(&format!("\n\nreports to {}", c.scenario.people[m].name));
             }
             s
         }
