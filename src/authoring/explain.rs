@@ -131,10 +131,9 @@ fn receivers(c: &crate::driver::Checked, a: usize) -> String {
     let attr = &sc.attributes[a];
     let norms = sc.norms();
     let env = sc.env(&norms);
-    let evidence = crate::export::is_evidence(&c.report, &c.model, a);
     let mut out = String::new();
     for (kind, form) in attr.forms() {
-        let needed = form.appropriate && attr.fact_form().0 == kind && evidence;
+        let needed = crate::export::form_needed(c, a, kind);
         let why = if needed {
             "it is appropriate and carries a fact that rules out a decision the public constraints allow"
         } else if !form.appropriate {

@@ -89,12 +89,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
     // The norm edits that speak of the form and the recipient's groups
     // changed come first (in a shuffled order), then setting edits and the
     // other norm edits, taking turns.
-    let norms = super::norm_edits::norm_edits(sc, a, form, p);
-    let speaks = norms
-        .iter()
-        .take_while(|c| touches_form_norm(sc, c, a, form))
-        .count();
-    let (mut near, mut far) = (norms[..speaks].to_vec(), norms[speaks..].to_vec());
+    let (mut near, mut far) = super::norm_edits::norm_edits(sc, a, form, p);
     near.extend(super::norm_edits::group_edits(sc, p));
     near.shuffle(rng);
     far.shuffle(rng);
@@ -138,21 +133,10 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
     }
 }
 
-/// Whether a norm edit replaces, drops or adds a norm that speaks of the
-/// form (an added norm always does).
-fn touches_form_norm(sc: &Scenario, c: &Candidate, a: usize, form: FormKind) -> bool {
-    c.edits.iter().any(|e| match e {
-        mutate::Edit::SetNorm { index, .. } => sc
-            .norms()
-            .get(*index)
-            .is_none_or(|n| n.matches(&sc.attributes[a], form)),
-        _ => false,
-    })
-}
-
 /// The candidates of one side in the order they are tried: a few context
-/// edits first (`keep_first`) or a few other recipients first, then the other wording (whose words alone tell the answer, so it
-/// comes after both), then what is left.
+/// edits first (`keep_first`) or a few other recipients first, then the
+/// other wording (whose words alone tell the answer, so it comes after
+/// both), then what is left.
 fn ordered(ch: &Changes, keep_first: bool) -> Vec<Candidate> {
     let (first, second) = if keep_first {
         (&ch.keep, &ch.recipient)

@@ -341,9 +341,7 @@ pub fn flow_reasons(c: &Checked, flow: &Flow) -> Option<FlowReasons> {
     let p = sc.person(&flow.person)?;
     let attr = &sc.attributes[a];
     let form = attr.form(flow.form)?;
-    let needed = form.appropriate
-        && attr.fact_form().0 == flow.form
-        && crate::export::is_evidence(&c.report, &c.model, a);
+    let needed = crate::export::form_needed(c, a, flow.form);
     let norms = sc.norms();
     let env = sc.env(&norms);
     let follows = form.visible == env.derive(attr, flow.form);

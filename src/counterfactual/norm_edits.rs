@@ -39,22 +39,25 @@ fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
     if sc.people[about].manager != Some(p) {
         out.push(Recipient::Manager);
     }
-    let mut groups: Vec<&String> = sc.people.iter().flat_map(|q| &q.groups).collect();
-    groups.sort();
-    groups.dedup();
     out.extend(
-        groups
+        crate::sema::norm::team_groups(&sc.people)
             .into_iter()
-            .filter(|g| !sc.people[p].groups.contains(g))
-            .map(|g| Recipient::Group(g.clone())),
+            .filter(|g| !sc.people[p].groups.iter().any(|x| x == g))
+            .map(|g| Recipient::Group(g.to_string())),
     );
     out
 }
 
 /// Every norm edit worth offering for the flow of form `kind` of
-/// attribute `a` to person `p`, each applied to a copy of the scenario:
-/// edits of the norms that speak of the form first.
-pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Vec<Candidate> {
+/// attribute `a` to person `p`, each applied to a copy of the scenario, in
+/// two parts: edits of the norms that speak of the form (the ones that can
+/// move the flow), and the rest (which change the context around it).
+pub(super) fn norm_edits(
+    sc: &Scenario,
+    a: usize,
+    kind: FormKind,
+    p: PersonId,
+) -> (Vec<Candidate>, Vec<Candidate>) {
     let norms: Vec<Norm> = sc.norms().into_owned();
     let attr = &sc.attributes[a];
     let line = |n: &Norm| crate::printer::norm(sc, n);
@@ -104,31 +107,30 @@ pub(super) fn norm_edits(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -
         };
         edits.push((i, from.clone(), line(&m)));
     }
-    // Edits of the norms that speak of the form first: they are the ones
-    // that can move the flow; the rest change the context around it.
-    edits.sort_by_key(|(i, _, _)| !norms.get(*i).is_none_or(|n| n.matches(attr, kind)));
-    edits
-        .into_iter()
-        .filter_map(|(index, from, to)| {
-            let edit = Edit::SetNorm { index, from, to };
-            super::apply::candidate(sc, vec![edit]).ok()
-        })
-        .collect()
+    let (mut near, mut far) = (Vec::new(), Vec::new());
+    for (index, from, to) in edits {
+        let speaks = norms.get(index).is_none_or(|n| n.matches(attr, kind));
+        let edit = Edit::SetNorm { index, from, to };
+        if let Ok(c) = super::apply::candidate(sc, vec![edit]) {
+            if speaks { &mut near } else { &mut far }.push(c);
+        }
+    }
+    (near, far)
 }
 
 /// The recipient's standing changed: person `p` joins a group of the team
 /// they are not in, or leaves one they are in.
 pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
-    let mut groups: Vec<&String> = sc.people.iter().flat_map(|q| &q.groups).collect();
-    groups.sort();
-    groups.dedup();
     let from = sc.people[p].groups.clone();
     let mut out = Vec::new();
-    for g in groups {
-        let to: Vec<String> = if from.contains(g) {
+    for g in crate::sema::norm::team_groups(&sc.people) {
+        let to: Vec<String> = if from.iter().any(|x| x == g) {
             from.iter().filter(|x| *x != g).cloned().collect()
         } else {
-            from.iter().chain(std::iter::once(g)).cloned().collect()
+            from.iter()
+                .cloned()
+                .chain(std::iter::once(g.to_string()))
+                .collect()
         };
         let edit = Edit::SetGroups {
             person: sc.people[p].id.clone(),

@@ -449,6 +449,16 @@ pub fn is_evidence(report: &Report, model: &crate::model::Model, attribute: usiz
     })
 }
 
+/// Whether the task needs one form of an attribute: it is appropriate,
+/// carries the attribute's facts (no less revealing form carries them),
+/// and those facts are evidence for the task.
+pub fn form_needed(c: &crate::driver::Checked, attribute: usize, kind: FormKind) -> bool {
+    let attr = &c.scenario.attributes[attribute];
+    attr.form(kind).is_some_and(|f| f.appropriate)
+        && attr.fact_form().0 == kind
+        && is_evidence(&c.report, &c.model, attribute)
+}
+
 /// The JSON Schema of [`ScenarioExport`].
 pub fn schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(ScenarioExport)).expect("schemas serialize")

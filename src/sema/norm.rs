@@ -150,6 +150,17 @@ impl Recipient {
     }
 }
 
+/// Every group a person of the team belongs to, sorted, each once.
+pub fn team_groups(people: &[Person]) -> Vec<&str> {
+    let mut groups: Vec<&str> = people
+        .iter()
+        .flat_map(|p| p.groups.iter().map(String::as_str))
+        .collect();
+    groups.sort_unstable();
+    groups.dedup();
+    groups
+}
+
 /// What derivation reads of a scenario.
 #[derive(Clone, Copy)]
 pub struct Env<'a> {
