@@ -123,18 +123,18 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         KindArg::Both => vec![Kind::Decision, Kind::Flow],
     };
     let mut config = Config::symbolic(kinds, args.per_seed, args.seed, args.rounds.max(1), options);
+    config.cues = Vec::new();
+    for &cue in &args.cues {
+        if !config.cues.contains(&cue) {
+            config.cues.push(cue);
+        }
+    }
+    config.split = args.split;
     config.provenance = crate::counterfactual::Provenance {
         command: command_line(),
         seeds: seeds
             .iter()
-            .map(|c| {
-                let file = run.file_of(c).to_string();
-                crate::counterfactual::SeedSource {
-                    scenario: c.scenario.id.clone(),
-                    licence: crate::counterfactual::card::licence_of(std::path::Path::new(&file)),
-                    file,
-                }
-            })
+            .map(|c| crate::counterfactual::SeedSource::of(&c.scenario.id, run.file_of(c)))
             .collect(),
     };
     let model = uses_model.then(|| {
@@ -239,6 +239,23 @@ fn top_reasons(reasons: &[(String, usize)]) -> String {
 
 /// The command line as typed, each argument quoted for a POSIX shell where
 /// it needs to be, with the program named `cici`.
+/// An absolute path as its last component, so that the card names no
+/// local folder (`/home/me/seeds` is `seeds`); a flag's value likewise.
+fn local_path_hidden(arg: &str) -> String {
+    let (flag, value) = match arg.split_once('=') {
+        Some((f, v)) if f.starts_with("--") => (format!("{f}="), v),
+        _ => (String::new(), arg),
+    };
+    let path = std::path::Path::new(value);
+    if !path.is_absolute() {
+        return arg.to_string();
+    }
+    let last = path
+        .file_name()
+        .map_or_else(|| ".".to_string(), |n| n.to_string_lossy().into_owned());
+    format!("{flag}{last}")
+}
+
 fn command_line() -> String {
     let quote = |a: String| {
         if !a.is_empty()
@@ -255,6 +272,7 @@ fn command_line() -> String {
             std::env::args()
                 .skip(1)
                 .map(|a| crate::llm::without_userinfo(&a))
+                .map(|a| local_path_hidden(&a))
                 .map(quote),
         )
         .collect::<Vec<_>>()

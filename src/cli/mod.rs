@@ -139,6 +139,35 @@ pub struct Shard {
     pub count: usize,
 }
 
+fn parse_cue(s: &str) -> Result<crate::render::Cue, String> {
+    crate::render::Cue::from_name(s.trim()).ok_or_else(|| {
+        format!("`{s}` is not a cue condition: none, privacy, sanitized or combined")
+    })
+}
+
+fn parse_split(s: &str) -> Result<crate::counterfactual::Split, String> {
+    let parts: Vec<u32> = s
+        .split(',')
+        .map(|p| p.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("`{s}` is not three whole percentages, e.g. 80,10,10"))?;
+    let [train, validation, test] = parts[..] else {
+        return Err(format!(
+            "`{s}` is not three percentages (train, validation, test)"
+        ));
+    };
+    if train + validation + test != 100 || train == 0 {
+        return Err(format!(
+            "`{s}`: the percentages must sum to 100, with some share for train"
+        ));
+    }
+    Ok(crate::counterfactual::Split {
+        train,
+        validation,
+        test,
+    })
+}
+
 fn parse_shard(s: &str) -> Result<Shard, String> {
     let (i, n) = s
         .split_once('/')
@@ -164,11 +193,23 @@ pub struct CounterfactualArgs {
     paths: Vec<PathBuf>,
     #[command(flatten)]
     lints: LintArgs,
-    /// The dataset folder: triplets.jsonl, variants/, README.md.
+    /// The dataset folder: decision/ and flow/ (a JSON Lines file per
+    /// split), variants/, README.md (the card), croissant.json, cici_task.py
+    /// (the inspect_ai tasks) and run.json.
     #[arg(long)]
     out: PathBuf,
+    /// Which labels to flip: decision, flow or both.
     #[arg(long, value_enum, default_value = "both")]
     kind: KindArg,
+    /// The cue conditions decision items are written for, comma-separated:
+    /// none, privacy, sanitized, combined. Each decision triplet is grown
+    /// once per condition.
+    #[arg(long, value_delimiter = ',', default_value = "none,combined", value_parser = parse_cue)]
+    cues: Vec<crate::render::Cue>,
+    /// The percentages of seed files in train, validation and test,
+    /// comma-separated; every row of a seed goes to one split.
+    #[arg(long, default_value = "80,10,10", value_parser = parse_split)]
+    split: crate::counterfactual::Split,
     /// Triplets per seed and kind, at most.
     #[arg(long, default_value_t = 2)]
     per_seed: usize,

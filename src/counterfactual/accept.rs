@@ -11,7 +11,7 @@ use super::{
 };
 use crate::build::unified;
 use crate::driver::Checked;
-use crate::render::Templates;
+use crate::render::{Cue, Templates};
 
 /// Characters inserted or deleted between two texts: a line diff first,
 /// then a character diff within each changed run of lines, so that long
@@ -57,6 +57,8 @@ pub(super) enum Want<'a> {
         flip: bool,
         base: &'a Label,
         avoid: &'a [&'a Label],
+        /// The cue condition of the items.
+        cue: Cue,
     },
     /// A flow label that differs from `base` (`flip`) or equals it. The
     /// flow is the candidate's own, or else the anchor's followed by
@@ -87,9 +89,9 @@ impl Want<'_> {
 
     fn label(&self, c: &Checked, flow: Option<&Flow>) -> Option<Label> {
         match self {
-            Want::Decision { flip, base, avoid } => {
-                Some(decision_label(c)).filter(|l| (l != *base) == *flip && !avoid.contains(&l))
-            }
+            Want::Decision {
+                flip, base, avoid, ..
+            } => Some(decision_label(c)).filter(|l| (l != *base) == *flip && !avoid.contains(&l)),
             Want::Flow { flip, base, .. } => flow_label(c, flow?)
                 .filter(|&l| (l != *base) == *flip)
                 .map(Label::Flow),
@@ -116,10 +118,16 @@ pub(super) struct Search<'a> {
 }
 
 /// Renders a variant's item, or why it cannot be.
-fn item_of(c: &Checked, flow: Option<&Flow>, templates: &Templates) -> Result<String, String> {
-    let rendered = match flow {
-        None => item::decision_item(c, templates),
-        Some(f) => item::flow_item(c, f, templates),
+fn item_of(
+    c: &Checked,
+    want: &Want,
+    flow: Option<&Flow>,
+    templates: &Templates,
+) -> Result<String, String> {
+    let rendered = match (want, flow) {
+        (Want::Decision { cue, .. }, _) => item::decision_item(c, templates, *cue),
+        (_, Some(f)) => item::flow_item(c, f, templates),
+        (_, None) => return Err("the variant asks about no flow".into()),
     };
     rendered.map_err(|e| format!("the item does not render: {e}"))
 }
@@ -172,7 +180,10 @@ pub(super) fn accept(
             };
             // A decision label is known once the oracle is: a candidate with
             // the wrong one is turned down before the whole compiler runs.
-            if let Want::Decision { flip, base, avoid } = &s.want {
+            if let Want::Decision {
+                flip, base, avoid, ..
+            } = &s.want
+            {
                 let label = decision_label_of(&sc);
                 if (label == **base) == *flip || avoid.contains(&&label) {
                     reject(WRONG_LABEL.into(), &mut rejected);
@@ -195,7 +206,7 @@ pub(super) fn accept(
             reject(WRONG_LABEL.into(), &mut rejected);
             continue;
         };
-        let item = match item_of(&ev.checked, flow.as_ref(), templates) {
+        let item = match item_of(&ev.checked, &s.want, flow.as_ref(), templates) {
             Ok(item) => item,
             Err(reason) => {
                 reject(reason, &mut rejected);
@@ -216,6 +227,7 @@ pub(super) fn accept(
                     Want::Flow { .. } => &["idle_fact"],
                     Want::Decision { .. } => &[],
                 },
+                traps: matches!(s.want, Want::Decision { .. }),
             },
             accepted,
         );
@@ -272,6 +284,11 @@ pub(super) fn accept(
                 reasons: flow
                     .as_ref()
                     .and_then(|f| super::flow_reasons(&ev.checked, f)),
+                condition: s.side.condition.clone(),
+                traps: match s.want {
+                    Want::Decision { .. } => super::traps(&ev.checked),
+                    Want::Flow { .. } => Vec::new(),
+                },
                 flow,
                 item,
             },

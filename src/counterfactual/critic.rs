@@ -32,7 +32,8 @@ pub const MAX_EDITS: usize = 4;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Verdict {
     /// `minimal`, `reads_differently`, `no_new_warnings`, `states_fact`,
-    /// `no_leak`, `no_label_words` or `not_duplicate`.
+    /// `no_leak`, `no_label_words`, `shows_traps` (decision items) or
+    /// `not_duplicate`.
     pub check: String,
     pub ok: bool,
     pub reason: String,
@@ -72,12 +73,34 @@ pub struct Judged<'a> {
     /// Warnings the edit may bring: a flow's task edit makes the statement
     /// idle on purpose (`idle_fact`), so that the task no longer needs it.
     pub may_add: &'a [&'a str],
+    /// Whether the item must show the variant's traps (decision items).
+    pub traps: bool,
 }
 
 /// What identifies an accepted variant: its seed text and its item (flow
 /// items of one seed differ in the item alone).
 pub(super) fn accepted_key(seed: &str, item: &str) -> String {
     format!("{seed}\u{0}{item}")
+}
+
+/// A decision item shows the text of every trap of its scenario, so that a
+/// reader who honours one answers otherwise.
+fn shows_traps(variant: &Evaluated, item: &str) -> Verdict {
+    let traps = super::traps(&variant.checked);
+    let hidden: Vec<String> = traps
+        .iter()
+        .filter(|t| !item.contains(t.text.as_str()))
+        .map(|t| format!("`{}`", t.attribute))
+        .collect();
+    verdict(
+        "shows_traps",
+        hidden.is_empty(),
+        match (traps.is_empty(), hidden.is_empty()) {
+            (true, _) => "the scenario has no trap".into(),
+            (false, true) => format!("the item shows its {} trap(s)", traps.len()),
+            (false, false) => format!("the item hides the trap(s) {}", hidden.join(", ")),
+        },
+    )
 }
 
 /// Judges an evaluated variant against its anchor.
@@ -201,6 +224,10 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
             format!("the edit writes {}", label_words.join(", "))
         },
     ));
+
+    if j.traps {
+        out.push(shows_traps(variant, j.item));
+    }
 
     let duplicate = accepted.contains(&accepted_key(&variant.text, j.item));
     out.push(verdict(

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use super::accept::{accept, proposer, Anchor, Attempt, Search, Want};
 use super::{decision_label, item, mutate, record, Config, Kind, Side, TripletRecord};
 use crate::driver::Checked;
-use crate::render::{RenderError, Templates};
+use crate::render::{Cue, RenderError, Templates};
 
 /// The decision in words, for a goal.
 fn decision_words(c: &Checked) -> String {
@@ -17,9 +17,36 @@ fn decision_words(c: &Checked) -> String {
         .join(", ")
 }
 
-/// The decision triplets of one anchor.
+/// The decision triplets of one anchor, grown once per cue condition of
+/// the run. Each condition starts from the same random stream, so that a
+/// triplet found in one condition is found in the others where their items
+/// allow it, and conditions can be compared item by item.
 pub(super) fn triplets(
     anchor: &Anchor,
+    config: &Config,
+    templates: &Templates,
+    rng: &mut ChaCha8Rng,
+    accepted: &mut std::collections::HashSet<String>,
+) -> Result<Vec<TripletRecord>, RenderError> {
+    let mut out = Vec::new();
+    for &cue in &config.cues {
+        let mut stream = rng.clone();
+        out.extend(in_condition(
+            anchor,
+            cue,
+            config,
+            templates,
+            &mut stream,
+            accepted,
+        )?);
+    }
+    Ok(out)
+}
+
+/// The decision triplets of one anchor whose items are written for `cue`.
+fn in_condition(
+    anchor: &Anchor,
+    cue: Cue,
     config: &Config,
     templates: &Templates,
     rng: &mut ChaCha8Rng,
@@ -33,8 +60,10 @@ pub(super) fn triplets(
         label: base.clone(),
         answer: item::answer(sc, &sc.oracle),
         flow: None,
-        item: item::decision_item(c, templates)?,
+        item: item::decision_item(c, templates, cue)?,
         reasons: None,
+        condition: cue.name().to_string(),
+        traps: super::traps(c),
     };
     let words = decision_words(c);
     let executor = &sc.people[sc.executor].id;
@@ -90,6 +119,7 @@ pub(super) fn triplets(
                     flip: true,
                     base: &base,
                     avoid,
+                    cue,
                 },
             };
             flipped = accept(&flip_search, flips.as_mut(), accepted, config, templates);
@@ -119,6 +149,7 @@ pub(super) fn triplets(
                 flip: false,
                 base: &base,
                 avoid: &[],
+                cue,
             },
         };
         let held = accept(&hold_search, holds.as_mut(), accepted, config, templates);

@@ -208,6 +208,8 @@ pub(super) fn triplets(
             reasons: super::flow_reasons(c, &flow),
             flow: Some(flow.clone()),
             item: item::flow_item(c, &flow, templates)?,
+            condition: String::new(),
+            traps: Vec::new(),
         };
         // Both lists are drawn up front, so that the random stream does not
         // depend on which side succeeds.

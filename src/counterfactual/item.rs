@@ -3,8 +3,10 @@
 //!
 //! A decision item holds the public brief (people, and every meeting, slot,
 //! room, ticket, level or outcome of the setting), the executor's task with
-//! the strict rules, what the executor can gather (the forms visible to it,
-//! with combined cues), and the question with its answer format. A flow item
+//! the strict rules, what the executor would gather from each teammate (every
+//! form as its holder has it, raw personal details and soft pressures
+//! included, with the notes of one of PiSAs's cue conditions), and the
+//! question with its answer format. A flow item
 //! holds the brief (the team with groups and reporting lines, the setting),
 //! the task, the norms in plain words, the statement as its holder has it
 //! and the recipient; never a list of who may receive the statement.
@@ -14,7 +16,7 @@ use serde::Serialize;
 use super::mutate::{Edit, Flow};
 use crate::driver::Checked;
 use crate::export::PersonExport;
-use crate::render::{Cue, RenderError, RuleCondition, Templates};
+use crate::render::{Cue, RenderError, RuleCondition, Scope, Templates};
 use crate::sema::{Decision, Scenario};
 
 #[derive(Serialize)]
@@ -65,28 +67,35 @@ pub fn flow_answer(appropriate: bool) -> String {
 fn render(
     c: &Checked,
     templates: &Templates,
-    knowledge: bool,
+    cue: Option<Cue>,
     q: QuestionView,
 ) -> Result<String, RenderError> {
-    let (task, known) =
-        crate::render::executor_view(c, templates, Cue::Combined, RuleCondition::Strict)?;
+    let (task, known) = crate::render::executor_view(
+        c,
+        templates,
+        cue.unwrap_or(Cue::None),
+        RuleCondition::Strict,
+        Scope::WouldGather,
+    )?;
     templates.render(
         "item.md.j2",
         &ItemView {
             brief: crate::render::brief_text(c, templates)?,
             task,
-            knowledge: knowledge.then_some(known),
+            knowledge: cue.map(|_| known),
             question: q,
         },
     )
 }
 
-/// The decision item of a checked scenario.
-pub fn decision_item(c: &Checked, templates: &Templates) -> Result<String, RenderError> {
+/// The decision item of a checked scenario under a cue condition: what the
+/// executor would gather from each holder, raw personal forms and soft
+/// pressures included, with the condition's notes and shareable versions.
+pub fn decision_item(c: &Checked, templates: &Templates, cue: Cue) -> Result<String, RenderError> {
     render(
         c,
         templates,
-        true,
+        Some(cue),
         QuestionView::Decision {
             family: c.scenario.family.name(),
         },
@@ -118,7 +127,7 @@ pub fn flow_item(c: &Checked, flow: &Flow, templates: &Templates) -> Result<Stri
         },
         purpose: crate::render::norms::purpose_words(sc.purpose()),
     }));
-    render(c, templates, false, q)
+    render(c, templates, None, q)
 }
 
 /// What a variant changed, in one line: its edits, and the flow asked

@@ -20,6 +20,7 @@ mod accept;
 pub mod apply;
 pub mod card;
 pub mod critic;
+mod croissant;
 mod decision;
 mod flow;
 mod holds;
@@ -98,6 +99,51 @@ pub struct Side {
     /// For flow items: the two halves of the label.
     #[serde(default)]
     pub reasons: Option<FlowReasons>,
+    /// For decision items: the cue condition the item is written for
+    /// (`none`, `privacy`, `sanitized`, `combined`); empty for flows.
+    #[serde(default)]
+    pub condition: String,
+    /// For decision items: the traps the item shows, and how a reader who
+    /// honours each would answer.
+    #[serde(default)]
+    pub traps: Vec<Trap>,
+}
+
+/// A trap a decision item shows: a detail that may not be used and that
+/// would change the decision if it were honoured.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Trap {
+    pub attribute: String,
+    /// The detail as the item shows it.
+    pub text: String,
+    /// A decision the rules allow once the detail is honoured, in the
+    /// item's answer format; empty when honouring it leaves no decision
+    /// allowed. Either way the one appropriate answer is ruled out.
+    pub honoured_answer: String,
+}
+
+/// The traps of a checked scenario, from the prover's report: every
+/// attribute classed `trap`, with what honouring its fact allows.
+pub fn traps(c: &Checked) -> Vec<Trap> {
+    let sc = &c.scenario;
+    c.report
+        .attributes
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.class == crate::analysis::Class::Trap)
+        .map(|(a, f)| Trap {
+            attribute: sc.attributes[a].id.clone(),
+            text: sc.attributes[a].raw.text.clone(),
+            honoured_answer: f
+                .facts
+                .iter()
+                .find_map(|&fact| match &c.report.facts[fact].trap {
+                    Some(crate::analysis::TrapEffect::Changes(d)) => Some(item::answer(sc, d)),
+                    _ => None,
+                })
+                .unwrap_or_default(),
+        })
+        .collect()
 }
 
 /// Why a flow has its label: it is appropriate exactly when the task needs
@@ -162,6 +208,9 @@ pub struct TripletRecord {
     pub kind: Kind,
     /// The seed scenario the triplet grew from.
     pub scenario: String,
+    /// The scenario's family.
+    #[serde(default)]
+    pub family: String,
     pub anchor: Side,
     pub flipped: Variant,
     pub held: Variant,
@@ -189,6 +238,30 @@ pub struct Config {
     pub rejections: Rejections,
     /// The command line and the seeds' files, for the dataset card.
     pub provenance: Provenance,
+    /// The cue conditions decision items are written for: each decision
+    /// triplet is grown once per condition, its three items in that
+    /// condition.
+    pub cues: Vec<crate::render::Cue>,
+    /// The shares of seeds in `train`, `validation` and `test`.
+    pub split: Split,
+}
+
+/// The shares of seeds in each split, in percent, summing to 100.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    pub train: u32,
+    pub validation: u32,
+    pub test: u32,
+}
+
+impl Default for Split {
+    fn default() -> Split {
+        Split {
+            train: 80,
+            validation: 10,
+            test: 10,
+        }
+    }
 }
 
 impl Config {
@@ -211,6 +284,8 @@ impl Config {
             workers: std::thread::available_parallelism().map_or(1, |n| n.get()),
             rejections: Rejections::default(),
             provenance: Provenance::default(),
+            cues: vec![crate::render::Cue::None, crate::render::Cue::Combined],
+            split: Split::default(),
         }
     }
 
@@ -415,6 +490,7 @@ fn content_id(kind: Kind, anchor: &Side, flipped: &Variant, held: &Variant) -> S
         kind.name(),
         anchor.seed,
         anchor.flow,
+        anchor.condition,
         flipped.edits,
         flipped.side.flow,
         held.edits,
@@ -438,6 +514,7 @@ fn record(
         id: content_id(kind, &anchor, &flipped, &held),
         kind,
         scenario: sc.id.clone(),
+        family: sc.family.name().to_string(),
         anchor,
         flipped,
         held,

@@ -1,7 +1,7 @@
 //! Writing a dataset that survives interruption.
 //!
-//! Each kind has its own file (`decision.jsonl`, `flow.jsonl`), appended one
-//! complete line at a time and flushed; a resumed run reads the ids already
+//! Each kind has a file per split (`decision/train.jsonl`,
+//! `flow/test.jsonl`, …), appended one complete line at a time and flushed; a resumed run reads the ids already
 //! there (dropping a torn last line, if a kill left one), recomputes each
 //! seed's triplets deterministically and writes only the missing ones. Ids
 //! are content hashes, so a run with other options adds its new triplets
@@ -22,9 +22,70 @@ pub use super::card::card;
 /// The kinds, in the order of their files.
 pub const KINDS: [Kind; 2] = [Kind::Decision, Kind::Flow];
 
-/// The file of one kind's rows.
-pub fn file_name(kind: Kind) -> String {
-    format!("{}.jsonl", kind.name())
+/// The splits, in the order of the card.
+pub const SPLITS: [&str; 3] = ["train", "validation", "test"];
+
+/// The file of one kind's rows in one split.
+pub fn file_name(kind: Kind, split: &str) -> String {
+    format!("{}/{split}.jsonl", kind.name())
+}
+
+/// The split of every scenario, grouped by the file it came from (the
+/// configurations of one imported seed, or the scenarios of one file, are
+/// near-duplicates and stay together): the groups are ordered by a hash of
+/// their name and cut by the shares, with at least one group in each split
+/// that has a share when there are enough groups. The same seeds give the
+/// same splits in every run.
+pub fn splits(
+    seeds: &[&Checked],
+    config: &Config,
+) -> std::collections::HashMap<String, &'static str> {
+    let file_of = |id: &str| {
+        config
+            .provenance
+            .seeds
+            .iter()
+            .find(|s| s.scenario == id)
+            .map_or_else(|| id.to_string(), |s| s.file.clone())
+    };
+    let mut groups: Vec<String> = seeds.iter().map(|c| file_of(&c.scenario.id)).collect();
+    groups.sort_by_key(|g| (super::fnv(g), g.clone()));
+    groups.dedup();
+    let n = groups.len();
+    let share = |pct: u32| (n * pct as usize + 50) / 100;
+    let mut counts = [share(config.split.train), share(config.split.validation), 0];
+    for (i, pct) in [config.split.validation, config.split.test]
+        .into_iter()
+        .enumerate()
+    {
+        if pct > 0 && counts[i + 1] == 0 && counts[0] > 1 {
+            counts[0] -= 1;
+            counts[i + 1] += 1;
+        }
+    }
+    counts[2] = n.saturating_sub(counts[0] + counts[1]);
+    if config.split.test == 0 {
+        counts[0] += counts[2];
+        counts[2] = 0;
+    }
+    let mut of_group = std::collections::HashMap::new();
+    let mut at = 0;
+    for (split, count) in SPLITS.into_iter().zip(counts) {
+        for g in groups.iter().skip(at).take(count) {
+            of_group.insert(g.clone(), split);
+        }
+        at += count;
+    }
+    seeds
+        .iter()
+        .map(|c| {
+            let g = file_of(&c.scenario.id);
+            (
+                c.scenario.id.clone(),
+                of_group.get(&g).copied().unwrap_or("train"),
+            )
+        })
+        .collect()
 }
 
 /// What a run produced.
@@ -100,6 +161,16 @@ fn existing(path: &Path) -> std::io::Result<Vec<Row>> {
     Ok(rows)
 }
 
+/// The inspect_ai task file that runs every config of the folder.
+pub const TASK_FILE: &str = "cici_task.py";
+
+/// The task file's text: it reads the card's configs and needs nothing but
+/// inspect_ai.
+pub const TASK: &str = include_str!("cici_task.py");
+
+/// The Croissant metadata of the folder.
+pub const CROISSANT_FILE: &str = "croissant.json";
+
 /// The file that remembers the runs that wrote into a folder.
 pub const RUN_FILE: &str = "run.json";
 
@@ -112,6 +183,8 @@ fn run_identity(config: &Config) -> serde_json::Value {
         "kinds": config.kinds.iter().map(|k| k.name()).collect::<Vec<_>>(),
         "per_seed": config.per_seed,
         "generator": config.generator_name(),
+        "cues": config.cues.iter().map(|c| c.name()).collect::<Vec<_>>(),
+        "split": [config.split.train, config.split.validation, config.split.test],
     })
 }
 
@@ -155,13 +228,17 @@ pub fn run(
     std::fs::create_dir_all(out)?;
     // One run at a time holds the folder; everything it writes stays in it.
     let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)?;
-    let names = [
+    let mut names = vec![
         "variants".to_string(),
         RUN_FILE.to_string(),
         "README.md".to_string(),
-        file_name(Kind::Decision),
-        file_name(Kind::Flow),
+        TASK_FILE.to_string(),
+        CROISSANT_FILE.to_string(),
     ];
+    for kind in KINDS {
+        names.push(kind.name().to_string());
+        names.extend(SPLITS.map(|s| file_name(kind, s)));
+    }
     for rel in &names {
         if crate::io::contained(out, rel).is_none() {
             return Err(std::io::Error::new(
@@ -174,6 +251,9 @@ pub fn run(
         }
     }
     std::fs::create_dir_all(out.join("variants"))?;
+    for kind in KINDS {
+        std::fs::create_dir_all(out.join(kind.name()))?;
+    }
     // The temporaries of a run that was killed mid-write, which its journal
     // names; then this run's journal, before it makes any.
     if let Some(j) = crate::io::journal::Journal::read(out)? {
@@ -183,15 +263,20 @@ pub fn run(
     record_run(out, config)?;
     let mut rows: Vec<Row> = Vec::new();
     for kind in KINDS {
-        rows.extend(existing(&out.join(file_name(kind)))?);
+        for split in SPLITS {
+            rows.extend(existing(&out.join(file_name(kind, split)))?);
+        }
     }
+    let split_of = splits(seeds, config);
+    let mut groups: HashSet<String> = rows.iter().map(|r| r.anchor_group.clone()).collect();
     let mut done: HashSet<String> = rows.iter().map(|r| r.id.clone()).collect();
     let mut summary = Summary {
         kept: rows.len(),
         ..Summary::default()
     };
     let validator = jsonschema::validator_for(&schema()).expect("the generated schema is valid");
-    let mut files: [Option<std::fs::File>; 2] = [None, None];
+    let mut files: std::collections::HashMap<String, std::fs::File> =
+        std::collections::HashMap::new();
     let bar = Progress::new(seeds.len());
     let chunk = config.workers.max(1) * 2;
     for group in seeds.chunks(chunk) {
@@ -205,7 +290,14 @@ pub fn run(
             let triplets = triplets.map_err(|e| {
                 std::io::Error::other(format!("rendering the items of {}: {e}", c.scenario.id))
             })?;
-            let wanted = config.per_seed * config.kinds.len();
+            let wanted: usize = config
+                .kinds
+                .iter()
+                .map(|k| match k {
+                    Kind::Decision => config.per_seed * config.cues.len(),
+                    Kind::Flow => config.per_seed,
+                })
+                .sum();
             if triplets.len() < wanted {
                 summary.short.push(c.scenario.id.clone());
             }
@@ -213,7 +305,9 @@ pub fn run(
                 if done.contains(&t.id) {
                     continue;
                 }
-                let row = Row::of(&t);
+                let split = split_of.get(&t.scenario).copied().unwrap_or("train");
+                let group = Row::group_of(&t.anchor.item);
+                let row = Row::of(&t, split, !groups.insert(group));
                 let value = serde_json::to_value(&row).expect("records serialize");
                 let errors: Vec<String> = validator
                     .iter_errors(&value)
@@ -235,16 +329,15 @@ pub fn run(
                         &renamed(seed, &t.scenario, &variant_id(&t.scenario, &t.id, side)),
                     )?;
                 }
-                let slot = &mut files[usize::from(t.kind == Kind::Flow)];
-                if slot.is_none() {
-                    *slot = Some(
-                        std::fs::OpenOptions::new()
-                            .create(true)
-                            .append(true)
-                            .open(out.join(file_name(t.kind)))?,
-                    );
+                let name = file_name(t.kind, split);
+                if !files.contains_key(&name) {
+                    let file = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(out.join(&name))?;
+                    files.insert(name.clone(), file);
                 }
-                let file = slot.as_mut().expect("just opened");
+                let file = files.get_mut(&name).expect("just opened");
                 let mut line = serde_json::to_string(&value).expect("values serialize");
                 line.push('\n');
                 file.write_all(line.as_bytes())?;
@@ -259,6 +352,11 @@ pub fn run(
     }
     bar.finish_and_clear();
     write_atomic(&out.join("README.md"), &card(&rows, config, &runs(out)))?;
+    write_atomic(&out.join(TASK_FILE), TASK)?;
+    write_atomic(
+        &out.join(CROISSANT_FILE),
+        &super::croissant::croissant(out, &rows, config)?,
+    )?;
     std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
     Ok(summary)
 }

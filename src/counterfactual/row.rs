@@ -19,10 +19,29 @@ pub struct Row {
     pub kind: String,
     /// The seed scenario the triplet grew from.
     pub scenario: String,
+    /// The scenario's family (`meeting_allocation`, `jira_allocation`,
+    /// `severity_classification`, `policy_decision`).
+    #[serde(default)]
+    pub family: String,
     /// `symbolic`, or `llm:<model>`.
     pub generator: String,
     /// The cici version that made the row.
     pub cici_version: String,
+    /// `train`, `validation` or `test`: every row of a seed is in the same
+    /// split.
+    #[serde(default)]
+    pub split: String,
+    /// For decisions, the cue condition all three items are written for
+    /// (`none`, `privacy`, `sanitized`, `combined`); empty for flows.
+    #[serde(default)]
+    pub condition: String,
+    /// A hash of the anchor item: rows with the same anchor item share it.
+    #[serde(default)]
+    pub anchor_group: String,
+    /// 1 when an earlier row of the folder has the same anchor item, so
+    /// that an evaluator can count each anchor once; else 0.
+    #[serde(default)]
+    pub anchor_repeat: u32,
 
     /// The anchor as one evaluation item.
     pub anchor_item: String,
@@ -36,6 +55,11 @@ pub struct Row {
     /// For flows, why the label is what it is, as JSON: `{"needed", "permitted", "norm"}`; empty for decisions.
     #[serde(default)]
     pub anchor_reasons: String,
+    /// For decisions, the traps the item shows, as a JSON list of
+    /// `{"attribute", "text", "honoured_answer"}`: a reader who honours one
+    /// answers `honoured_answer` (or finds no decision, when it is empty).
+    #[serde(default)]
+    pub anchor_traps: String,
 
     pub flipped_item: String,
     pub flipped_answer: String,
@@ -45,6 +69,8 @@ pub struct Row {
     /// For flows, why the label is what it is, as JSON: `{"needed", "permitted", "norm"}`; empty for decisions.
     #[serde(default)]
     pub flipped_reasons: String,
+    #[serde(default)]
+    pub flipped_traps: String,
     /// What changed, in one line.
     pub flipped_change: String,
     /// The seed edits, as a JSON list.
@@ -69,6 +95,8 @@ pub struct Row {
     /// For flows, why the label is what it is, as JSON: `{"needed", "permitted", "norm"}`; empty for decisions.
     #[serde(default)]
     pub held_reasons: String,
+    #[serde(default)]
+    pub held_traps: String,
     pub held_change: String,
     pub held_edits: String,
     pub held_seed_diff: String,
@@ -102,6 +130,7 @@ struct Cols {
     flow: String,
     seed: String,
     reasons: String,
+    traps: String,
 }
 
 fn side(s: &Side) -> Cols {
@@ -112,12 +141,24 @@ fn side(s: &Side) -> Cols {
         flow: flow(&s.flow),
         seed: s.seed.clone(),
         reasons: s.reasons.as_ref().map_or(String::new(), json),
+        traps: if s.flow.is_some() {
+            String::new()
+        } else {
+            json(&s.traps)
+        },
     }
 }
 
 impl Row {
-    /// The row of a triplet.
-    pub fn of(t: &TripletRecord) -> Row {
+    /// A hash of an anchor item, for `anchor_group`.
+    pub fn group_of(item: &str) -> String {
+        let reversed: String = item.chars().rev().collect();
+        format!("{:016x}{:016x}", super::fnv(item), super::fnv(&reversed))
+    }
+
+    /// The row of a triplet in its split; `repeat` when an earlier row has
+    /// the same anchor item.
+    pub fn of(t: &TripletRecord, split: &str, repeat: bool) -> Row {
         let a = side(&t.anchor);
         let (f, h) = (side(&t.flipped.side), side(&t.held.side));
         let v = |x: &Variant| {
@@ -140,8 +181,14 @@ impl Row {
             id: t.id.clone(),
             kind: t.kind.name().to_string(),
             scenario: t.scenario.clone(),
+            family: t.family.clone(),
             generator: t.generator.clone(),
             cici_version: env!("CARGO_PKG_VERSION").to_string(),
+            split: split.to_string(),
+            condition: t.anchor.condition.clone(),
+            anchor_group: Row::group_of(&a.item),
+            anchor_repeat: u32::from(repeat),
+            anchor_traps: a.traps,
             anchor_item: a.item,
             anchor_answer: a.answer,
             anchor_label: a.label,
@@ -154,6 +201,7 @@ impl Row {
             flipped_flow: f.flow,
             flipped_seed: f.seed,
             flipped_reasons: f.reasons,
+            flipped_traps: f.traps,
             flipped_change: fv.0,
             flipped_edits: fv.1,
             flipped_seed_diff: fv.2,
@@ -170,6 +218,7 @@ impl Row {
             held_flow: h.flow,
             held_seed: h.seed,
             held_reasons: h.reasons,
+            held_traps: h.traps,
             held_change: hv.0,
             held_edits: hv.1,
             held_seed_diff: hv.2,

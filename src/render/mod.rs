@@ -57,6 +57,10 @@ impl Cue {
     pub fn sanitized(self) -> bool {
         matches!(self, Cue::Sanitized | Cue::Combined)
     }
+
+    pub fn from_name(name: &str) -> Option<Cue> {
+        Cue::ALL.into_iter().find(|c| c.name() == name)
+    }
 }
 
 /// How the decision rule is given to the executor.
@@ -121,22 +125,18 @@ impl Skill {
 }
 
 /// The executor's task under one rule condition and the executor's
-/// knowledge file under one cue condition, without rendering the rest.
+/// knowledge file under one cue condition and scope, without rendering the
+/// rest.
 pub fn executor_view(
     c: &Checked,
     templates: &Templates,
     cue: Cue,
     rule: RuleCondition,
+    scope: Scope,
 ) -> Result<(String, String), RenderError> {
     let brief = view::brief(c);
     let task = templates.render("task.md.j2", &view::task(c, &brief, Some(rule), None))?;
-    let knowledge = view::knowledge_view(
-        c,
-        c.scenario.executor,
-        cue,
-        templates.cues(),
-        view::Scope::MayReceive,
-    );
+    let knowledge = view::knowledge_view(c, c.scenario.executor, cue, templates.cues(), scope);
     Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
 }
 

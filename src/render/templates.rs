@@ -83,8 +83,29 @@ pub enum RenderError {
 pub struct CuePools {
     /// For sensitive details whose operational implication matters.
     pub implication: Vec<String>,
-    /// For sensitive details that are not evidence for the task.
+    /// For personal details that are not evidence for the task.
     pub not_evidence: Vec<String>,
+    /// For details that are not personal but may not be used (a
+    /// colleague's wishes, a guess); the built-in pool where a
+    /// `cues.yaml` has none.
+    #[serde(default)]
+    pub not_basis: Vec<String>,
+}
+
+impl CuePools {
+    /// The `not_basis` pool, or the built-in one where it is empty.
+    pub fn not_basis(&self) -> &[String] {
+        if self.not_basis.is_empty() {
+            &builtin_pools().not_basis
+        } else {
+            &self.not_basis
+        }
+    }
+}
+
+fn builtin_pools() -> &'static CuePools {
+    static POOLS: std::sync::OnceLock<CuePools> = std::sync::OnceLock::new();
+    POOLS.get_or_init(|| serde_yaml::from_str(BUILTIN_CUES).expect("the built-in cues parse"))
 }
 
 /// The `when` filter: `tue 10:00-11:00` reads as `Tuesday 10:00-11:00`.

@@ -99,6 +99,15 @@ pub struct KnowledgeItem {
     pub shareable: Option<String>,
     /// Whether the person holds the detail themselves.
     pub own: bool,
+    /// Who holds the detail, by name.
+    pub holder: String,
+}
+
+/// The details one teammate would give, in a `would_gather` view.
+#[derive(Serialize)]
+pub struct Source {
+    pub holder: PersonExport,
+    pub items: Vec<KnowledgeItem>,
 }
 
 #[derive(Serialize)]
@@ -110,6 +119,9 @@ pub struct KnowledgeView {
     /// the person may be told).
     pub scope: &'static str,
     pub items: Vec<KnowledgeItem>,
+    /// For `would_gather`: the items grouped by the teammate who holds them,
+    /// in the team's order.
+    pub sources: Vec<Source>,
 }
 
 fn person(sc: &Scenario, p: PersonId) -> PersonExport {
@@ -191,9 +203,14 @@ pub enum Scope {
     /// asked for. What `build` writes per person.
     Holds,
     /// Every form the person may receive: one agent that sees the whole
-    /// information environment (`gathered.md`, and the items of the
-    /// counterfactual loop).
+    /// information environment (`gathered.md`).
     MayReceive,
+    /// Every detail the person would gather by asking each holder, as the
+    /// holder has it: raw personal forms and soft pressures included, so
+    /// that using only what is appropriate is the reader's judgement (the
+    /// decision items of the counterfactual loop, after PiSAs's cue
+    /// conditions).
+    WouldGather,
 }
 
 impl Scope {
@@ -201,13 +218,15 @@ impl Scope {
         match self {
             Scope::Holds => "holds",
             Scope::MayReceive => "may_receive",
+            Scope::WouldGather => "would_gather",
         }
     }
 }
 
-/// What person `p` holds or may receive (`scope`), presented under the cue
-/// condition. Every item shows only forms whose visibility set contains
-/// `p`.
+/// What person `p` holds, may receive or would gather (`scope`), presented
+/// under the cue condition. Under `holds` and `may_receive` every item shows
+/// only forms whose visibility set contains `p`; under `would_gather` every
+/// attribute shows its raw form, as its holder has it.
 pub fn knowledge(
     c: &Checked,
     p: PersonId,
@@ -221,29 +240,24 @@ pub fn knowledge(
         if scope == Scope::Holds && attr.holder != p {
             continue;
         }
-        let raw_visible = attr.raw.visible.contains(&p);
-        let sanitized = attr.sanitized.as_ref().filter(|s| s.visible.contains(&p));
+        let raw_visible = scope == Scope::WouldGather || attr.raw.visible.contains(&p);
+        let sanitized = attr
+            .sanitized
+            .as_ref()
+            .filter(|s| scope == Scope::WouldGather || s.visible.contains(&p));
         let own = attr.holder == p;
+        let holder = sc.people[attr.holder].name.clone();
         if raw_visible {
-            let sensitive =
-                attr.category.is_some_and(Category::is_personal) || !attr.raw.appropriate;
-            let cue_text = (cue.privacy() && sensitive).then(|| {
-                let pool = if export::is_evidence(&c.report, &c.model, a) {
-                    &pools.implication
-                } else {
-                    &pools.not_evidence
-                };
-                pick(pool, &format!("{}/{}", sc.id, attr.id)).to_string()
-            });
             items.push(KnowledgeItem {
                 attribute: a,
                 form: FormKind::Raw,
                 text: attr.raw.text.clone(),
-                cue: cue_text,
+                cue: cue.privacy().then(|| cue_text(c, a, pools)).flatten(),
                 shareable: sanitized
                     .filter(|_| cue.sanitized())
                     .map(|s| s.text.clone()),
                 own,
+                holder,
             });
         } else if let Some(s) = sanitized {
             items.push(KnowledgeItem {
@@ -253,10 +267,54 @@ pub fn knowledge(
                 cue: None,
                 shareable: None,
                 own,
+                holder,
             });
         }
     }
     items
+}
+
+/// The privacy note of attribute `a`'s raw form, where it is sensitive: a
+/// personal detail, or one that may not be used. Drawn stably from the pool
+/// that fits (its effect matters, it is private and no evidence, or it is
+/// no basis for the decision), with the family's decision and the
+/// category's matter in its words.
+fn cue_text(c: &Checked, a: usize, pools: &CuePools) -> Option<String> {
+    let sc = &c.scenario;
+    let attr = &sc.attributes[a];
+    let personal = attr.category.is_some_and(Category::is_personal);
+    if !personal && attr.raw.appropriate {
+        return None;
+    }
+    let pool = if export::is_evidence(&c.report, &c.model, a) {
+        &pools.implication
+    } else if personal {
+        &pools.not_evidence
+    } else {
+        pools.not_basis()
+    };
+    let text = pick(pool, &format!("{}/{}", sc.id, attr.id));
+    Some(
+        text.replace("{decision}", decision_words(sc.family))
+            .replace("{concerns}", &matter_words(attr.category)),
+    )
+}
+
+/// What the family decides, as a privacy note names it.
+fn decision_words(family: crate::sema::Family) -> &'static str {
+    match family.name() {
+        "meeting_allocation" => "the schedule",
+        "jira_allocation" => "the assignment",
+        "policy_decision" => "the outcome",
+        _ => "the severity",
+    }
+}
+
+/// What a detail concerns, as a privacy note names it.
+fn matter_words(category: Option<Category>) -> String {
+    category
+        .map_or("a personal matter", Category::concerns)
+        .to_string()
 }
 
 pub fn knowledge_view(
@@ -266,11 +324,33 @@ pub fn knowledge_view(
     pools: &CuePools,
     scope: Scope,
 ) -> KnowledgeView {
+    let items = knowledge(c, p, cue, pools, scope);
     KnowledgeView {
         person: person(&c.scenario, p),
         scenario: c.scenario.title.clone(),
         condition: cue.name(),
         scope: scope.name(),
-        items: knowledge(c, p, cue, pools, scope),
+        sources: match scope {
+            Scope::WouldGather => sources(&c.scenario, &items),
+            _ => Vec::new(),
+        },
+        items,
     }
+}
+
+/// The items grouped by holder, in the team's order.
+fn sources(sc: &Scenario, items: &[KnowledgeItem]) -> Vec<Source> {
+    (0..sc.people.len())
+        .filter_map(|h| {
+            let mine: Vec<KnowledgeItem> = items
+                .iter()
+                .filter(|i| sc.attributes[i.attribute].holder == h)
+                .cloned()
+                .collect();
+            (!mine.is_empty()).then(|| Source {
+                holder: person(sc, h),
+                items: mine,
+            })
+        })
+        .collect()
 }

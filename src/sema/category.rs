@@ -81,6 +81,30 @@ impl Category {
         }
     }
 
+    /// What a detail of this category concerns, in words a privacy note
+    /// can use: "their health", "a legal matter".
+    pub fn concerns(self) -> &'static str {
+        match self {
+            Category::Health => "their health",
+            Category::MentalHealth => "their mental health",
+            Category::Family => "their family",
+            Category::Relationships => "their private relationships",
+            Category::Legal => "a legal matter",
+            Category::Financial => "their finances",
+            Category::Employment => "their employment",
+            Category::Performance => "their performance",
+            Category::Identity => "their identity",
+            Category::Contact => "their contact details",
+            Category::Location => "their whereabouts",
+            Category::Beliefs => "their beliefs",
+            Category::Pressure => "a colleague's wishes",
+            Category::Speculation => "a guess",
+            Category::Preference => "a preference",
+            Category::Background => "their circumstances",
+            Category::Operational => "the work",
+        }
+    }
+
     pub fn from_name(name: &str) -> Option<Category> {
         Category::ALL.into_iter().find(|c| c.name() == name)
     }

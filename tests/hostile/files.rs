@@ -451,7 +451,8 @@ fn resuming_a_counterfactual_run_with_other_options_adds_and_never_mixes() {
     let first = run(&["--seed", "0"]);
     assert_eq!(first.status.code(), Some(0), "{}", text_of(&first));
     let read = |f: &str| std::fs::read_to_string(dir.join("cf").join(f)).unwrap_or_default();
-    let (decisions, flows) = (read("decision.jsonl"), read("flow.jsonl"));
+    let (decisions, flows) = (read("decision/train.jsonl"), read("flow/train.jsonl"));
+    assert!(!decisions.is_empty() && !flows.is_empty());
     // A user's file named like a temporary, and a temporary of a run that
     // was killed, whose journal names its token.
     std::fs::write(dir.join("cf/variants/.cici-tmp-left"), "mine").unwrap();
@@ -464,9 +465,9 @@ fn resuming_a_counterfactual_run_with_other_options_adds_and_never_mixes() {
     for extra in [&["--seed", "1"][..], &["--seed", "0", "--kind", "flow"]] {
         let other = run(extra);
         assert_eq!(other.status.code(), Some(0), "{}", text_of(&other));
-        assert!(read("decision.jsonl").starts_with(&decisions));
-        assert!(read("flow.jsonl").starts_with(&flows));
-        assert!(!read("flow.jsonl").contains("\"kind\":\"decision\""));
+        assert!(read("decision/train.jsonl").starts_with(&decisions));
+        assert!(read("flow/train.jsonl").starts_with(&flows));
+        assert!(!read("flow/train.jsonl").contains("\"kind\":\"decision\""));
     }
     let runs: serde_json::Value = serde_json::from_str(&read("run.json")).unwrap();
     assert_eq!(runs["runs"].as_array().unwrap().len(), 3, "{runs}");

@@ -134,8 +134,8 @@ fn counterfactual_never_writes_through_a_symlink_in_its_folder() {
     let dir = workspace("out-cf-symlink");
     let outside = dir.join("outside.jsonl");
     std::fs::write(&outside, "precious\nno newline at the end").unwrap();
-    std::fs::create_dir_all(dir.join("cf")).unwrap();
-    std::os::unix::fs::symlink(&outside, dir.join("cf/decision.jsonl")).unwrap();
+    std::fs::create_dir_all(dir.join("cf/decision")).unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("cf/decision/train.jsonl")).unwrap();
     let out = cici_in(
         &dir,
         &["counterfactual", "seeds", "--out", "cf", "--per-seed", "1"],
@@ -169,8 +169,8 @@ fn two_counterfactual_runs_into_one_folder_write_each_row_once() {
         text_of(&a),
         text_of(&b)
     );
-    for file in ["decision.jsonl", "flow.jsonl"] {
-        let text = std::fs::read_to_string(dir.join("cf").join(file)).unwrap_or_default();
+    for file in ["decision/train.jsonl", "flow/train.jsonl"] {
+        let text = std::fs::read_to_string(dir.join("cf").join(file)).unwrap();
         let ids: Vec<String> = text
             .lines()
             .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].to_string())
@@ -180,7 +180,7 @@ fn two_counterfactual_runs_into_one_folder_write_each_row_once() {
     }
     // A file that already holds a row twice (as two unlocked runs once
     // wrote) loses the duplicate on resume, and the card counts it once.
-    let path = dir.join("cf/decision.jsonl");
+    let path = dir.join("cf/decision/train.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
     let first = text.lines().next().unwrap().to_string();
     std::fs::write(&path, format!("{text}{first}\n")).unwrap();

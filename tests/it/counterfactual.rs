@@ -24,7 +24,20 @@ fn generate(out: &Path, extra: &[&str]) {
     );
 }
 
-const FILES: [&str; 2] = ["decision.jsonl", "flow.jsonl"];
+/// Every data file a folder may hold: a JSON Lines file per kind and split.
+const FILES: [&str; 6] = [
+    "decision/train.jsonl",
+    "decision/validation.jsonl",
+    "decision/test.jsonl",
+    "flow/train.jsonl",
+    "flow/validation.jsonl",
+    "flow/test.jsonl",
+];
+
+/// The text of a data file, empty where the run wrote none.
+fn data(out: &Path, file: &str) -> String {
+    std::fs::read_to_string(out.join(file)).unwrap_or_default()
+}
 
 fn records(out: &Path) -> Vec<serde_json::Value> {
     FILES
@@ -117,16 +130,26 @@ fn public_names(c: &cici::driver::Checked) -> Vec<String> {
     names
 }
 
-/// The texts of the forms the oracle needs: the form of every critical or
-/// supporting attribute that carries its facts.
-fn needed_texts(c: &cici::driver::Checked) -> Vec<String> {
+/// The texts a decision item in cue condition `condition` must show: the
+/// raw text of every critical, supporting or trap attribute (as its holder
+/// has it), and under `sanitized` and `combined` the shareable version of
+/// each critical or supporting one.
+fn needed_texts(c: &cici::driver::Checked, condition: &str) -> Vec<String> {
     use cici::analysis::Class;
+    let shareable = matches!(condition, "sanitized" | "combined");
     c.scenario
         .attributes
         .iter()
         .zip(&c.report.attributes)
-        .filter(|(_, f)| matches!(f.class, Class::Critical | Class::Supporting))
-        .map(|(a, _)| a.fact_form().1.text.clone())
+        .filter(|(_, f)| matches!(f.class, Class::Critical | Class::Supporting | Class::Trap))
+        .flat_map(|(a, f)| {
+            let sanitized = a
+                .sanitized
+                .as_ref()
+                .filter(|_| shareable && f.class != Class::Trap)
+                .map(|s| s.text.clone());
+            std::iter::once(a.raw.text.clone()).chain(sanitized)
+        })
         .collect()
 }
 
@@ -180,10 +203,38 @@ fn flips_flip_and_holds_hold_judged_from_the_text_alone() {
                     .entry(r["scenario"].as_str().unwrap().to_string())
                     .or_default()
                     .insert(r["flipped_label"].as_str().unwrap().to_string());
-                // A reader of the item has what the label needs.
+                // A reader of the item has what the label needs, and the
+                // traps and personal details it should leave aside; the
+                // `none` condition has no notes.
+                let condition = r["condition"].as_str().unwrap();
+                assert!(
+                    ["none", "combined"].contains(&condition),
+                    "{id}: {condition}"
+                );
                 for (side, c) in [("anchor", &anchor), ("flipped", &flipped), ("held", &held)] {
                     let item = r[format!("{side}_item")].as_str().unwrap();
-                    for name in public_names(c).into_iter().chain(needed_texts(c)) {
+                    assert_eq!(
+                        item.contains("Privacy note:"),
+                        condition == "combined"
+                            && c.scenario.attributes.iter().any(|a| {
+                                !a.raw.appropriate
+                                    || a.category.is_some_and(cici::sema::Category::is_personal)
+                            }),
+                        "{id} {side} ({condition}): privacy notes"
+                    );
+                    let traps: Vec<serde_json::Value> =
+                        serde_json::from_str(r[format!("{side}_traps")].as_str().unwrap()).unwrap();
+                    let classed = c
+                        .report
+                        .attributes
+                        .iter()
+                        .filter(|f| f.class == cici::analysis::Class::Trap)
+                        .count();
+                    assert_eq!(traps.len(), classed, "{id} {side}: traps");
+                    for name in public_names(c)
+                        .into_iter()
+                        .chain(needed_texts(c, condition))
+                    {
                         assert!(item.contains(&name), "{id} {side}: the item lacks {name:?}");
                     }
                     // The answer is worded as the item asks.
@@ -254,6 +305,23 @@ fn flips_flip_and_holds_hold_judged_from_the_text_alone() {
         decisions >= 15 && flows >= 15,
         "{decisions} decision and {flows} flow triplets"
     );
+    // Rows that share an anchor item share its group, and only the first
+    // of them is not marked a repeat.
+    let mut groups: BTreeMap<String, Vec<(&str, u64)>> = BTreeMap::new();
+    for r in &recs {
+        groups
+            .entry(r["anchor_group"].as_str().unwrap().to_string())
+            .or_default()
+            .push((
+                r["anchor_item"].as_str().unwrap(),
+                r["anchor_repeat"].as_u64().unwrap(),
+            ));
+    }
+    assert!(groups.values().any(|g| g.len() > 1), "no anchor is shared");
+    for g in groups.values() {
+        assert!(g.iter().all(|(item, _)| *item == g[0].0));
+        assert_eq!(g.iter().filter(|(_, rep)| *rep == 0).count(), 1, "{g:?}");
+    }
     // Position does not predict a flow label.
     let share = flows_yes * 100 / flows;
     assert!(
@@ -306,20 +374,43 @@ fn rows_are_flat_with_one_type_per_column_and_validate() {
         .next()
         .unwrap();
     let yaml: serde_yaml::Value = serde_yaml::from_str(front).unwrap();
-    let configs: Vec<(&str, &str)> = yaml["configs"]
+    // One config per kind, one data file per split, each named as written.
+    let configs: Vec<(&str, Vec<(&str, &str)>)> = yaml["configs"]
         .as_sequence()
         .unwrap()
         .iter()
         .map(|c| {
-            (
-                c["config_name"].as_str().unwrap(),
-                c["data_files"][0]["path"].as_str().unwrap(),
-            )
+            let files = c["data_files"]
+                .as_sequence()
+                .unwrap()
+                .iter()
+                .map(|f| (f["split"].as_str().unwrap(), f["path"].as_str().unwrap()))
+                .collect();
+            (c["config_name"].as_str().unwrap(), files)
         })
         .collect();
+    let splits = |kind| {
+        vec![
+            ("train", format!("{kind}/train.jsonl")),
+            ("validation", format!("{kind}/validation.jsonl")),
+            ("test", format!("{kind}/test.jsonl")),
+        ]
+    };
+    let named: Vec<(&str, Vec<(&str, String)>)> = configs
+        .iter()
+        .map(|(k, f)| (*k, f.iter().map(|(s, p)| (*s, p.to_string())).collect()))
+        .collect();
     assert_eq!(
-        configs,
-        [("decision", "decision.jsonl"), ("flow", "flow.jsonl")]
+        named,
+        [("decision", splits("decision")), ("flow", splits("flow"))]
+    );
+    // The licence is the seeds': the repository's dual licence.
+    assert_eq!(
+        yaml["license"].as_sequence().unwrap(),
+        &[
+            serde_yaml::Value::from("apache-2.0"),
+            serde_yaml::Value::from("mit")
+        ]
     );
     assert_eq!(
         yaml["annotations_creators"][0].as_str(),
@@ -355,8 +446,8 @@ fn ids_name_content_whatever_the_options() {
     let runs: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
     assert_eq!(runs["runs"].as_array().unwrap().len(), 2);
-    let flows = std::fs::read_to_string(out.join("flow.jsonl")).unwrap();
-    assert!(!flows.contains("\"kind\":\"decision\""));
+    let flows: String = FILES[3..].iter().map(|f| data(&out, f)).collect();
+    assert!(!flows.is_empty() && !flows.contains("\"kind\":\"decision\""));
 }
 
 #[test]
@@ -370,14 +461,13 @@ fn runs_are_deterministic_and_depend_on_the_seed() {
     generate(&b, &["--seed", "3"]);
     generate(&c, &["--seed", "4"]);
     for f in FILES {
-        let read = |d: &Path| std::fs::read(d.join(f)).unwrap();
-        assert_eq!(read(&a), read(&b));
+        assert_eq!(data(&a, f), data(&b, f), "{f}");
     }
     // The cards differ only in the folder each command named.
     let card = |d: &Path| {
         std::fs::read_to_string(d.join("README.md"))
             .unwrap()
-            .replace(d.to_str().unwrap(), "OUT")
+            .replace(d.file_name().unwrap().to_str().unwrap(), "OUT")
     };
     assert_eq!(card(&a), card(&b));
     assert_ne!(ids(&a), ids(&c));
@@ -387,15 +477,16 @@ fn runs_are_deterministic_and_depend_on_the_seed() {
 fn an_interrupted_run_resumes_without_loss_or_duplicates() {
     let full = tempdir("cf-full");
     generate(&full, &[]);
-    let complete = std::fs::read_to_string(full.join("decision.jsonl")).unwrap();
-    let flows = std::fs::read_to_string(full.join("flow.jsonl")).unwrap();
+    let train = "decision/train.jsonl";
+    let complete = data(&full, train);
+    let others: Vec<String> = FILES[1..].iter().map(|f| data(&full, f)).collect();
     // A run killed after a few lines, in the middle of writing the next.
     let resumed = tempdir("cf-resumed");
-    std::fs::create_dir_all(&resumed).unwrap();
+    std::fs::create_dir_all(resumed.join("decision")).unwrap();
     let lines: Vec<&str> = complete.lines().collect();
     let mut partial: String = lines[..7].iter().map(|l| format!("{l}\n")).collect();
     partial.push_str(&lines[7][..lines[7].len() / 2]);
-    std::fs::write(resumed.join("decision.jsonl"), partial).unwrap();
+    std::fs::write(resumed.join(train), partial).unwrap();
     let r = cici(&[
         "counterfactual",
         "seeds/",
@@ -404,9 +495,12 @@ fn an_interrupted_run_resumes_without_loss_or_duplicates() {
     ]);
     assert_eq!(r.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&r.stdout).contains("(7 kept from an earlier run)"));
-    let read = |f: &str| std::fs::read_to_string(resumed.join(f)).unwrap();
-    assert_eq!(read("decision.jsonl"), complete);
-    assert_eq!(read("flow.jsonl"), flows);
+    let read = |f: &str| data(&resumed, f);
+    assert_eq!(read(train), complete);
+    assert_eq!(
+        FILES[1..].iter().map(|f| read(f)).collect::<Vec<_>>(),
+        others
+    );
     // Running again adds nothing.
     let again = cici(&[
         "counterfactual",
@@ -415,8 +509,11 @@ fn an_interrupted_run_resumes_without_loss_or_duplicates() {
         resumed.to_str().unwrap(),
     ]);
     assert!(String::from_utf8_lossy(&again.stdout).starts_with("0 triplets written"));
-    assert_eq!(read("decision.jsonl"), complete);
-    assert_eq!(read("flow.jsonl"), flows);
+    assert_eq!(read(train), complete);
+    assert_eq!(
+        FILES[1..].iter().map(|f| read(f)).collect::<Vec<_>>(),
+        others
+    );
 }
 
 #[test]
@@ -424,12 +521,17 @@ fn the_committed_sample_is_what_the_command_gives() {
     let out = tempdir("cf-sample");
     generate(&out, &["--per-seed", "1"]);
     let committed = root().join("generated/counterfactuals");
-    for name in ["decision.jsonl", "flow.jsonl", "README.md"] {
+    for name in FILES
+        .iter()
+        .copied()
+        .chain(["README.md", "croissant.json", "cici_task.py"])
+    {
         assert_eq!(
-            std::fs::read_to_string(out.join(name))
-                .unwrap()
-                .replace(out.to_str().unwrap(), "generated/counterfactuals"),
-            std::fs::read_to_string(committed.join(name)).unwrap(),
+            data(&out, name).replace(
+                out.file_name().unwrap().to_str().unwrap(),
+                "generated/counterfactuals"
+            ),
+            data(&committed, name),
             "generated/counterfactuals/{name} is stale: run `cici counterfactual seeds/ --out generated/counterfactuals --per-seed 1`"
         );
     }

@@ -251,6 +251,18 @@ const BASE: &[&str] = &[
     "llm",
     "--critic",
     "llm",
+    "--cues",
+    "none",
+];
+
+/// Every data file a counterfactual folder may hold.
+const DATA: [&str; 6] = [
+    "decision/train.jsonl",
+    "decision/validation.jsonl",
+    "decision/test.jsonl",
+    "flow/train.jsonl",
+    "flow/validation.jsonl",
+    "flow/test.jsonl",
 ];
 
 /// Runs the binary in `dir` with the API key in its environment.
@@ -297,8 +309,7 @@ pub(crate) fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
 }
 
 fn records(dir: &Path, out: &str) -> Vec<Value> {
-    ["decision.jsonl", "flow.jsonl"]
-        .iter()
+    DATA.iter()
         .flat_map(|f| {
             std::fs::read_to_string(dir.join(out).join(f))
                 .unwrap_or_default()
@@ -311,8 +322,7 @@ fn records(dir: &Path, out: &str) -> Vec<Value> {
 
 /// The rows of a folder, as text.
 fn rows_text(dir: &Path) -> String {
-    ["decision.jsonl", "flow.jsonl"]
-        .iter()
+    DATA.iter()
         .map(|f| std::fs::read_to_string(dir.join(f)).unwrap_or_default())
         .collect()
 }

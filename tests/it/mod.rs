@@ -4,6 +4,7 @@ mod cli;
 pub mod common;
 mod corpus;
 mod counterfactual;
+mod decision_items;
 mod diagnostics;
 mod docs;
 mod fixit;

@@ -45,13 +45,13 @@ def grow(seeds, out, per_seed):
         check=True,
         capture_output=True,
     )
-    return out / "flow.jsonl"
+    return sorted((out / "flow").glob("*.jsonl"))
 
 
 @pytest.mark.parametrize("per_seed", [1, 2, 3])
 def test_no_baseline_answers_the_flow_items(seeds, tmp_path, per_seed):
     rows = grow(seeds, tmp_path / "items", per_seed)
-    s = flow_baselines.scores(flow_baselines.items([rows]))
+    s = flow_baselines.scores(flow_baselines.items(rows))
     print(per_seed, s)
     assert s["seeds"] >= 200
     assert 0.4 <= s["yes_share"] <= 0.6, s
@@ -60,7 +60,8 @@ def test_no_baseline_answers_the_flow_items(seeds, tmp_path, per_seed):
 
 
 def test_a_third_of_flips_and_holds_keep_the_statement_and_the_recipient(seeds, tmp_path):
-    rows = [json.loads(line) for line in open(grow(seeds, tmp_path / "items", 2), encoding="utf-8")]
+    rows = [json.loads(line) for path in grow(seeds, tmp_path / "items", 2)
+            for line in open(path, encoding="utf-8")]
 
     def asked(item):
         return (flow_baselines.STATEMENT.search(item).group(1),

@@ -280,6 +280,7 @@ fn scenario_json(
         templates,
         crate::render::Cue::None,
         crate::render::RuleCondition::Strict,
+        crate::render::Scope::Holds,
     )?;
     let mut cast = Map::new();
     for p in 0..sc.people.len() {
