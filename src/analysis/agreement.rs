@@ -193,6 +193,42 @@ impl Held<'_> {
     }
 }
 
+/// The kinds of thing (`person`, `day`, `time`, `number`, …) that the
+/// facts carried by `attr` pin down and its carrying text does not name:
+/// empty when the text names something fitting of every kind, or carries
+/// no fact the reader can read. A text that states its facts only in part
+/// no longer supports a label that depends on them.
+pub fn unstated(reader: &Reader, attr: &Attribute) -> Vec<&'static str> {
+    use Group::*;
+    let (_, form) = attr.fact_form();
+    let hard: Vec<&Predicate> = form.facts.iter().map(|f| &f.predicate).collect();
+    if hard.is_empty() || !readable(&hard) {
+        return Vec::new();
+    }
+    let mentions = reader.read(&form.text);
+    let mut out = Vec::new();
+    for (g, name) in [
+        (Person, "person"),
+        (Day, "day"),
+        (Time, "time"),
+        (Number, "number"),
+        (Room, "room"),
+        (Meeting, "meeting"),
+        (Feature, "feature"),
+        (Ticket, "ticket"),
+        (Level, "level"),
+    ] {
+        let pinned = hard.iter().any(|p| pins(p, g));
+        let named = mentions
+            .iter()
+            .any(|m| group(&m.what) == Some(g) && hard.iter().any(|p| fits(p, &m.what)));
+        if pinned && !named {
+            out.push(name);
+        }
+    }
+    out
+}
+
 /// The help that quotes the fact and how it reads.
 fn wording_help(sc: &Scenario, p: &Predicate) -> String {
     let syntax = super::describe_predicate(sc, p);

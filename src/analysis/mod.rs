@@ -28,6 +28,7 @@ mod vocabulary;
 
 pub use rules::dead_rules;
 
+pub use agreement::unstated;
 pub use classify::{decided, Class, Decided};
 pub use describe::{decision_rows, describe_predicate, named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::mutate::Edit;
 use super::Evaluated;
-use crate::analysis::lints;
+use crate::analysis::{lints, Class};
 use crate::driver::Checked;
 
 /// Words that name labels; a variant's edited text must not give its label away.
@@ -32,8 +32,8 @@ pub const MAX_EDITS: usize = 4;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Verdict {
     /// `minimal`, `reads_differently`, `no_new_warnings`, `states_fact`,
-    /// `no_leak`, `no_label_words`, `shows_traps` (decision items) or
-    /// `not_duplicate`.
+    /// `no_leak`, `no_label_words`, `shows_traps` (decision items),
+    /// `supports_label` or `not_duplicate`.
     pub check: String,
     pub ok: bool,
     pub reason: String,
@@ -81,6 +81,54 @@ pub struct Judged<'a> {
 /// items of one seed differ in the item alone).
 pub(super) fn accepted_key(seed: &str, item: &str) -> String {
     format!("{seed}\u{0}{item}")
+}
+
+/// Every critical or supporting attribute the edit changed still states
+/// its facts: its raw text is in the decision item (`item`), and its
+/// carrying text names every kind of
+/// thing its facts pin down that the anchor's text named (a flip that
+/// moves a capacity to another person must name the new hours, not only
+/// the person).
+fn supports_label(anchor: &Checked, variant: &Evaluated, item: Option<&str>) -> Verdict {
+    let (a_sc, v) = (&anchor.scenario, &variant.checked);
+    let (a_reader, v_reader) = (
+        crate::analysis::mentions::Reader::new(a_sc),
+        crate::analysis::mentions::Reader::new(&v.scenario),
+    );
+    let mut weak = Vec::new();
+    for (attr, finding) in v.scenario.attributes.iter().zip(&v.report.attributes) {
+        if !matches!(finding.class, Class::Critical | Class::Supporting) {
+            continue;
+        }
+        let before = a_sc.attributes.iter().find(|b| b.id == attr.id);
+        let text = &attr.fact_form().1.text;
+        if before.is_some_and(|b| b.fact_form().1.text == *text && b.holder == attr.holder) {
+            continue;
+        }
+        // A decision item shows every raw text (and, under some cue
+        // conditions, the sanitized ones beside them).
+        if item.is_some_and(|i| !i.contains(attr.raw.text.as_str())) {
+            weak.push(format!("`{}` is not in the item", attr.id));
+            continue;
+        }
+        let was = before.map_or(Vec::new(), |b| crate::analysis::unstated(&a_reader, b));
+        let lost: Vec<&str> = crate::analysis::unstated(&v_reader, attr)
+            .into_iter()
+            .filter(|k| !was.contains(k))
+            .collect();
+        if !lost.is_empty() {
+            weak.push(format!("`{}` names no {}", attr.id, lost.join(" or ")));
+        }
+    }
+    verdict(
+        "supports_label",
+        weak.is_empty(),
+        if weak.is_empty() {
+            "every edited text the label depends on states its facts".into()
+        } else {
+            weak.join("; ")
+        },
+    )
 }
 
 /// A decision item shows the text of every trap of its scenario, so that a
@@ -228,6 +276,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
     if j.traps {
         out.push(shows_traps(variant, j.item));
     }
+    out.push(supports_label(anchor, variant, j.traps.then_some(j.item)));
 
     let duplicate = accepted.contains(&accepted_key(&variant.text, j.item));
     out.push(verdict(

@@ -12,12 +12,76 @@ use crate::driver::Checked;
 use crate::planted::text::FactTexts;
 use crate::sema::{FormKind, PersonId, Predicate, Scenario};
 
-/// First names for renaming people; none of them is a common word.
-const NAMES: &[&str] = &[
-    "Amara", "Bruno", "Chiara", "Dmitri", "Esther", "Femi", "Greta", "Hamid", "Ilse", "Joao",
-    "Keiko", "Lars", "Mireille", "Nikhil", "Odile", "Pavel", "Rania", "Soren", "Thandiwe",
-    "Ulrich", "Vesna", "Wanjiru",
+/// How a name is usually read: a woman's, a man's, or either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gender {
+    Female,
+    Male,
+    Either,
+}
+
+/// First names for renaming people, each with how it is usually read;
+/// none of them is a common word.
+pub const NAMES: &[(&str, Gender)] = &[
+    ("Amara", Gender::Female),
+    ("Bruno", Gender::Male),
+    ("Chiara", Gender::Female),
+    ("Dmitri", Gender::Male),
+    ("Esther", Gender::Female),
+    ("Femi", Gender::Either),
+    ("Greta", Gender::Female),
+    ("Hamid", Gender::Male),
+    ("Ilse", Gender::Female),
+    ("Joao", Gender::Male),
+    ("Keiko", Gender::Female),
+    ("Lars", Gender::Male),
+    ("Mireille", Gender::Female),
+    ("Nikhil", Gender::Male),
+    ("Odile", Gender::Female),
+    ("Pavel", Gender::Male),
+    ("Rania", Gender::Female),
+    ("Soren", Gender::Male),
+    ("Remi", Gender::Either),
+    ("Ulrich", Gender::Male),
+    ("Vesna", Gender::Female),
+    ("Jules", Gender::Either),
 ];
+
+/// How the texts that name `first` refer to that person: by `she`/`her`,
+/// by `he`/`him`/`his`, by both (or neither), as a [`Gender`] a new name
+/// must fit (`Either` fits only a name read either way when both are
+/// used, and any name when neither is).
+pub fn pronouns(texts: &[&str], first: &str) -> Option<Gender> {
+    let (mut female, mut male) = (false, false);
+    for t in texts {
+        let words: Vec<String> = crate::analysis::lints::words(t).collect();
+        if !words.iter().any(|w| w.eq_ignore_ascii_case(first)) {
+            continue;
+        }
+        female |= words
+            .iter()
+            .any(|w| matches!(w.as_str(), "she" | "her" | "hers" | "herself"));
+        male |= words
+            .iter()
+            .any(|w| matches!(w.as_str(), "he" | "him" | "his" | "himself"));
+    }
+    match (female, male) {
+        (true, false) => Some(Gender::Female),
+        (false, true) => Some(Gender::Male),
+        (true, true) => Some(Gender::Either),
+        (false, false) => None,
+    }
+}
+
+/// Whether a name read as `name` fits texts that refer to the person as
+/// `used` (`None`: the texts use no pronoun for them).
+pub fn fits(name: Gender, used: Option<Gender>) -> bool {
+    match used {
+        None => true,
+        Some(Gender::Either) => name == Gender::Either,
+        Some(g) => name == g || name == Gender::Either,
+    }
+}
 
 /// Gives person `p` a new id and display name everywhere: whole-word uses
 /// of the first word of the old name in texts become the new one's, and
@@ -50,7 +114,20 @@ pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candid
             .iter()
             .any(|q| q.id == n.to_lowercase() || q.name.split_whitespace().next() == Some(n))
     };
-    let mut pool: Vec<&str> = NAMES.iter().copied().filter(|n| !taken(n)).collect();
+    let texts: Vec<&str> = sc
+        .attributes
+        .iter()
+        .flat_map(|a| {
+            std::iter::once(a.raw.text.as_str())
+                .chain(a.sanitized.as_ref().map(|s| s.text.as_str()))
+        })
+        .collect();
+    let used = pronouns(&texts, &first);
+    let mut pool: Vec<&str> = NAMES
+        .iter()
+        .filter(|(n, g)| !taken(n) && fits(*g, used))
+        .map(|(n, _)| *n)
+        .collect();
     pool.shuffle(rng);
     let new_first = pool.first()?.to_string();
     let mut v = sc.clone();

@@ -100,6 +100,8 @@ pub enum SettingExport {
         rubric: Vec<RuleExport>,
         /// Conditions of the configurations ruled out, in seed syntax.
         excludes: Vec<String>,
+        /// The same conditions as sentences say them.
+        excludes_read: Vec<String>,
     },
     PolicyDecision {
         outcomes: Vec<String>,
@@ -108,6 +110,8 @@ pub enum SettingExport {
         rules: Vec<RuleExport>,
         /// Conditions of the configurations ruled out, in seed syntax.
         excludes: Vec<String>,
+        /// The same conditions as sentences say them.
+        excludes_read: Vec<String>,
     },
 }
 
@@ -171,6 +175,9 @@ pub struct EvidenceExport {
 pub struct RuleExport {
     pub level: String,
     pub when: Option<String>,
+    /// The condition as a sentence says it (`customer data access is
+    /// confirmed and active exploitation is present`); `None` with `when`.
+    pub reads: Option<String>,
 }
 
 /// One form of one attribute.
@@ -371,10 +378,12 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                 .map(|r| RuleExport {
                     level: ss.levels[r.level].id.clone(),
                     when: Some(condition_text(ss, &r.when)),
+                    reads: Some(condition_words(ss, &r.when)),
                 })
                 .chain(ss.rubric.otherwise.map(|o| RuleExport {
                     level: ss.levels[o].id.clone(),
                     when: None,
+                    reads: None,
                 }))
                 .collect();
             let excludes = ss
@@ -382,12 +391,18 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                 .iter()
                 .map(|e| condition_text(ss, &e.when))
                 .collect();
+            let excludes_read = ss
+                .excludes
+                .iter()
+                .map(|e| condition_words(ss, &e.when))
+                .collect();
             if sc.family == crate::sema::Family::PolicyDecision {
                 SettingExport::PolicyDecision {
                     outcomes: levels,
                     evidence,
                     rules,
                     excludes,
+                    excludes_read,
                 }
             } else {
                 SettingExport::SeverityClassification {
@@ -395,6 +410,7 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                     evidence,
                     rubric: rules,
                     excludes,
+                    excludes_read,
                 }
             }
         }
@@ -432,6 +448,58 @@ pub fn condition_text(ss: &SeveritySetting, c: &Condition) -> String {
                     .join(op);
                 if nested {
                     format!("({body})")
+                } else {
+                    body
+                }
+            }
+        }
+    }
+    go(ss, c, false)
+}
+
+/// A rubric condition as a sentence says it: names in words, `is` and `is
+/// not` for the comparisons, lists joined with commas and a final `and` or
+/// `or`, and `either … or …` or `not …` around a nested group.
+pub fn condition_words(ss: &SeveritySetting, c: &Condition) -> String {
+    fn list(parts: Vec<String>, last: &str) -> String {
+        match parts.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., end] => format!("{} {last} {end}", rest.join(", ")),
+        }
+    }
+    fn go(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
+        let var = |v: &usize| ss.evidence[*v].id.replace('_', " ");
+        let val = |v: &usize, x: &usize| ss.evidence[*v].values[*x].replace('_', " ");
+        match c {
+            Condition::Eq(v, x) => format!("{} is {}", var(v), val(v, x)),
+            // With two values, `!= a` is `= b`; a value that is a negation
+            // already is not negated again.
+            Condition::Ne(v, x) => match ss.evidence[*v].values.len() {
+                2 => format!("{} is {}", var(v), val(v, &(1 - x))),
+                _ if val(v, x).starts_with("not ") => {
+                    format!("{} is other than {}", var(v), val(v, x))
+                }
+                _ => format!("{} is not {}", var(v), val(v, x)),
+            },
+            Condition::In(v, xs) => format!(
+                "{} is {}",
+                var(v),
+                list(xs.iter().map(|x| val(v, x)).collect(), "or")
+            ),
+            Condition::Not(inner) => format!("not ({})", go(ss, inner, false)),
+            Condition::And(parts) => {
+                let body = list(parts.iter().map(|p| go(ss, p, true)).collect(), "and");
+                if nested {
+                    format!("both {body}")
+                } else {
+                    body
+                }
+            }
+            Condition::Or(parts) => {
+                let body = list(parts.iter().map(|p| go(ss, p, true)).collect(), "or");
+                if nested || parts.len() > 1 {
+                    format!("either {body}")
                 } else {
                     body
                 }

@@ -79,8 +79,8 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         .unwrap_or_else(|| format!("jira_planted_{}", cfg.seed));
     Scenario::derived(
         Family::JiraAllocation,
-        id.clone(),
-        format!("Sprint allocation {id}"),
+        id,
+        format!("{} team sprint allocation", super::team(cfg.seed)),
         "Assign every open ticket to an owner, and pair tickets also to a collaborator.",
         people,
         Setting::Jira(JiraSetting { tickets }),

@@ -31,6 +31,12 @@ fn slot_pool() -> Vec<Slot> {
     out
 }
 
+/// Room names, in the order rooms are made.
+const ROOMS: [&str; 12] = [
+    "cedar", "elm", "birch", "maple", "oak", "pine", "willow", "aspen", "juniper", "rowan",
+    "hazel", "alder",
+];
+
 pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
     let n = cfg.people.max(3);
     let people = super::people(n, ("ops", "Jordan Ops", "Operations Lead"), rng);
@@ -43,9 +49,10 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
                 .map(|s| s.to_string())
                 .collect();
             features.sort();
+            let id = super::pooled(&ROOMS, r);
             Room {
-                id: format!("room_{}", r + 1),
-                name: None,
+                name: Some(super::display(&id)),
+                id,
                 capacity: *[3u32, 4, 6, 8, 12].choose(rng).expect("non-empty"),
                 features,
                 span: Span::DERIVED,
@@ -124,8 +131,8 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         .unwrap_or_else(|| format!("meeting_planted_{}", cfg.seed));
     Scenario::derived(
         Family::MeetingAllocation,
-        id.clone(),
-        format!("Scheduling {id}"),
+        id,
+        format!("{} team scheduling", super::team(cfg.seed)),
         "Schedule every outstanding meeting into one room and one time window.",
         people,
         Setting::Meeting(MeetingSetting { rooms, meetings }),
@@ -248,8 +255,9 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
             }
         };
         let raw = format!(
-            "{} dislikes room {} after a tense meeting there.",
-            sc.people[person].name, ms.rooms[room].id
+            "{} dislikes {} after a tense meeting there.",
+            sc.people[person].name,
+            ms.rooms[room].name.as_deref().unwrap_or(&ms.rooms[room].id)
         );
         push_attribute(
             sc,

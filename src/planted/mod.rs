@@ -413,3 +413,34 @@ pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<
     }
     None
 }
+
+/// The `i`th name of a pool, numbered past the pool's end (`cedar`, …,
+/// `cedar_2`), so that generated ids and texts read as names, never as
+/// `room_3` or `signal_2`.
+pub(crate) fn pooled(pool: &[&str], i: usize) -> String {
+    let base = pool[i % pool.len()];
+    match i / pool.len() {
+        0 => base.to_string(),
+        n => format!("{base}_{}", n + 1),
+    }
+}
+
+/// A team name for a generated title, from the seed: titles never carry
+/// the scenario id.
+pub(crate) fn team(seed: u64) -> &'static str {
+    const TEAMS: [&str; 12] = [
+        "Atlas", "Beacon", "Comet", "Delta", "Ember", "Falcon", "Granite", "Harbor", "Iris",
+        "Juniper", "Kestrel", "Lumen",
+    ];
+    TEAMS[(seed % TEAMS.len() as u64) as usize]
+}
+
+/// `cedar_2` as a display name: `Cedar 2`.
+pub(crate) fn display(id: &str) -> String {
+    let spaced = id.replace('_', " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => spaced,
+    }
+}

@@ -12,6 +12,20 @@ use crate::sema::*;
 use crate::span::Span;
 
 const STATES: [&str; 3] = ["passed", "pending", "failed"];
+
+/// The checks of a review, in the order they are made.
+const CHECKS: [&str; 10] = [
+    "security_review",
+    "privacy_review",
+    "load_test",
+    "accessibility_audit",
+    "legal_signoff",
+    "data_retention",
+    "backup_restore",
+    "dependency_audit",
+    "licence_scan",
+    "incident_drill",
+];
 const FAILED: usize = 2;
 
 /// The setting, and the configuration the oracle comes from.
@@ -24,14 +38,14 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
     let n = cfg.size.max(1);
     let evidence: Vec<Evidence> = (1..=n)
         .map(|i| Evidence {
-            id: format!("check_{i}"),
+            id: super::pooled(&CHECKS, i - 1),
             values: STATES.iter().map(|s| s.to_string()).collect(),
             span: Span::DERIVED,
         })
         .collect();
     let mut levels: Vec<Level> = (1..=n)
         .map(|i| Level {
-            id: format!("resolve_check_{i}"),
+            id: format!("resolve_{}", super::pooled(&CHECKS, i - 1)),
             span: Span::DERIVED,
         })
         .collect();
@@ -99,8 +113,8 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         .unwrap_or_else(|| format!("policy_planted_{}", cfg.seed));
     let sc = Scenario::derived(
         Family::PolicyDecision,
-        id.clone(),
-        format!("Readiness review {id}"),
+        id,
+        format!("{} team readiness review", super::team(cfg.seed)),
         "Record the first unresolved check, or ready if every check passes.",
         people,
         Setting::Severity(SeveritySetting {

@@ -15,6 +15,20 @@ const LEVELS: &[&str] = &[
     "sev_4_informational",
 ];
 
+/// The evidence variables, in the order they are made.
+const SIGNALS: [&str; 10] = [
+    "active_exploitation",
+    "data_exfiltration",
+    "customer_data_access",
+    "privilege_escalation",
+    "lateral_movement",
+    "service_outage",
+    "malware_detected",
+    "credential_theft",
+    "ransom_demand",
+    "insider_access",
+];
+
 /// The setting, and the completion of the evidence the oracle comes from.
 pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usize>) {
     let people = super::people(
@@ -25,7 +39,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
     let k = cfg.size.max(1);
     let evidence: Vec<Evidence> = (0..k)
         .map(|i| Evidence {
-            id: format!("signal_{}", i + 1),
+            id: super::pooled(&SIGNALS, i),
             values: vec!["present".into(), "absent".into()],
             span: Span::DERIVED,
         })
@@ -57,8 +71,8 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         .unwrap_or_else(|| format!("severity_planted_{}", cfg.seed));
     let sc = Scenario::derived(
         Family::SeverityClassification,
-        id.clone(),
-        format!("Incident {id}"),
+        id,
+        format!("{} team incident", super::team(cfg.seed)),
         "Classify the open incident into one severity level.",
         people,
         Setting::Severity(SeveritySetting {

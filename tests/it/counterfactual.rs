@@ -598,3 +598,76 @@ fn candidates_dropped_after_a_rejection_could_not_have_flipped() {
         "the learning dropped only {dropped_total}"
     );
 }
+
+/// The committed sample has none of the known text seams: schema-speak
+/// (`stands at`, conditions in seed syntax), a scenario id in prose, a
+/// room called `room room_…`, a doubled word, or a renamed person whose
+/// new name does not fit the pronouns the texts use for them.
+#[test]
+fn the_committed_sample_has_no_known_seams() {
+    // How each rename name is read, written out here apart from the pool.
+    const SHE: &[&str] = &[
+        "Amara", "Chiara", "Esther", "Greta", "Ilse", "Keiko", "Mireille", "Odile", "Rania",
+        "Vesna",
+    ];
+    const HE: &[&str] = &[
+        "Bruno", "Dmitri", "Hamid", "Joao", "Lars", "Nikhil", "Pavel", "Soren", "Ulrich",
+    ];
+    let out = root().join("generated/counterfactuals");
+    let doubled = |t: &str| {
+        let w: Vec<&str> = t.split_whitespace().collect();
+        w.windows(2)
+            .find(|p| p[0].len() > 2 && p[0].eq_ignore_ascii_case(p[1]))
+            .map(|p| p[0].to_string())
+    };
+    let recs = records(&out);
+    assert!(recs.len() >= 20);
+    for r in &recs {
+        let id = r["id"].as_str().unwrap();
+        let scenario = r["scenario"].as_str().unwrap();
+        for side in ["anchor", "flipped", "held"] {
+            let item = r[format!("{side}_item")].as_str().unwrap();
+            for seam in ["stands at", "room room_", " = ", " != "] {
+                assert!(!item.contains(seam), "{id} {side}: {seam:?}");
+            }
+            assert!(!item.contains(scenario), "{id} {side}: the scenario id");
+            assert_eq!(doubled(item), None, "{id} {side}: a doubled word");
+        }
+        for side in ["flipped", "held"] {
+            let edits: Vec<serde_json::Value> =
+                serde_json::from_str(r[format!("{side}_edits")].as_str().unwrap()).unwrap();
+            for e in edits.iter().filter(|e| e["op"] == "rename_person") {
+                let new = e["name_to"].as_str().unwrap();
+                let first = new.split_whitespace().next().unwrap();
+                let c = check(r[format!("{side}_seed")].as_str().unwrap());
+                for a in &c.scenario.attributes {
+                    for t in
+                        std::iter::once(&a.raw.text).chain(a.sanitized.as_ref().map(|s| &s.text))
+                    {
+                        let words: Vec<String> = t
+                            .split(|ch: char| !ch.is_alphanumeric())
+                            .map(str::to_lowercase)
+                            .collect();
+                        if !words.iter().any(|w| w == &first.to_lowercase()) {
+                            continue;
+                        }
+                        let her = words
+                            .iter()
+                            .any(|w| ["she", "her", "hers"].contains(&w.as_str()));
+                        let his = words
+                            .iter()
+                            .any(|w| ["he", "him", "his"].contains(&w.as_str()));
+                        assert!(
+                            !(her && HE.contains(&first)),
+                            "{id} {side}: {first} in {t:?}"
+                        );
+                        assert!(
+                            !(his && SHE.contains(&first)),
+                            "{id} {side}: {first} in {t:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

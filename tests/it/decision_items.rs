@@ -142,3 +142,68 @@ fn the_cue_conditions_differ_only_in_their_notes() {
         assert!(none.contains(&a.raw.text), "{}", a.id);
     }
 }
+
+/// The critic turns down a variant whose edited text no longer states the
+/// fact its label depends on, and accepts one that rewords it fully.
+#[test]
+fn a_text_that_drops_part_of_a_critical_fact_is_turned_down() {
+    use cici::counterfactual::critic::{judge, Judged};
+    use cici::counterfactual::mutate::{Candidate, Edit};
+    use cici::sema::FormKind;
+    let text =
+        std::fs::read_to_string(super::common::root().join("seeds/ops_scheduling.cici")).unwrap();
+    let anchor = check(&text);
+    assert_eq!(
+        anchor.report.attributes[anchor.scenario.attribute("eli_infusion").unwrap()].class,
+        Class::Critical
+    );
+    let templates = Templates::builtin();
+    let verdict = |to: &str| {
+        let mut sc = anchor.scenario.clone();
+        let a = sc.attribute("eli_infusion").unwrap();
+        let from = sc.attributes[a].sanitized.as_ref().unwrap().text.clone();
+        sc.attributes[a].sanitized.as_mut().unwrap().text = to.to_string();
+        let edits = vec![Edit::ReplaceText {
+            attribute: "eli_infusion".into(),
+            form: FormKind::Sanitized,
+            from,
+            to: to.into(),
+        }];
+        let candidate = Candidate {
+            scenario: std::sync::Arc::new(sc),
+            edits: edits.clone(),
+            flow: None,
+        };
+        let ev = cici::counterfactual::evaluate(&candidate, &Options::default()).unwrap();
+        let item =
+            cici::counterfactual::item::decision_item(&ev.checked, &templates, Cue::Combined)
+                .unwrap();
+        let anchor_item =
+            cici::counterfactual::item::decision_item(&anchor, &templates, Cue::Combined).unwrap();
+        let verdicts = judge(
+            &Judged {
+                anchor: &anchor,
+                anchor_item: &anchor_item,
+                anchor_warnings: &[],
+                variant: &ev,
+                item: &item,
+                edits: &edits,
+                changes_flow: false,
+                may_add: &[],
+                traps: true,
+            },
+            &Default::default(),
+        );
+        verdicts
+            .into_iter()
+            .find(|v| v.check == "supports_label")
+            .unwrap()
+    };
+    let dropped = verdict("Eli is unavailable on Tuesday.");
+    assert!(
+        !dropped.ok && dropped.reason.contains("names no time"),
+        "{dropped:?}"
+    );
+    let kept = verdict("Eli cannot meet on Tuesday from 10 to 11.");
+    assert!(kept.ok, "{kept:?}");
+}
