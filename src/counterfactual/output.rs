@@ -267,7 +267,14 @@ pub fn run(
             rows.extend(existing(&out.join(file_name(kind, split)))?);
         }
     }
-    let split_of = splits(seeds, config);
+    // A seed that has rows already keeps their split, so that a run with
+    // other seeds into the same folder never puts one seed in two splits.
+    let mut split_of = splits(seeds, config);
+    for r in &rows {
+        if let Some(&s) = SPLITS.iter().find(|s| **s == r.split) {
+            split_of.insert(r.scenario.clone(), s);
+        }
+    }
     let mut groups: HashSet<String> = rows.iter().map(|r| r.anchor_group.clone()).collect();
     let mut done: HashSet<String> = rows.iter().map(|r| r.id.clone()).collect();
     let mut summary = Summary {

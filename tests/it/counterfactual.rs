@@ -671,3 +671,56 @@ fn the_committed_sample_has_no_known_seams() {
         }
     }
 }
+
+/// Splits are grouped by seed, deterministic, and stay so when a later run
+/// with more seeds writes into the same folder: a seed that has rows keeps
+/// their split.
+#[test]
+fn no_seed_is_in_two_splits_even_across_runs() {
+    let out = tempdir("cf-splits");
+    let o = out.to_str().unwrap();
+    let some = [
+        "counterfactual",
+        "seeds/ops_scheduling.cici",
+        "seeds/launch_week.cici",
+        "seeds/board_prep.cici",
+        "--per-seed",
+        "1",
+        "--out",
+        o,
+    ];
+    assert_eq!(cici(&some).status.code(), Some(0));
+    let first: BTreeMap<String, String> = records(&out)
+        .iter()
+        .map(|r| {
+            (
+                r["scenario"].as_str().unwrap().into(),
+                r["split"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    let splits: BTreeSet<&String> = first.values().collect();
+    assert_eq!(splits.len(), 3, "three seeds, three splits: {first:?}");
+    let all = ["counterfactual", "seeds/", "--per-seed", "2", "--out", o];
+    assert_eq!(cici(&all).status.code(), Some(0));
+    let mut of: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for r in records(&out) {
+        of.entry(r["scenario"].as_str().unwrap().into())
+            .or_default()
+            .insert(r["split"].as_str().unwrap().into());
+    }
+    for (seed, s) in &of {
+        assert_eq!(s.len(), 1, "{seed} is in {s:?}");
+    }
+    for (seed, s) in &first {
+        assert!(of[seed].contains(s), "{seed} moved from {s}");
+    }
+    // Every row is in the file of its split.
+    for f in FILES {
+        let split = f.split('/').nth(1).unwrap().trim_end_matches(".jsonl");
+        for line in data(&out, f).lines() {
+            let r: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(r["split"], split);
+        }
+    }
+}
