@@ -100,6 +100,19 @@ pub fn attribute_shareable(
     ok
 }
 
+/// The private words of an attribute's raw text: the words of its reason,
+/// not of the fact it shares with its sanitized text, nor the scenario's
+/// names (the leak lint's notion), sorted.
+pub fn private_words(sc: &Scenario, attr: &Attribute) -> Vec<String> {
+    let own = attribute_shareable(sc, attr, &shareable_words(sc));
+    let sanitized = attr.sanitized.as_ref().map_or("", |s| s.text.as_str());
+    let mut out: Vec<String> = super::leak::private_words(&attr.raw.text, sanitized, &own)
+        .into_iter()
+        .collect();
+    out.sort();
+    out
+}
+
 /// The words of `sanitized` that repeat a private word of `raw`, in order
 /// of first appearance.
 ///

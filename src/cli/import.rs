@@ -133,14 +133,17 @@ fn finish(
 }
 
 pub(super) fn export(args: ExportArgs) -> ExitCode {
-    let ExportCommand::Pisas {
-        paths,
-        out,
-        templates,
-        max_solve_ms,
-        notes,
-        allow_defects,
-    } = args.command;
+    let (paths, out, templates, max_solve_ms, notes, allow_defects) = match args.command {
+        ExportCommand::Inspect(a) => return super::inspect::run(a),
+        ExportCommand::Pisas {
+            paths,
+            out,
+            templates,
+            max_solve_ms,
+            notes,
+            allow_defects,
+        } => (paths, out, templates, max_solve_ms, notes, allow_defects),
+    };
     let bundle_options = crate::export::pisas::Options {
         notes: notes.into(),
         allow_defects,

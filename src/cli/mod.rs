@@ -8,6 +8,7 @@ mod counterfactual;
 pub(crate) mod explain;
 mod fmt;
 mod import;
+mod inspect;
 
 pub use args::{JudgeArgs, LintArgs};
 
@@ -471,6 +472,32 @@ enum ExportCommand {
         #[arg(long)]
         allow_defects: bool,
     },
+    /// Executable agent tasks for inspect_ai: per scenario an environment
+    /// (`<out>/<id>/environment.json`), its contextual-integrity contract
+    /// (`contract.json`) and the instruction variants (`tasks.json`), with
+    /// `<out>/task.py` and the JSON Schemas under `<out>/schema/`. Run them
+    /// with `inspect eval <out>/task.py --model M` once the package in
+    /// `python/` is installed.
+    Inspect(InspectArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct InspectArgs {
+    /// Seed files, or folders searched recursively for `*.cici`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// The export folder.
+    #[arg(long)]
+    out: PathBuf,
+    /// Templates for the brief and the tasks (built in when not given).
+    #[arg(long)]
+    templates: Option<PathBuf>,
+    /// Bound on solver time per scenario, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    max_solve_ms: u64,
+    /// Write nothing; fail with a diff if the folder is stale.
+    #[arg(long)]
+    check: bool,
 }
 
 /// How bundle notes render a raw detail with a sanitized twin.

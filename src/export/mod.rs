@@ -7,6 +7,7 @@
 //! Every attribute form is its own record: the raw form keeps the attribute
 //! id, the sanitized form is `<id>.sanitized` with `derived_from` set.
 
+pub mod inspect;
 pub mod pisas;
 
 use std::collections::BTreeMap;

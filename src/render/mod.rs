@@ -140,6 +140,26 @@ pub fn executor_view(
     Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
 }
 
+/// The executor's instruction: the task with the strict rules, or (with a
+/// leakage skill) the task rephrased to tempt over-sharing.
+pub fn task_text(
+    c: &Checked,
+    templates: &Templates,
+    skill: Option<Skill>,
+) -> Result<String, RenderError> {
+    let brief = view::brief(c);
+    match skill {
+        None => templates.render(
+            "task.md.j2",
+            &view::task(c, &brief, Some(RuleCondition::Strict), None),
+        ),
+        Some(s) => templates.render(
+            "stress.md.j2",
+            &view::task(c, &brief, Some(RuleCondition::None), Some(s)),
+        ),
+    }
+}
+
 /// The public brief of a scenario, as everyone sees it.
 pub fn brief_text(c: &Checked, templates: &Templates) -> Result<String, RenderError> {
     templates.render("brief.md.j2", &view::brief(c))

@@ -11,6 +11,7 @@ mod fixit;
 mod fixtures;
 mod format;
 mod import;
+mod inspect_export;
 mod judge;
 mod language;
 mod levels;
