@@ -76,6 +76,26 @@ impl JudgeArgs {
             .map_err(|e| format!("{}: {e}", self.config.display()))?;
         Ok(c)
     }
+
+    /// The usage error of settings that name no model, or no server to
+    /// send to, if they do not.
+    pub(crate) fn missing(&self, c: &crate::llm::LlmConfig) -> Option<std::process::ExitCode> {
+        let sends = !self.offline && self.emit_batch.is_none();
+        c.missing(sends)
+            .map(|key| missing_setting(key, &self.config))
+    }
+}
+
+/// The usage error of a model setting a run needs and does not have.
+pub(crate) fn missing_setting(key: &str, config: &std::path::Path) -> std::process::ExitCode {
+    super::usage(
+        format!("the model setting `{key}` is not set; cici names no model by default"),
+        &format!(
+            "set `{key}:` under `llm:` in {}, or pass --{}",
+            config.display(),
+            key.replace('_', "-")
+        ),
+    )
 }
 
 fn lint_code(code: &str) -> Result<String, String> {

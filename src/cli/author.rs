@@ -56,7 +56,7 @@ fn emit(path: &std::path::Path, text: &str) -> Result<(), ExitCode> {
         .map_err(|e| fail(format!("cannot create {}: {e}", path.display())))?;
     file.write_all(text.as_bytes())
         .map_err(|e| fail(format!("writing {}: {e}", path.display())))?;
-    eprintln!(
+    super::output::note!(
         "wrote {}; check it with `cici check {}`",
         path.display(),
         path.display()

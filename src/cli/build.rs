@@ -81,8 +81,7 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
             );
             return ExitCode::from(1);
         }
-        let _ = writeln!(
-            stdout,
+        super::output::say!(
             "{} is up to date ({} files)",
             out.display(),
             plan.files.len()
@@ -92,8 +91,7 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
         // earlier build wrote for it.
         match build::write(out, &plan.files, !failed) {
             Ok(s) => {
-                let _ = writeln!(
-                    stdout,
+                super::output::say!(
                     "built {} scenario{} into {}: {} written, {} unchanged, {} removed",
                     plan.built.len(),
                     if plan.built.len() == 1 { "" } else { "s" },

@@ -1,6 +1,6 @@
 //! `cici check`
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -8,10 +8,9 @@ use super::{fail, CheckArgs, Format};
 use crate::analysis::{Class, Options};
 use crate::driver::{CheckOutput, Run};
 
-/// A graphical miette handler: colours only on a terminal without `NO_COLOR`.
+/// A graphical miette handler, coloured as `--color` says.
 pub(crate) fn handler() -> miette::GraphicalReportHandler {
-    let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let theme = if color {
+    let theme = if super::output::color() {
         miette::GraphicalTheme::unicode()
     } else {
         miette::GraphicalTheme::unicode_nocolor()
@@ -82,6 +81,14 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
         }
     }
     if args.judge.judge {
+        match args.judge.settings() {
+            Err(e) => return fail(e),
+            Ok(c) => {
+                if let Some(code) = args.judge.missing(&c) {
+                    return code;
+                }
+            }
+        }
         if let Err(e) = judge(&mut run, &args.judge) {
             return fail(e);
         }
@@ -114,8 +121,7 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
                 let _ = writeln!(stdout, "{}", summary_line(c));
             }
             let files = run.sources_len();
-            let _ = writeln!(
-                stdout,
+            super::output::say!(
                 "checked {} scenario{} in {} file{}: {} error{}, {} warning{}",
                 run.checked.len(),
                 plural(run.checked.len()),
@@ -159,7 +165,7 @@ fn apply_fixes(run: &Run) -> Result<usize, String> {
         };
         crate::io::write_in_place(path, &text).map_err(|e| format!("{}: {e}", file.name))?;
         changed += 1;
-        eprintln!(
+        super::output::note!(
             "fixed {}: {} edit{}",
             file.name,
             edits.len(),
@@ -213,7 +219,7 @@ fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), String> {
     if let Some(batch) = &args.ingest_batch {
         let cache = crate::llm::Cache::new(&settings.cache_dir);
         let (stored, errors) = crate::llm::ingest_batch(batch, &cache)?;
-        eprintln!(
+        super::output::note!(
             "judge: ingested {stored} response(s) from {}",
             batch.display()
         );
@@ -234,13 +240,13 @@ fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), String> {
         let n = llm
             .write_batch(path)
             .map_err(|e| format!("writing {}: {e}", path.display()))?;
-        eprintln!(
+        super::output::note!(
             "judge: {n} question(s) written to {} for a batch; run again with --ingest-batch",
             path.display()
         );
     }
     let u = llm.usage();
-    eprintln!(
+    super::output::note!(
         "judge: {} form{} asked of {}, {} finding{}, {} unreadable repl{} ({} request{}, {} from the cache)",
         judged.asked,
         plural(judged.asked),

@@ -61,18 +61,23 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     };
     let uses_model = args.generator == GeneratorArg::Llm || args.critic == CriticArg::Llm;
     if !uses_model && (args.offline || args.emit_batch.is_some()) {
-        return fail(
-            "--offline and --emit-batch concern a model: add --generator llm or --critic llm",
+        return super::usage(
+            "--offline and --emit-batch concern a model, and this run calls none",
+            "add --generator llm or --critic llm, or drop them",
         );
     }
     let settings = match llm_config(&args) {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
+    let sends = !args.offline && args.emit_batch.is_none();
+    if let Some(key) = settings.missing(sends).filter(|_| uses_model) {
+        return super::args::missing_setting(key, &args.config);
+    }
     if let Some(batch) = &args.ingest_batch {
         match llm::ingest_batch(batch, &llm::Cache::new(&settings.cache_dir)) {
             Ok((stored, errors)) => {
-                eprintln!(
+                super::output::note!(
                     "ingested {stored} response{} from {} into {}",
                     if stored == 1 { "" } else { "s" },
                     batch.display(),
@@ -93,7 +98,7 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         Ok(l) => run.apply_levels(&l),
         Err(e) => return fail(e),
     }
-    eprint!("{}", super::check::render(&run, &super::check::handler()));
+    report_checks(&run);
     let mut seeds: Vec<&crate::driver::Checked> = run
         .checked
         .iter()
@@ -106,7 +111,7 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
             .filter(|(i, _)| i % shard.count == shard.index - 1)
             .map(|(_, c)| c)
             .collect();
-        eprintln!(
+        super::output::note!(
             "shard {}/{}: {} seed{}",
             shard.index,
             shard.count,
@@ -159,7 +164,7 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     let result = output::run(&seeds, &config, &Templates::builtin(), &args.out);
     if let Some(m) = &model {
         let u = m.usage();
-        eprintln!(
+        super::output::note!(
             "model {}: {} request{} ({} retr{}), {} cache hit{}, {} tokens in, {} out",
             m.model(),
             u.requests,
@@ -188,7 +193,7 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     }
     match result {
         Ok(s) => {
-            println!(
+            super::output::say!(
                 "{} triplet{} written to {} ({} kept from an earlier run)",
                 s.written,
                 if s.written == 1 { "" } else { "s" },
@@ -277,4 +282,51 @@ fn command_line() -> String {
         )
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The check's findings before the run: a file with errors in full (its
+/// seeds are left out); warnings in full with `--verbose`, otherwise one
+/// line per file with their count by code.
+fn report_checks(run: &Run) {
+    use super::output::{verbosity, Verbosity};
+    let handler = super::check::handler();
+    if verbosity() == Verbosity::Verbose {
+        eprint!("{}", super::check::render(run, &handler));
+        return;
+    }
+    for s in &run.skipped {
+        super::output::note!("warning: {s}");
+    }
+    let mut summarised = false;
+    for file in run.by_file() {
+        if file.errors > 0 {
+            let mut out = String::new();
+            if handler.render_report(&mut out, &file).is_err() {
+                out = format!("{file}\n");
+            }
+            eprint!("{out}");
+            continue;
+        }
+        let mut codes: Vec<(String, usize)> = Vec::new();
+        for d in &file.diagnostics {
+            let code = miette::Diagnostic::code(d).map_or_else(String::new, |c| c.to_string());
+            let code = code.rsplit("::").next().unwrap_or_default().to_string();
+            match codes.iter_mut().find(|(c, _)| *c == code) {
+                Some((_, n)) => *n += 1,
+                None => codes.push((code, 1)),
+            }
+        }
+        let list: Vec<String> = codes.iter().map(|(c, n)| format!("{c} ×{n}")).collect();
+        super::output::note!(
+            "{}: {} warning{}: {}",
+            file.name,
+            file.warnings,
+            if file.warnings == 1 { "" } else { "s" },
+            list.join(", ")
+        );
+        summarised = true;
+    }
+    if summarised {
+        super::output::note!("(warnings summarised by code; `cici check` or --verbose shows them)");
+    }
 }

@@ -84,7 +84,7 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
         } else {
             "reformatted"
         };
-        eprintln!(
+        super::output::note!(
             "{verb} {changed} file{}, {unchanged} already formatted",
             if changed == 1 { "" } else { "s" }
         );

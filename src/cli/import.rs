@@ -113,7 +113,7 @@ fn finish(
     }
     match import::write(out, scenarios) {
         Ok(written) => {
-            println!(
+            super::output::say!(
                 "imported {} scenario{} into {} ({} file{} written); check them with `cici check {}`",
                 scenarios.len(),
                 if scenarios.len() == 1 { "" } else { "s" },
@@ -166,7 +166,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
     eprint!("{}", super::check::render(&run, &super::check::handler()));
     match crate::export::pisas::write_bundles(&run, &templates, &out, &bundle_options) {
         Ok(ids) => {
-            println!(
+            super::output::say!(
                 "wrote {} bundle{} into {}",
                 ids.len(),
                 if ids.len() == 1 { "" } else { "s" },

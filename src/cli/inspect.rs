@@ -60,17 +60,11 @@ pub(super) fn run(args: InspectArgs) -> ExitCode {
             );
             return ExitCode::from(1);
         }
-        let _ = writeln!(
-            stdout,
-            "{} is up to date ({} files)",
-            out.display(),
-            files.len()
-        );
+        super::output::say!("{} is up to date ({} files)", out.display(), files.len());
     } else {
         match crate::build::write(out, &files, !failed) {
             Ok(s) => {
-                let _ = writeln!(
-                    stdout,
+                super::output::say!(
                     "exported {} scenario{} into {}: {} written, {} unchanged, {} removed",
                     proven.len(),
                     if proven.len() == 1 { "" } else { "s" },

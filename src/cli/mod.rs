@@ -9,6 +9,9 @@ pub(crate) mod explain;
 mod fmt;
 mod import;
 mod inspect;
+pub(crate) mod output;
+
+pub(crate) use output::{fail, print_all, read_stdin, usage};
 
 pub use args::{JudgeArgs, LintArgs};
 
@@ -23,6 +26,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    #[command(flatten)]
+    global: output::GlobalArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -46,6 +51,7 @@ enum Command {
     /// Print a shell completion script (bash, zsh, fish, elvish,
     /// powershell) on stdout.
     Completions {
+        /// The shell to complete for.
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
@@ -70,6 +76,7 @@ pub enum FamilyArg {
 
 #[derive(clap::Args, Debug)]
 pub struct NewArgs {
+    /// The family of the starter seed.
     #[arg(value_enum)]
     family: FamilyArg,
     /// The scenario id; the file is `<NAME>.cici` unless --out says otherwise.
@@ -81,6 +88,7 @@ pub struct NewArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct SynthArgs {
+    /// The family of the scenario to build.
     #[arg(value_enum)]
     family: FamilyArg,
     /// People, the executor included.
@@ -96,6 +104,7 @@ pub struct SynthArgs {
     /// Irrelevant personal details.
     #[arg(long, value_parser = clap::value_parser!(u64).range(0..=200))]
     irrelevant: Option<u64>,
+    /// The random seed: the same seed gives the same scenario.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// The scenario id.
@@ -217,6 +226,7 @@ pub struct CounterfactualArgs {
     /// The run's random seed: same seed and input, same dataset.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Who proposes the edits: the built-in operators (symbolic) or a model (llm).
     #[arg(long, value_enum, default_value = "symbolic")]
     generator: GeneratorArg,
     /// Add a language model's verdicts to the rule-based critic.
@@ -228,13 +238,16 @@ pub struct CounterfactualArgs {
     /// The API root of an OpenAI-compatible server, e.g. http://localhost:8000/v1.
     #[arg(long)]
     base_url: Option<String>,
+    /// The model to ask; no default: name it here or under `llm:` in cici.yaml.
     #[arg(long)]
     model: Option<String>,
     /// The environment variable holding the API key.
     #[arg(long)]
     api_key_env: Option<String>,
+    /// Sampling temperature, 0 to 2 (default 0.7).
     #[arg(long)]
     temperature: Option<f32>,
+    /// The longest reply, in tokens.
     #[arg(long)]
     max_tokens: Option<u32>,
     /// Seconds before a request is given up and retried.
@@ -315,6 +328,7 @@ pub enum StatsFormat {
 pub struct StatsArgs {
     /// Seed files or folders; `seeds/` by default.
     paths: Vec<PathBuf>,
+    /// How to print: a Markdown table or one JSON object.
     #[arg(long, value_enum, default_value = "markdown")]
     format: StatsFormat,
     /// Bound on solver time per scenario, in milliseconds.
@@ -452,6 +466,7 @@ enum ExportCommand {
         /// Seed files, or folders searched recursively for `*.cici`.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
+        /// The folder the bundles go into, one folder per scenario.
         #[arg(long)]
         out: PathBuf,
         /// Templates for the brief and the task (built in when not given).
@@ -516,44 +531,42 @@ impl From<NotesArg> for crate::export::pisas::NoteStyle {
     }
 }
 
-/// Exit status 2: usage or I/O error.
-/// Writes to stdout; a reader that stops early (`| head`) is no error.
-fn print_all(bytes: &[u8]) -> ExitCode {
-    use std::io::Write;
-    match std::io::stdout().lock().write_all(bytes) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            fail(format!("writing stdout: {e}"))
+/// The parsed command line; a usage error is JSON when JSON was asked for.
+fn parse() -> Result<Cli, ExitCode> {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    output::set_json(output::wants_json(&args));
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => Ok(cli),
+        Err(e) if output::wants_json(&args) && e.use_stderr() => {
+            let text = e.render().to_string();
+            let message = text.lines().next().unwrap_or_default();
+            let message = message.strip_prefix("error: ").unwrap_or(message);
+            let help = text
+                .lines()
+                .skip(1)
+                .map(str::trim)
+                .filter(|l| !l.is_empty());
+            output::error(
+                "cici::usage",
+                message,
+                Some(&help.collect::<Vec<_>>().join(" ")),
+            );
+            Err(ExitCode::from(2))
         }
-        _ => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = e.print();
+            Err(ExitCode::from(if e.use_stderr() { 2 } else { 0 }))
+        }
     }
-}
-
-/// A seed on standard input, within the size any input may have.
-pub(crate) fn read_stdin() -> Result<String, String> {
-    use std::io::Read;
-    let max = crate::io::MAX_INPUT_BYTES;
-    let mut text = String::new();
-    std::io::stdin()
-        .take(max + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("reading stdin: {e}"))?;
-    if text.len() as u64 > max {
-        return Err(format!(
-            "stdin: larger than the {} MiB an input may have",
-            max >> 20
-        ));
-    }
-    Ok(text)
-}
-
-pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
-    ExitCode::from(2)
 }
 
 /// Parses the arguments and runs the command.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    cli.global.install();
     match cli.command {
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),

@@ -260,7 +260,6 @@ pub fn run(
         j.remove_temporaries(out)?;
     }
     crate::io::journal::Journal::new(Vec::new()).write(out)?;
-    record_run(out, config)?;
     let mut rows: Vec<Row> = Vec::new();
     for kind in KINDS {
         for split in SPLITS {
@@ -358,13 +357,20 @@ pub fn run(
         }
     }
     bar.finish_and_clear();
+    std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
+    // A run the model stopped keeps what it accepted for a resume, but is
+    // not a run of the dataset: the card, the metadata and `run.json` stay
+    // as the last finished run left them.
+    if config.fatal().is_some() {
+        return Ok(summary);
+    }
+    record_run(out, config)?;
     write_atomic(&out.join("README.md"), &card(&rows, config, &runs(out)))?;
     write_atomic(&out.join(TASK_FILE), TASK)?;
     write_atomic(
         &out.join(CROISSANT_FILE),
         &super::croissant::croissant(out, &rows, config)?,
     )?;
-    std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
     Ok(summary)
 }
 
@@ -378,7 +384,15 @@ impl Progress {
     fn new(len: usize) -> Progress {
         #[cfg(feature = "progress")]
         {
-            let bar = indicatif::ProgressBar::new(len as u64);
+            #[cfg(feature = "cli")]
+            let quiet = crate::cli::output::verbosity() == crate::cli::output::Verbosity::Quiet;
+            #[cfg(not(feature = "cli"))]
+            let quiet = false;
+            let bar = if quiet {
+                indicatif::ProgressBar::hidden()
+            } else {
+                indicatif::ProgressBar::new(len as u64)
+            };
             bar.set_style(
                 indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} seeds, {msg}")
                     .expect("a valid progress template"),

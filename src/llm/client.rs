@@ -314,11 +314,15 @@ impl Llm {
                     retry_after = None;
                     why = format!("no reply within {} s", self.config.timeout_s);
                 }
-                Err(
-                    e @ (ureq::Error::ConnectionFailed
-                    | ureq::Error::HostNotFound
-                    | ureq::Error::Io(_)),
-                ) => {
+                // Nobody listens there, or the name is wrong: waiting
+                // will not change that, so the run stops at once.
+                Err(e @ (ureq::Error::ConnectionFailed | ureq::Error::HostNotFound)) => {
+                    return Err(unreachable(&self.config.base_url, &e));
+                }
+                Err(ureq::Error::Io(e)) if e.kind() == std::io::ErrorKind::ConnectionRefused => {
+                    return Err(unreachable(&self.config.base_url, &e));
+                }
+                Err(e @ ureq::Error::Io(_)) => {
                     if attempt >= self.config.max_retries {
                         return Err(Sent::Fatal(format!(
                             "cannot reach {}: {e}; is the server running, and is `base_url` right?",
@@ -537,6 +541,14 @@ pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), 
         stored += 1;
     }
     Ok((stored, errors))
+}
+
+/// The one line for an endpoint that cannot be reached.
+fn unreachable(base_url: &str, e: &dyn std::fmt::Display) -> Sent {
+    Sent::Fatal(format!(
+        "cannot reach {}: {e}; is the server running, and is `base_url` right?",
+        super::without_userinfo(base_url)
+    ))
 }
 
 #[cfg(test)]

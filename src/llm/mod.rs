@@ -45,8 +45,10 @@ pub struct Usage {
     pub pending: u64,
 }
 
-/// The `llm` section of `cici.yaml`; every field has a default and a
-/// command-line override.
+/// The `llm` section of `cici.yaml`; every field but `base_url` and `model`
+/// has a default, and each a command-line override. A run that calls a
+/// model needs `model`, and `base_url` unless it sends nothing
+/// ([`LlmConfig::missing`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LlmConfig {
@@ -87,8 +89,8 @@ pub struct LlmConfig {
 impl Default for LlmConfig {
     fn default() -> Self {
         LlmConfig {
-            base_url: "http://localhost:8000/v1".into(),
-            model: "gpt-4o-mini".into(),
+            base_url: String::new(),
+            model: String::new(),
             api_key_env: "OPENAI_API_KEY".into(),
             temperature: 0.7,
             max_tokens: 1024,
@@ -106,6 +108,19 @@ impl Default for LlmConfig {
 }
 
 impl LlmConfig {
+    /// The setting a run that calls a model lacks, if any: `model` always
+    /// (it keys the cache and names the batch's requests), `base_url`
+    /// when requests are sent.
+    pub fn missing(&self, sends: bool) -> Option<&'static str> {
+        if self.model.trim().is_empty() {
+            Some("model")
+        } else if sends && self.base_url.trim().is_empty() {
+            Some("base_url")
+        } else {
+            None
+        }
+    }
+
     /// Every setting within its bounds, the key named when one is not:
     /// NaN, infinities and negative durations never reach a timer.
     pub fn validate(&self) -> Result<(), String> {

@@ -155,8 +155,11 @@ fn an_offline_judge_without_cached_answers_stops_with_one_line() {
     let url = format!("http://127.0.0.1:{port}/v1");
     let out = check(&dir, &url, &["--offline"]);
     assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("error: offline"), "{stderr}");
+    // Asked for JSON, the error is the one JSON object on stdout.
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let message = json["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.starts_with("offline"), "{json}");
+    assert_eq!(json["errors"], 1);
 }
 
 #[test]

@@ -531,13 +531,19 @@ fn an_unreachable_endpoint_or_an_unknown_model_stops_the_run_clearly() {
         .unwrap()
         .port();
     let url = format!("http://127.0.0.1:{port}/v1");
-    let ran = run(&dir, &url, "out", &["--retries", "1"]);
+    let ran = run(&dir, &url, "out", &["--retries", "4"]);
     assert_eq!(ran.code, Some(2), "{}", ran.stderr);
     assert!(
         ran.stderr.contains(&format!("cannot reach {url}")),
         "{}",
         ran.stderr
     );
+    // A refused connection is not waited on: no retry is spent on it.
+    assert!(ran.stderr.contains("(0 retries)"), "{}", ran.stderr);
+    // A run that failed is no run of the dataset: no card, no metadata.
+    for name in ["README.md", "croissant.json", "run.json"] {
+        assert!(!dir.join("out").join(name).exists(), "{name} written");
+    }
 
     let server = Server::start(|_, _| {
         Reply::Json(

@@ -9,6 +9,7 @@ mod diagnostics;
 mod docs;
 mod fixit;
 mod fixtures;
+mod flags;
 mod format;
 mod import;
 mod inspect_export;

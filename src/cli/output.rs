@@ -1,0 +1,195 @@
+//! What every command says on stderr, and whether in colour: the global
+//! `--quiet`, `--verbose` and `--color` flags, set once before a command
+//! runs and read wherever a command reports.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::sync::OnceLock;
+
+/// How much a command says beside its errors and diagnostics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Verbosity {
+    /// Errors and diagnostics only: no summaries, no progress.
+    Quiet,
+    Normal,
+    /// Everything: every warning of every seed, not a summary of them.
+    Verbose,
+}
+
+/// When diagnostics are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorArg {
+    /// On a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// The flags every command takes.
+#[derive(clap::Args, Debug, Default)]
+pub struct GlobalArgs {
+    /// Print errors and diagnostics only: no summaries and no progress.
+    #[arg(long, short, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Print more: every check warning of every seed instead of a summary
+    /// by code.
+    #[arg(long, short, global = true)]
+    verbose: bool,
+    /// Colour diagnostics: auto (on a terminal, unless NO_COLOR is set),
+    /// always or never.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t, global = true)]
+    color: ColorArg,
+}
+
+struct Settings {
+    verbosity: Verbosity,
+    color: bool,
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+impl GlobalArgs {
+    /// Makes these flags the process's settings; the first call wins.
+    pub(crate) fn install(&self) {
+        let verbosity = if self.quiet {
+            Verbosity::Quiet
+        } else if self.verbose {
+            Verbosity::Verbose
+        } else {
+            Verbosity::Normal
+        };
+        let color = match self.color {
+            ColorArg::Always => true,
+            ColorArg::Never => false,
+            ColorArg::Auto => {
+                std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
+            }
+        };
+        let _ = SETTINGS.set(Settings { verbosity, color });
+    }
+}
+
+/// The run's verbosity (normal when nothing set it, as in tests).
+pub(crate) fn verbosity() -> Verbosity {
+    SETTINGS.get().map_or(Verbosity::Normal, |s| s.verbosity)
+}
+
+/// Whether diagnostics are coloured (`auto` when nothing set it).
+pub(crate) fn color() -> bool {
+    SETTINGS.get().map_or_else(
+        || std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        |s| s.color,
+    )
+}
+
+/// A summary or status line on stderr, which `--quiet` silences.
+macro_rules! note {
+    ($($arg:tt)*) => {
+        if $crate::cli::output::verbosity() > $crate::cli::output::Verbosity::Quiet {
+            eprintln!($($arg)*);
+        }
+    };
+}
+pub(crate) use note;
+
+/// A command's closing summary on stdout, which `--quiet` silences; a
+/// reader that went away (`| head`) is no error.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        if $crate::cli::output::verbosity() > $crate::cli::output::Verbosity::Quiet {
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stdout(), $($arg)*);
+        }
+    };
+}
+pub(crate) use say;
+
+static JSON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Whether the command line asks for JSON (`--format json` or
+/// `--format=json`): read before parsing, so that a usage error is JSON
+/// too.
+pub(crate) fn wants_json(args: &[std::ffi::OsString]) -> bool {
+    args.iter()
+        .zip(args.iter().skip(1))
+        .any(|(a, b)| a == "--format" && b == "json")
+        || args.iter().any(|a| a == "--format=json")
+}
+
+/// Reports errors as JSON on stdout from now on.
+pub(crate) fn set_json(on: bool) {
+    JSON.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// An error that stops the command, with its code: on stderr, or with
+/// `--format json` as the one JSON object `check` prints, holding one
+/// diagnostic.
+pub(crate) fn error(code: &str, message: &str, help: Option<&str>) {
+    if JSON.load(std::sync::atomic::Ordering::Relaxed) {
+        let mut diagnostic = serde_json::json!({
+            "severity": "error",
+            "code": code,
+            "message": message,
+        });
+        if let Some(h) = help {
+            diagnostic["help"] = h.into();
+        }
+        let out = serde_json::json!({
+            "scenarios": [],
+            "diagnostics": [diagnostic],
+            "errors": 1,
+            "warnings": 0,
+        });
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), "{out:#}");
+    } else {
+        eprintln!("error: {message}");
+        if let Some(h) = help {
+            eprintln!("help: {h}");
+        }
+    }
+}
+
+/// Exit status 2: usage or I/O error.
+/// Writes to stdout; a reader that stops early (`| head`) is no error.
+pub(crate) fn print_all(bytes: &[u8]) -> ExitCode {
+    use std::io::Write;
+    match std::io::stdout().lock().write_all(bytes) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            fail(format!("writing stdout: {e}"))
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
+/// A seed on standard input, within the size any input may have.
+pub(crate) fn read_stdin() -> Result<String, String> {
+    use std::io::Read;
+    let max = crate::io::MAX_INPUT_BYTES;
+    let mut text = String::new();
+    std::io::stdin()
+        .take(max + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("reading stdin: {e}"))?;
+    if text.len() as u64 > max {
+        return Err(format!(
+            "stdin: larger than the {} MiB an input may have",
+            max >> 20
+        ));
+    }
+    Ok(text)
+}
+
+/// Exit status 2 for an error reading or writing: code `cici::io`.
+pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
+    error("cici::io", &message.to_string(), None);
+    ExitCode::from(2)
+}
+
+/// Exit status 2 for arguments or settings that cannot work together:
+/// code `cici::usage`.
+pub(crate) fn usage(message: impl std::fmt::Display, help: &str) -> ExitCode {
+    error("cici::usage", &message.to_string(), Some(help));
+    ExitCode::from(2)
+}
