@@ -1,14 +1,8 @@
 -- cici for Neovim: the filetype and the language server `cici lsp`.
 -- Copy this file to ~/.config/nvim/plugin/cici.lua (or `dofile` it from
--- init.lua). Works on Neovim 0.7 and later; `cici` must be on PATH
--- (`cargo install --path .` in the cici repository puts it in ~/.cargo/bin).
-
-if vim.fn.executable("cici") ~= 1 then
-  vim.schedule(function()
-    vim.notify("cici: `cici` is not on PATH; install it with `cargo install --path .`", vim.log.levels.WARN)
-  end)
-  return
-end
+-- init.lua). Works on Neovim 0.7 and later. The filetype is registered in
+-- any case; the language server needs `cici` on PATH (`cargo install
+-- --path .` in the cici repository puts it in ~/.cargo/bin).
 
 -- The filetype. `vim.filetype.add` only takes effect from 0.8 (0.7 needs
 -- `do_filetype_lua`), so an autocommand covers the older versions too.
@@ -16,6 +10,19 @@ if vim.fn.has("nvim-0.8") == 1 then
   vim.filetype.add({ extension = { cici = "cici" } })
 else
   vim.cmd([[autocmd BufRead,BufNewFile *.cici setfiletype cici]])
+end
+
+if vim.fn.executable("cici") ~= 1 then
+  vim.api.nvim_create_autocmd("FileType", {
+    pattern = "cici",
+    callback = function(args)
+      vim.bo[args.buf].commentstring = "# %s"
+    end,
+  })
+  vim.schedule(function()
+    vim.notify("cici: `cici` is not on PATH, so no language server; install it with `cargo install --path .`", vim.log.levels.WARN)
+  end)
+  return
 end
 
 -- 0.7 to 0.10: one client, attached to every cici buffer.

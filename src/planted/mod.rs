@@ -196,6 +196,29 @@ pub(crate) fn add_fact(sc: &mut Scenario, holder: PersonId, fact: Predicate, rng
     );
 }
 
+/// Appends an attribute that states `fact` with a work reason anyone may
+/// read (see [`text::operational`]); a personal reason with a sanitized
+/// form where the fact has no such phrasing.
+pub(crate) fn add_operational_fact(
+    sc: &mut Scenario,
+    holder: PersonId,
+    fact: Predicate,
+    rng: &mut ChaCha8Rng,
+) {
+    match text::operational(text::FactTexts::builtin(), sc, &fact, rng) {
+        Some(t) => push_attribute(
+            sc,
+            holder,
+            Some(t.category),
+            t.raw,
+            None,
+            vec![fact],
+            Vec::new(),
+        ),
+        None => add_fact(sc, holder, fact, rng),
+    }
+}
+
 /// Appends an attribute with default labels: a sanitized form when given
 /// (raw inappropriate), else an appropriate raw form if it has facts.
 pub(crate) fn push_attribute(

@@ -53,6 +53,10 @@ enum IrrelevantPool {
 #[derive(Clone, Debug, Deserialize)]
 struct FactsFile {
     reasons: BTreeMap<Category, Vec<String>>,
+    /// Work reasons that are fine to share, per predicate key and
+    /// `default` (optional in a user's file).
+    #[serde(default)]
+    operational: BTreeMap<String, Vec<String>>,
     irrelevant: IrrelevantPool,
     facts: BTreeMap<String, Phrasing>,
 }
@@ -123,6 +127,16 @@ impl FactTexts {
             || irrelevant.values().any(Vec::is_empty)
         {
             return Err("`reasons` and `irrelevant` need at least one entry each".into());
+        }
+        for (key, pool) in &file.operational {
+            if key != "default" && !file.facts.contains_key(key) {
+                return Err(format!(
+                    "operational: `{key}` is neither `default` nor a predicate of `facts`"
+                ));
+            }
+            if pool.is_empty() {
+                return Err(format!("operational: {key}: at least one reason"));
+            }
         }
         let mut env = minijinja::Environment::new();
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
@@ -325,6 +339,29 @@ pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut Ch
         raw,
         sanitized,
     }
+}
+
+/// Texts for a fact about a person that give a work reason anyone may
+/// read instead of a personal one: one appropriate form, category
+/// `operational`. `None` for facts about no one, or without a sanitized
+/// phrasing to build on.
+pub(crate) fn operational(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+    rng: &mut ChaCha8Rng,
+) -> Option<Texts> {
+    p.subject()?;
+    let (key, ctx) = fact_context(sc, p);
+    let ops = &texts.file.operational;
+    let pool = ops.get(key).or_else(|| ops.get("default"))?;
+    let statement = texts.render(&format!("{key}.sanitized"), &ctx, rng)?;
+    let reason = &pool[rng.random_range(0..pool.len())];
+    Some(Texts {
+        category: Category::Operational,
+        raw: format!("{} ({reason}).", statement.trim_end().trim_end_matches('.')),
+        sanitized: None,
+    })
 }
 
 /// Every phrasing of a fact in one form that tells no personal reason: the

@@ -9,6 +9,7 @@ pub mod ast;
 mod condition;
 mod error;
 mod format;
+mod hints;
 mod parser;
 mod recover;
 mod strings;

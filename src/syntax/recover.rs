@@ -146,6 +146,15 @@ pub(super) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
             None
         }
     });
+    let (mut pos, mut len, mut found, mut help) = (pos, len, found, help);
+    if help.is_none() {
+        if let Some(hint) = super::hints::day_or_time(text, pos) {
+            (pos, len, found, help) = (hint.start, hint.len, hint.found, Some(hint.help));
+            if let Some(e) = hint.expected {
+                expected = vec![e];
+            }
+        }
+    }
     let expected = match expected.len() {
         0 => "something else".to_string(),
         1 => expected.remove(0),

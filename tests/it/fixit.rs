@@ -213,3 +213,31 @@ fn the_not_unique_fix_pins_the_oracle() {
         "pinned per family: {pinned:?}"
     );
 }
+
+/// The facts a not-unique fix-it proposes give a work reason anyone may
+/// read, never a personal one, and differ from scenario to scenario.
+#[test]
+fn pinning_facts_give_varied_operational_reasons() {
+    let text = fixture("not_unique.cici");
+    let id = text
+        .split_whitespace()
+        .nth(1)
+        .expect("scenario <id> {")
+        .to_string();
+    let mut texts = std::collections::BTreeSet::new();
+    for k in 0..8 {
+        let renamed = text.replacen(&id, &format!("{id}_{k}"), 1);
+        let run = checked_with_fixes("not_unique.cici", &renamed);
+        let fix = &run.diagnostics[0].fixes[0];
+        let added = &fix.edits[0].replacement;
+        assert!(added.contains("category operational"), "{added}");
+        assert!(!added.contains("sanitized"), "{added}");
+        let raw = added
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("raw "))
+            .expect("a raw form")
+            .to_string();
+        texts.insert(raw);
+    }
+    assert!(texts.len() >= 3, "the same reasons everywhere: {texts:?}");
+}

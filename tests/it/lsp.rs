@@ -422,6 +422,44 @@ fn completion_hover_and_definition_work_while_the_text_does_not_parse() {
             &marked[marked.find('‸').unwrap() - 30..]
         );
     }
+    // Where a statement starts, the keywords of the block being typed in.
+    let in_attribute = complete_typing(&mut c, uri, 40, &typed("‸"));
+    let in_meeting = complete_typing(
+        &mut c,
+        uri,
+        41,
+        &fixed.replacen("    attendees [eli]", "    attendees [eli]\n    ‸", 1),
+    );
+    let in_scenario = complete_typing(
+        &mut c,
+        uri,
+        42,
+        &fixed.replacen("  oracle {", "  ‸\n  oracle {", 1),
+    );
+    for (got, has, lacks) in [
+        (
+            &in_attribute,
+            ["holder", "sanitized", "fact"],
+            ["meeting", "attendees", "family"],
+        ),
+        (
+            &in_meeting,
+            ["attendees", "slots", "rooms"],
+            ["holder", "attribute", "family"],
+        ),
+        (
+            &in_scenario,
+            ["attribute", "person", "oracle"],
+            ["holder", "attendees", "share"],
+        ),
+    ] {
+        for k in has {
+            assert!(got.iter().any(|g| g == k), "{k} missing: {got:?}");
+        }
+        for k in lacks {
+            assert!(!got.iter().any(|g| g == k), "{k} offered: {got:?}");
+        }
+    }
     // After `fact`: the family's predicates only, each once, with its
     // signature and a snippet for its arguments.
     let marked = typed("fact ‸");

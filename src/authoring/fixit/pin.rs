@@ -44,13 +44,18 @@ pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option
     }
     let mut work = sc.clone();
     let first = work.attributes.len();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(facts.len() as u64);
+    // Drawn per scenario, so that fix-its differ between scenarios, and
+    // the same for the same scenario on every run.
+    let seed = sc.id.bytes().fold(facts.len() as u64, |h, b| {
+        h.wrapping_mul(0x100_0000_01b3) ^ u64::from(b)
+    });
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let executor = work.executor;
     for p in &facts {
         let holder = p
             .subject()
             .unwrap_or_else(|| (0..work.people.len()).find(|&i| i != executor).unwrap_or(0));
-        planted::add_fact(&mut work, holder, p.clone(), &mut rng);
+        planted::add_operational_fact(&mut work, holder, p.clone(), &mut rng);
     }
     let mut block = String::new();
     let mut taken: Vec<String> = sc.attributes.iter().map(|a| a.id.clone()).collect();

@@ -8,9 +8,8 @@ use super::scan::{scan, Kind, Scan};
 use super::Document;
 use crate::sema::{ArgKind, Family};
 
-/// Statement keywords offered where a statement may start: a subset of
-/// [`crate::syntax::keywords`], which a test holds them to.
-pub(super) const KEYWORDS: &[&str] = &[
+/// The statements a scenario block holds, in the order seeds write them.
+const SCENARIO_KEYWORDS: &[&str] = &[
     "family",
     "title",
     "task",
@@ -20,7 +19,6 @@ pub(super) const KEYWORDS: &[&str] = &[
     "policy",
     "purpose",
     "norms",
-    "share",
     "person",
     "room",
     "meeting",
@@ -33,6 +31,10 @@ pub(super) const KEYWORDS: &[&str] = &[
     "exclude",
     "attribute",
     "oracle",
+];
+
+/// The statements of an attribute block.
+const ATTRIBUTE_KEYWORDS: &[&str] = &[
     "holder",
     "about",
     "category",
@@ -44,6 +46,58 @@ pub(super) const KEYWORDS: &[&str] = &[
     "appropriate",
     "inappropriate",
 ];
+
+/// The statements of a meeting block.
+const MEETING_KEYWORDS: &[&str] = &["attendees", "slots", "rooms", "features"];
+
+/// The statements of a ticket block.
+const TICKET_KEYWORDS: &[&str] = &[
+    "needs",
+    "hours",
+    "pair",
+    "with",
+    "priority",
+    "collaboration_heavy",
+    "sensitive",
+];
+
+/// Every statement keyword completion offers: a subset of
+/// [`crate::syntax::keywords`], which a test holds them to.
+#[cfg(test)]
+const KEYWORD_SETS: [&[&str]; 5] = [
+    SCENARIO_KEYWORDS,
+    ATTRIBUTE_KEYWORDS,
+    MEETING_KEYWORDS,
+    TICKET_KEYWORDS,
+    &["share"],
+];
+
+/// The keywords of the innermost block open at the end of `text` (from the
+/// scenario's start): a statement of that block may start here.
+fn block_keywords(text: &str) -> &'static [&'static str] {
+    let mut open: Vec<&str> = Vec::new();
+    for t in super::scan::tokens(text) {
+        match t.text {
+            "{" => {
+                let line = text[..t.start].rfind('\n').map_or(0, |i| i + 1);
+                open.push(text[line..t.start].split_whitespace().next().unwrap_or(""));
+            }
+            "}" => {
+                open.pop();
+            }
+            _ => {}
+        }
+    }
+    match open.last().copied() {
+        Some("scenario") => SCENARIO_KEYWORDS,
+        Some("attribute") => ATTRIBUTE_KEYWORDS,
+        Some("meeting") => MEETING_KEYWORDS,
+        Some("ticket") => TICKET_KEYWORDS,
+        Some("norms") => &["share"],
+        Some(_) => &[],
+        None => &["scenario"],
+    }
+}
 
 pub(super) fn kind_name(kind: Kind) -> &'static str {
     match kind {
@@ -307,8 +361,9 @@ pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> 
                 ],
             );
             if before.split_whitespace().count() <= 1 {
+                let block = &text[s.start.min(line_start)..line_start];
                 items.extend(
-                    KEYWORDS
+                    block_keywords(block)
                         .iter()
                         .map(|k| item(k, CompletionItemKind::KEYWORD, "")),
                 );
@@ -322,7 +377,7 @@ pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> 
 mod tests {
     #[test]
     fn statement_keywords_are_keywords_of_the_grammar() {
-        for k in super::KEYWORDS {
+        for k in super::KEYWORD_SETS.iter().flat_map(|set| set.iter()) {
             assert!(crate::syntax::keywords().contains(k), "{k}");
         }
     }
