@@ -253,3 +253,19 @@ fn hover_reads_norms_and_reporting_lines() {
     let aisha = c.hover(uri, position_of(&text, "person aisha", 8));
     assert!(aisha.contains("groups: hr"), "{aisha}");
 }
+
+/// A document that has had an error since it was opened: hover elsewhere
+/// still reads the person and the attribute from what does check.
+#[test]
+fn hover_keeps_what_it_knows_when_the_file_has_an_error_elsewhere() {
+    let uri = "file:///work/seeds/launch_week_broken.cici";
+    let text = std::fs::read_to_string(root().join("seeds/launch_week.cici"))
+        .unwrap()
+        .replacen("holder marcus", "holder nobody_here", 1);
+    assert!(text.contains("nobody_here"));
+    let mut c = Client::start();
+    open(&mut c, uri, &text);
+    let aisha = c.hover(uri, position_of(&text, "person aisha", 8));
+    assert!(aisha.contains("groups: hr"), "{aisha}");
+    assert!(aisha.contains("**"), "{aisha}");
+}

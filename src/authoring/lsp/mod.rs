@@ -29,6 +29,7 @@
 mod capabilities;
 mod complete;
 mod navigate;
+mod repair;
 mod scan;
 mod symbols;
 pub mod transport;
@@ -284,6 +285,14 @@ impl Server {
                     old.fallback
                 }
             });
+            // Never checked clean: check it without the statements that
+            // hold its errors, so that hover elsewhere keeps what it knows.
+            if doc.fallback.is_none() && doc.run.checked.is_empty() {
+                let options = Options {
+                    max_solve: Some(LSP_MAX_SOLVE),
+                };
+                doc.fallback = repair::fallback(uri.path().as_str(), &doc.text, &doc.run, &options);
+            }
         }
         let diagnostics = doc.published.clone();
         self.documents.insert(uri.as_str().to_string(), doc);

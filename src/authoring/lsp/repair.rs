@@ -1,0 +1,118 @@
+//! A stand-in check for hover when a document has never checked clean:
+//! the statements that hold its errors are blanked out (spaces, so every
+//! other offset stays where it is) and the rest is checked, so that hover
+//! on a person or an attribute elsewhere still says what it knows.
+
+use super::scan::tokens;
+use crate::analysis::Options;
+use crate::driver::Run;
+
+/// The byte ranges of the statements directly inside a scenario block: from
+/// a line's first token at depth 1 to the next such token (or the block's
+/// closing brace).
+fn statements(text: &str) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    let mut depth = 0usize;
+    let mut open: Option<usize> = None;
+    let (mut seen, mut line, mut last_line) = (0usize, 0usize, usize::MAX);
+    for t in tokens(text) {
+        line += text[seen..t.start].matches('\n').count();
+        seen = t.start;
+        let first_on_line = line != last_line;
+        last_line = line;
+        if t.text == "}" && depth == 1 {
+            if let Some(s) = open.take() {
+                out.push((s, t.start));
+            }
+        } else if depth == 1 && first_on_line {
+            if let Some(s) = open.replace(t.start) {
+                out.push((s, t.start));
+            }
+        }
+        match t.text {
+            "{" => depth += 1,
+            "}" => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `text` with the statements that hold `offsets` turned into spaces
+/// (line breaks kept); `None` when no offset falls in a statement.
+fn blanked(text: &str, offsets: &[usize]) -> Option<String> {
+    let hit: Vec<(usize, usize)> = statements(text)
+        .into_iter()
+        .filter(|(s, e)| offsets.iter().any(|o| s <= o && o < e))
+        .collect();
+    if hit.is_empty() {
+        return None;
+    }
+    let out: String = text
+        .char_indices()
+        .map(|(i, c)| {
+            let inside = hit.iter().any(|(s, e)| *s <= i && i < *e);
+            if inside && c != '\n' {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    Some(out)
+}
+
+/// A check of the document without the statements that hold its errors, if
+/// what is left resolves (a few rounds, for errors that only show once
+/// others are gone).
+pub(super) fn fallback(name: &str, text: &str, run: &Run, options: &Options) -> Option<Run> {
+    let mut text = text.to_string();
+    let mut offsets: Vec<usize> = run
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .filter_map(|d| d.diagnostic.offset())
+        .collect();
+    for _ in 0..3 {
+        text = blanked(&text, &offsets)?;
+        let mut repaired = Run::new();
+        repaired.check_text(name, text.clone(), options);
+        // Resolved is enough: a decision the blanked facts no longer pin
+        // is an error of the stand-in, not of what hover reads from it.
+        if !repaired.checked.is_empty() {
+            return Some(repaired);
+        }
+        offsets = repaired
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .filter_map(|d| d.diagnostic.offset())
+            .collect();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statements_are_the_items_of_the_scenario_block() {
+        let text = "scenario s {\n  family x\n  attribute a {\n    holder b\n  }\n  oracle { m -> y }\n}\n";
+        let got: Vec<&str> = statements(text)
+            .iter()
+            .map(|(s, e)| text[*s..*e].trim_end())
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "family x",
+                "attribute a {\n    holder b\n  }",
+                "oracle { m -> y }"
+            ]
+        );
+        let blank = blanked(text, &[text.find("holder").unwrap()]).unwrap();
+        assert_eq!(blank.len(), text.len());
+        assert!(!blank.contains("holder") && blank.contains("family x"));
+    }
+}
