@@ -2,7 +2,8 @@
 
 use std::process::ExitCode;
 
-use super::{fail, ExportArgs, ExportCommand, ImportArgs, ImportCommand};
+use super::export_args::ExportCommand;
+use super::{fail, ExportArgs, ImportArgs, ImportCommand};
 use crate::import::{self, build::Select, JsonFile, SeedOptions};
 
 /// Renders the diagnostics of every file read, with its text as source.
@@ -133,37 +134,23 @@ fn finish(
 }
 
 pub(super) fn export(args: ExportArgs) -> ExitCode {
-    let (paths, out, templates, max_solve_ms, notes, allow_defects) = match args.command {
+    let (input, notes, allow_defects) = match args.command {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
         ExportCommand::Pisas {
-            paths,
-            out,
-            templates,
-            max_solve_ms,
+            input,
             notes,
             allow_defects,
-        } => (paths, out, templates, max_solve_ms, notes, allow_defects),
+        } => (input, notes, allow_defects),
     };
     let bundle_options = crate::export::pisas::Options {
         notes: notes.into(),
         allow_defects,
     };
-    let templates = match templates {
-        Some(dir) => crate::render::Templates::load(&dir),
-        None => Ok(crate::render::Templates::builtin()),
+    let (templates, run) = match input.checked() {
+        Ok(checked) => checked,
+        Err(code) => return code,
     };
-    let templates = match templates {
-        Ok(t) => t,
-        Err(e) => return fail(e),
-    };
-    let options = crate::analysis::Options {
-        max_solve: Some(std::time::Duration::from_millis(max_solve_ms)),
-    };
-    let mut run = crate::driver::Run::new();
-    if let Err(e) = run.check_paths(&paths, &options) {
-        return fail(e);
-    }
-    eprint!("{}", super::check::render(&run, &super::check::handler()));
+    let out = input.out;
     match crate::export::pisas::write_bundles(&run, &templates, &out, &bundle_options) {
         Ok(ids) => {
             super::output::say!(

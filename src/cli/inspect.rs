@@ -2,33 +2,14 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use super::{fail, InspectArgs};
-use crate::analysis::Options;
-use crate::driver::Run;
-use crate::render::Templates;
 
 pub(super) fn run(args: InspectArgs) -> ExitCode {
-    let templates = match &args.templates {
-        Some(dir) if !dir.is_dir() => {
-            return fail(format!("templates folder {} does not exist", dir.display()))
-        }
-        Some(dir) => Templates::load(dir),
-        None => Ok(Templates::builtin()),
+    let (templates, run) = match args.input.checked() {
+        Ok(checked) => checked,
+        Err(code) => return code,
     };
-    let templates = match templates {
-        Ok(t) => t,
-        Err(e) => return fail(e),
-    };
-    let options = Options {
-        max_solve: Some(Duration::from_millis(args.max_solve_ms)),
-    };
-    let mut run = Run::new();
-    if let Err(e) = run.check_paths(&args.paths, &options) {
-        return fail(e);
-    }
-    eprint!("{}", super::check::render(&run, &super::check::handler()));
     // Only proven scenarios become tasks: one whose check found an error
     // has no single oracle to score against.
     let proven: Vec<&crate::driver::Checked> = run
@@ -43,7 +24,7 @@ pub(super) fn run(args: InspectArgs) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(e),
     };
-    let out = &args.out;
+    let out = &args.input.out;
     let mut stdout = std::io::stdout().lock();
     let failed = run.errors() > 0;
     if args.check {

@@ -6,11 +6,13 @@ mod build;
 mod check;
 mod counterfactual;
 pub(crate) mod explain;
+mod export_args;
 mod fmt;
 mod import;
 mod inspect;
 pub(crate) mod output;
 
+pub use export_args::{ExportArgs, InspectArgs};
 pub(crate) use output::{fail, print_all, read_stdin, usage};
 
 pub use args::{JudgeArgs, LintArgs};
@@ -452,92 +454,14 @@ enum ImportCommand {
     },
 }
 
-#[derive(clap::Args, Debug)]
-pub struct ExportArgs {
-    #[command(subcommand)]
-    command: ExportCommand,
-}
-
-#[derive(Subcommand, Debug)]
-enum ExportCommand {
-    /// One PiSAs scenario bundle per scenario (`<out>/<id>/`), for the
-    /// release's harness (`run_benchmark.py --scenarios-folder <out>`).
-    Pisas {
-        /// Seed files, or folders searched recursively for `*.cici`.
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-        /// The folder the bundles go into, one folder per scenario.
-        #[arg(long)]
-        out: PathBuf,
-        /// Templates for the brief and the task (built in when not given).
-        #[arg(long)]
-        templates: Option<PathBuf>,
-        /// Bound on solver time per scenario, in milliseconds.
-        #[arg(long, default_value_t = 10_000)]
-        max_solve_ms: u64,
-        /// How a holder's note gives a raw detail that has a sanitized
-        /// twin: as one sentence with the operational fact and the private
-        /// reason (entangled, as the release's bundles do), or as two lines.
-        #[arg(long, value_enum, default_value_t = NotesArg::Entangled)]
-        notes: NotesArg,
-        /// Also write scenarios whose check found errors (a released
-        /// scenario known to be flawed, say), each defect recorded under
-        /// `utility.json`'s `cici.defects` and on stderr. Files that do not
-        /// parse or resolve are never written.
-        #[arg(long)]
-        allow_defects: bool,
-    },
-    /// Executable agent tasks for inspect_ai: per scenario an environment
-    /// (`<out>/<id>/environment.json`), its contextual-integrity contract
-    /// (`contract.json`) and the instruction variants (`tasks.json`), with
-    /// `<out>/task.py` and the JSON Schemas under `<out>/schema/`. Run them
-    /// with `inspect eval <out>/task.py --model M` once the package in
-    /// `python/` is installed.
-    Inspect(InspectArgs),
-}
-
-#[derive(clap::Args, Debug)]
-pub struct InspectArgs {
-    /// Seed files, or folders searched recursively for `*.cici`.
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// The export folder.
-    #[arg(long)]
-    out: PathBuf,
-    /// Templates for the brief and the tasks (built in when not given).
-    #[arg(long)]
-    templates: Option<PathBuf>,
-    /// Bound on solver time per scenario, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    max_solve_ms: u64,
-    /// Write nothing; fail with a diff if the folder is stale.
-    #[arg(long)]
-    check: bool,
-}
-
-/// How bundle notes render a raw detail with a sanitized twin.
-#[derive(clap::ValueEnum, Clone, Copy, Debug)]
-enum NotesArg {
-    Entangled,
-    Separate,
-}
-
-impl From<NotesArg> for crate::export::pisas::NoteStyle {
-    fn from(n: NotesArg) -> Self {
-        match n {
-            NotesArg::Entangled => crate::export::pisas::NoteStyle::Entangled,
-            NotesArg::Separate => crate::export::pisas::NoteStyle::Separate,
-        }
-    }
-}
-
 /// The parsed command line; a usage error is JSON when JSON was asked for.
 fn parse() -> Result<Cli, ExitCode> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    output::set_json(output::wants_json(&args));
+    let json = output::wants_json(&args);
+    output::set_json(json);
     match Cli::try_parse_from(&args) {
         Ok(cli) => Ok(cli),
-        Err(e) if output::wants_json(&args) && e.use_stderr() => {
+        Err(e) if json && e.use_stderr() => {
             let text = e.render().to_string();
             let message = text.lines().next().unwrap_or_default();
             let message = message.strip_prefix("error: ").unwrap_or(message);

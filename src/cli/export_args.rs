@@ -1,0 +1,113 @@
+//! The arguments of `cici export`: what both exports read, and what each
+//! adds.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Subcommand;
+
+use super::fail;
+use crate::render::Templates;
+
+#[derive(clap::Args, Debug)]
+pub struct ExportArgs {
+    #[command(subcommand)]
+    pub(super) command: ExportCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub(super) enum ExportCommand {
+    /// One PiSAs scenario bundle per scenario (`<out>/<id>/`), for the
+    /// release's harness (`run_benchmark.py --scenarios-folder <out>`).
+    Pisas {
+        #[command(flatten)]
+        input: ExportInput,
+        /// How a holder's note gives a raw detail that has a sanitized
+        /// twin: as one sentence with the operational fact and the private
+        /// reason (entangled, as the release's bundles do), or as two lines.
+        #[arg(long, value_enum, default_value_t = NotesArg::Entangled)]
+        notes: NotesArg,
+        /// Also write scenarios whose check found errors (a released
+        /// scenario known to be flawed, say), each defect recorded under
+        /// `utility.json`'s `cici.defects` and on stderr. Files that do not
+        /// parse or resolve are never written.
+        #[arg(long)]
+        allow_defects: bool,
+    },
+    /// Executable agent tasks for inspect_ai: per scenario an environment
+    /// (`<out>/<id>/environment.json`), its contextual-integrity contract
+    /// (`contract.json`) and the instruction variants (`tasks.json`), with
+    /// `<out>/task.py` and the JSON Schemas under `<out>/schema/`. Run them
+    /// with `inspect eval <out>/task.py --model M` once the package in
+    /// `python/` is installed.
+    Inspect(InspectArgs),
+}
+
+/// What every export reads: the seeds, the templates, the solver bound,
+/// and where it writes.
+#[derive(clap::Args, Debug)]
+pub(super) struct ExportInput {
+    /// Seed files, or folders searched recursively for `*.cici`.
+    #[arg(required = true)]
+    pub(super) paths: Vec<PathBuf>,
+    /// The folder to write into, one folder per scenario.
+    #[arg(long)]
+    pub(super) out: PathBuf,
+    /// Templates for the brief and the task (built in when not given).
+    #[arg(long)]
+    pub(super) templates: Option<PathBuf>,
+    /// Bound on solver time per scenario, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub(super) max_solve_ms: u64,
+}
+
+impl ExportInput {
+    /// The seeds checked and their diagnostics printed, with the
+    /// templates to render them with; a templates folder that does not
+    /// exist is an error.
+    pub(super) fn checked(&self) -> Result<(Templates, crate::driver::Run), ExitCode> {
+        let templates = match &self.templates {
+            Some(dir) if !dir.is_dir() => {
+                return Err(fail(format!(
+                    "templates folder {} does not exist",
+                    dir.display()
+                )))
+            }
+            Some(dir) => Templates::load(dir),
+            None => Ok(Templates::builtin()),
+        };
+        let templates = templates.map_err(fail)?;
+        let options = crate::analysis::Options {
+            max_solve: Some(std::time::Duration::from_millis(self.max_solve_ms)),
+        };
+        let mut run = crate::driver::Run::new();
+        run.check_paths(&self.paths, &options).map_err(fail)?;
+        eprint!("{}", super::check::render(&run, &super::check::handler()));
+        Ok((templates, run))
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct InspectArgs {
+    #[command(flatten)]
+    pub(super) input: ExportInput,
+    /// Write nothing; fail with a diff if the folder is stale.
+    #[arg(long)]
+    pub(super) check: bool,
+}
+
+/// How bundle notes render a raw detail with a sanitized twin.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub(super) enum NotesArg {
+    Entangled,
+    Separate,
+}
+
+impl From<NotesArg> for crate::export::pisas::NoteStyle {
+    fn from(n: NotesArg) -> Self {
+        match n {
+            NotesArg::Entangled => crate::export::pisas::NoteStyle::Entangled,
+            NotesArg::Separate => crate::export::pisas::NoteStyle::Separate,
+        }
+    }
+}
