@@ -25,9 +25,20 @@ pub fn render(run: &Run, handler: &miette::GraphicalReportHandler) -> String {
         out.push_str(&format!("warning: {s}\n"));
     }
     for file in run.by_file() {
-        if handler.render_report(&mut out, &file).is_err() {
-            out.push_str(&format!("{file}\n"));
-        }
+        out.push_str(&render_file(&file, handler));
+    }
+    out
+}
+
+/// Renders one file's diagnostics, with the plain text after them if the
+/// handler fails.
+pub(crate) fn render_file(
+    file: &crate::driver::FileReport<'_>,
+    handler: &miette::GraphicalReportHandler,
+) -> String {
+    let mut out = String::new();
+    if handler.render_report(&mut out, file).is_err() {
+        out.push_str(&format!("{file}\n"));
     }
     out
 }

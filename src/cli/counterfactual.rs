@@ -300,11 +300,7 @@ fn report_checks(run: &Run) {
     let mut summarised = false;
     for file in run.by_file() {
         if file.errors > 0 {
-            let mut out = String::new();
-            if handler.render_report(&mut out, &file).is_err() {
-                out = format!("{file}\n");
-            }
-            eprint!("{out}");
+            eprint!("{}", super::check::render_file(&file, &handler));
             continue;
         }
         let mut codes: Vec<(String, usize)> = Vec::new();

@@ -62,9 +62,7 @@ impl GlobalArgs {
         let color = match self.color {
             ColorArg::Always => true,
             ColorArg::Never => false,
-            ColorArg::Auto => {
-                std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
-            }
+            ColorArg::Auto => auto_color(),
         };
         let _ = SETTINGS.set(Settings { verbosity, color });
     }
@@ -77,10 +75,12 @@ pub(crate) fn verbosity() -> Verbosity {
 
 /// Whether diagnostics are coloured (`auto` when nothing set it).
 pub(crate) fn color() -> bool {
-    SETTINGS.get().map_or_else(
-        || std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
-        |s| s.color,
-    )
+    SETTINGS.get().map_or_else(auto_color, |s| s.color)
+}
+
+/// `--color auto`: on a terminal, unless `NO_COLOR` is set.
+fn auto_color() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none()
 }
 
 /// A summary or status line on stderr, which `--quiet` silences.

@@ -28,25 +28,19 @@ fn the_export_is_proven_deterministic_and_checked() {
             String::from_utf8_lossy(&r.stderr)
         );
     }
-    let check = cici(&[
-        "export",
-        "inspect",
-        "seeds/",
-        "--out",
-        a.to_str().unwrap(),
-        "--check",
-    ]);
-    assert_eq!(check.status.code(), Some(0));
+    let check = || {
+        cici(&[
+            "export",
+            "inspect",
+            "seeds/",
+            "--out",
+            a.to_str().unwrap(),
+            "--check",
+        ])
+    };
+    assert_eq!(check().status.code(), Some(0));
     std::fs::write(a.join("task.py"), "stale").unwrap();
-    let stale = cici(&[
-        "export",
-        "inspect",
-        "seeds/",
-        "--out",
-        a.to_str().unwrap(),
-        "--check",
-    ]);
-    assert_eq!(stale.status.code(), Some(1));
+    assert_eq!(check().status.code(), Some(1));
     let mut run = cici::driver::Run::new();
     run.check_paths(&[root().join("seeds")], &cici::analysis::Options::default())
         .unwrap();

@@ -62,17 +62,21 @@ fn blanked(text: &str, offsets: &[usize]) -> Option<String> {
     Some(out)
 }
 
+/// Where each error of a run stands.
+fn error_offsets(run: &Run) -> Vec<usize> {
+    run.diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .filter_map(|d| d.diagnostic.offset())
+        .collect()
+}
+
 /// A check of the document without the statements that hold its errors, if
 /// what is left resolves (a few rounds, for errors that only show once
 /// others are gone).
 pub(super) fn fallback(name: &str, text: &str, run: &Run, options: &Options) -> Option<Run> {
     let mut text = text.to_string();
-    let mut offsets: Vec<usize> = run
-        .diagnostics
-        .iter()
-        .filter(|d| d.is_error())
-        .filter_map(|d| d.diagnostic.offset())
-        .collect();
+    let mut offsets = error_offsets(run);
     for _ in 0..3 {
         text = blanked(&text, &offsets)?;
         let mut repaired = Run::new();
@@ -82,12 +86,7 @@ pub(super) fn fallback(name: &str, text: &str, run: &Run, options: &Options) -> 
         if !repaired.checked.is_empty() {
             return Some(repaired);
         }
-        offsets = repaired
-            .diagnostics
-            .iter()
-            .filter(|d| d.is_error())
-            .filter_map(|d| d.diagnostic.offset())
-            .collect();
+        offsets = error_offsets(&repaired);
     }
     None
 }
