@@ -33,6 +33,13 @@ pub(super) enum ExportCommand {
         /// parse or resolve are never written.
         #[arg(long)]
         allow_defects: bool,
+        /// Enumerate at most this many decisions to count those the public
+        /// constraints allow (independent parts multiply, so an exact count
+        /// may be far larger); a count this bound or --max-solve-ms stops is
+        /// written as `{"at_least": n}`.
+        #[arg(long, default_value_t = crate::export::pisas::COUNT_LIMIT,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        count_bound: u64,
     },
     /// Executable agent tasks for inspect_ai: per scenario an environment
     /// (`<out>/<id>/environment.json`), its contextual-integrity contract

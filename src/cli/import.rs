@@ -134,17 +134,20 @@ fn finish(
 }
 
 pub(super) fn export(args: ExportArgs) -> ExitCode {
-    let (input, notes, allow_defects) = match args.command {
+    let (input, notes, allow_defects, count_bound) = match args.command {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
         ExportCommand::Pisas {
             input,
             notes,
             allow_defects,
-        } => (input, notes, allow_defects),
+            count_bound,
+        } => (input, notes, allow_defects, count_bound),
     };
     let bundle_options = crate::export::pisas::Options {
         notes: notes.into(),
         allow_defects,
+        count_bound,
+        max_solve: Some(std::time::Duration::from_millis(input.max_solve_ms)),
     };
     let (templates, run) = match input.checked() {
         Ok(checked) => checked,

@@ -7,10 +7,12 @@
 //! the model once; every analysis query is a call with assumptions.
 
 mod bat;
+mod count;
 
 mod session;
 
 pub use bat::BatsatBackend;
+pub use count::{count, Count, Stop};
 pub use session::{Outcome, Purpose, Session, SessionStats};
 
 use crate::model::Lit;

@@ -265,6 +265,21 @@ impl<'m, B: Backend> Session<'m, B> {
         g
     }
 
+    /// A fresh literal to switch clauses added later with [`Session::block`].
+    pub fn guard(&mut self) -> Lit {
+        self.fresh()
+    }
+
+    /// While `guard` is assumed, the options `choice` picks in `groups`
+    /// are not all chosen again.
+    pub fn block(&mut self, guard: Lit, groups: &[usize], choice: &[usize]) {
+        let lits: Vec<Lit> = groups
+            .iter()
+            .map(|&g| Lit::neg(self.model.decision_groups[g].options[choice[g]]))
+            .collect();
+        self.clause(Some(guard), lits);
+    }
+
     /// Whether a decision is allowed with exactly the facts in `in_force`
     /// switched on, plus the `extra` assumptions.
     pub fn solve(&mut self, in_force: &[bool], extra: &[Lit]) -> Outcome {
@@ -285,8 +300,30 @@ impl<'m, B: Backend> Session<'m, B> {
             })
             .collect();
         assumptions.extend_from_slice(extra);
+        self.solve_under(&assumptions)
+    }
+
+    /// Fixes the facts in force for good: every later query has exactly
+    /// these facts on, and [`Session::solve_fixed`] need not assume them.
+    pub fn fix_facts(&mut self, in_force: &[bool]) {
+        for (f, &on) in self.model.facts.iter().zip(in_force) {
+            let l = Lit::pos(f.indicator);
+            self.clause(None, [if on { l } else { !l }]);
+        }
+    }
+
+    /// Whether a decision is allowed under the facts fixed by
+    /// [`Session::fix_facts`] and the `extra` assumptions.
+    pub fn solve_fixed(&mut self, extra: &[Lit]) -> Outcome {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Outcome::Timeout;
+        }
+        self.solve_under(extra)
+    }
+
+    fn solve_under(&mut self, assumptions: &[Lit]) -> Outcome {
         self.stats.solves += 1;
-        match self.backend.solve(&assumptions, self.deadline) {
+        match self.backend.solve(assumptions, self.deadline) {
             None => Outcome::Timeout,
             Some(false) => Outcome::Unsat,
             Some(true) => Outcome::Sat(

@@ -4,6 +4,7 @@ mod cli;
 pub mod common;
 mod corpus;
 mod counterfactual;
+mod counts;
 mod decision_items;
 mod diagnostics;
 mod docs;

@@ -435,6 +435,33 @@ proptest! {
     }
 
     #[test]
+    fn counts_agree_with_brute_force(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        mask_bits in any::<u64>(),
+        bound in 1u64..60,
+        wide in any::<bool>(),
+    ) {
+        let mut sc = small(family(fam), seed);
+        if wide {
+            widen(&mut sc);
+        }
+        prop_assume!(super::reference::space_size(&sc) <= 3_000);
+        let in_force = masked(&sc, mask_bits);
+        let truth = brute_allowed(&sc, &in_force).len() as u64;
+        let model = lower(&sc);
+        match cici::solver::count(&model, &in_force, bound, None) {
+            cici::solver::Count::Exact(n) => prop_assert_eq!(n, truth),
+            cici::solver::Count::AtLeast { count, stop } => {
+                prop_assert_eq!(stop, cici::solver::Stop::Bound);
+                prop_assert!(count >= 1 && count <= truth, "{} of {}", count, truth);
+            }
+        }
+        let exact = cici::solver::count(&model, &in_force, u64::MAX, None);
+        prop_assert_eq!(exact, cici::solver::Count::Exact(truth));
+    }
+
+    #[test]
     fn adding_a_fact_never_widens_the_allowed_set(
         fam in 0u8..4,
         seed in 0u64..10_000,

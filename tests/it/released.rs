@@ -149,10 +149,11 @@ fn a_jira_bundle_imports_its_board_roster_and_private_constraint() {
     // hours that matter.
     assert!(!c.report.unique);
     assert_eq!(
-        cici::export::pisas::count_before_private(c),
+        cici::export::pisas::count_before_private(c, 10_000, None),
         utility("jira_sole_owner")["public_valid_assignment_count_before_private_constraints"]
             .as_u64()
-            .map(|n| n as usize)
+            .map(cici::solver::Count::Exact)
+            .unwrap()
     );
     let found = codes(&run);
     let has = |code: &str, word: &str| found.iter().any(|(c, t)| c == code && t.contains(word));
@@ -246,10 +247,11 @@ fn a_meeting_bundle_imports_its_structure_and_paired_constraints() {
     assert!(matches!(unavailable, Predicate::Unavailable { .. }));
     assert!(c.report.unique);
     assert_eq!(
-        cici::export::pisas::count_before_private(c),
+        cici::export::pisas::count_before_private(c, 10_000, None),
         utility("meeting_deadline")["public_valid_schedule_count_before_private_constraints"]
             .as_u64()
-            .map(|n| n as usize)
+            .map(cici::solver::Count::Exact)
+            .unwrap()
     );
     let rows = cici::analysis::decision_rows(sc, &sc.oracle);
     assert_eq!(rows[0].1, "mon 10:00-11:00 @ atlas");

@@ -15,24 +15,43 @@
 mod notes;
 mod words;
 
+use std::time::{Duration, Instant};
+
 use serde_json::{json, Map, Value};
 
 use crate::analysis::Class;
 use crate::driver::Checked;
 use crate::render::{RenderError, Templates};
 use crate::sema::{Decision, FormKind, Scenario, Setting};
+use crate::solver::Count;
 
 pub use notes::{fuse, NoteStyle};
 pub use words::{condition_words, rules_in_words};
 
 /// How bundles are written.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// How a holder's note renders a raw form with a sanitized twin.
     pub notes: NoteStyle,
     /// Write scenarios whose check found errors too, each defect recorded
     /// under `utility.json`'s `cici.defects`.
     pub allow_defects: bool,
+    /// The count of decisions before the private constraints enumerates
+    /// at most this many (see [`COUNT_LIMIT`]).
+    pub count_bound: u64,
+    /// Time for that count, per scenario.
+    pub max_solve: Option<Duration>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            notes: NoteStyle::default(),
+            allow_defects: false,
+            count_bound: COUNT_LIMIT,
+            max_solve: None,
+        }
+    }
 }
 
 /// The four files of a bundle, by name.
@@ -41,8 +60,12 @@ pub struct Bundle {
     pub files: Vec<(&'static str, Value)>,
 }
 
-/// How many decisions are counted exactly before giving up.
-pub const COUNT_LIMIT: usize = 10_000;
+/// How many decisions the count of a bundle may enumerate by default
+/// before it is written as a lower bound. Parts of the decision that no
+/// constraint links are counted apart and multiplied, so the count is
+/// exact far beyond this (`seeds/mobile_release.cici` has 16,200 from a
+/// few hundred enumerated).
+pub const COUNT_LIMIT: u64 = 10_000;
 
 fn name(sc: &Scenario, p: usize) -> String {
     sc.people[p].name.clone()
@@ -116,9 +139,9 @@ fn oracle_structure(sc: &Scenario) -> Option<(&'static str, Value)> {
 /// release counts them: the public constraints with every appropriate fact
 /// a raw form states (a roster entry, someone's available hours), but none
 /// a sanitized form states (the operational side of a private detail).
-/// Exact up to [`COUNT_LIMIT`]; `None` beyond it.
-pub fn count_before_private(c: &Checked) -> Option<usize> {
-    let mut session = crate::solver::Session::new(&c.model, None);
+/// Exact when it takes at most `bound` decisions enumerated; a lower bound
+/// when the bound or the deadline stops the count.
+pub fn count_before_private(c: &Checked, bound: u64, deadline: Option<Instant>) -> Count {
     let in_force: Vec<bool> = c
         .model
         .facts
@@ -127,14 +150,16 @@ pub fn count_before_private(c: &Checked) -> Option<usize> {
             f.status == crate::model::FactStatus::Appropriate && f.origin.form == FormKind::Raw
         })
         .collect();
-    let mut blocks = Vec::new();
-    while let crate::solver::Outcome::Sat(choice) = session.solve(&in_force, &blocks) {
-        if blocks.len() >= COUNT_LIMIT {
-            return None;
-        }
-        blocks.push(session.differ_from(&choice));
+    crate::solver::count(&c.model, &in_force, bound, deadline)
+}
+
+/// A count as `utility.json` holds it: a number when exact, else
+/// `{"at_least": n}`.
+pub fn count_json(count: Count) -> Value {
+    match count {
+        Count::Exact(n) => json!(n),
+        Count::AtLeast { count, .. } => json!({ "at_least": count }),
     }
-    Some(blocks.len())
 }
 
 /// The bundle attribute type of a form (the harness never reads it; the
@@ -165,7 +190,7 @@ pub fn bundle(
     let id = sc.id.clone();
     let forms = attribute_files(c, options.notes);
     let scenario = scenario_json(c, templates, options.notes)?;
-    let mut utility = utility_json(c, forms.values);
+    let mut utility = utility_json(c, forms.values, options);
     let defects: Vec<Value> = c
         .report
         .diagnostics
@@ -365,7 +390,7 @@ fn scenario_json(
 
 /// `utility.json` without its `cici` section: the answers, the grader's
 /// rule, every attribute's value, and the family's structured oracle.
-fn utility_json(c: &Checked, values: Map<String, Value>) -> Value {
+fn utility_json(c: &Checked, values: Map<String, Value>, options: &Options) -> Value {
     let sc = &c.scenario;
     let (allowed, oracle) = answers(sc);
     let mut utility = json!({
@@ -382,7 +407,8 @@ fn utility_json(c: &Checked, values: Map<String, Value>) -> Value {
     });
     if let Some((key, structure)) = oracle_structure(sc) {
         utility[key] = structure;
-        let before = count_before_private(c);
+        let deadline = options.max_solve.map(|d| Instant::now() + d);
+        let before = count_json(count_before_private(c, options.count_bound, deadline));
         let prefix = if key == "oracle_assignment" {
             "assignment"
         } else {
