@@ -12,7 +12,9 @@
 //! schema/triplet.schema.json     the JSON Schema of a counterfactual triplet
 //! stats.md                       statistics of the built corpus
 //! <id>/scenario.json             the export, validated against the schema
-//! <id>/...                       the rendered artifacts (see `render`)
+//! <id>/...                       the rendered artifacts (see `render`), or
+//! <id>/artifacts.json            all of them in one file (`--layout packed`)
+//! schema/artifacts.schema.json   its JSON Schema (packed layout only)
 //! ```
 
 mod write;
@@ -112,16 +114,49 @@ pub struct Plan {
     pub errors: Vec<BuildError>,
 }
 
-/// Renders and exports every error-free scenario of a run, each within
-/// [`MAX_OUTPUT_RATIO`].
-pub fn plan(run: &Run, templates: &Templates) -> Plan {
-    plan_bounded(run, templates, MAX_OUTPUT_RATIO)
+/// How the rendered artifacts are laid out on disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// A Markdown file per artifact: a folder per condition, a knowledge
+    /// file per person in each (about 100 files per scenario).
+    #[default]
+    Files,
+    /// Per scenario `scenario.json` and `artifacts.json`, which holds every
+    /// text of the file layout once (see [`render::Artifacts`]).
+    Packed,
 }
 
-/// [`plan`], a scenario writing at most `ratio` times its seed's size per
-/// person (plus [`OUTPUT_ALLOWANCE`]); one that would write more is an
-/// error and is not built.
-pub fn plan_bounded(run: &Run, templates: &Templates, ratio: u64) -> Plan {
+/// What a build writes.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// A scenario writes at most this many times its seed's size per
+    /// person (plus [`OUTPUT_ALLOWANCE`]); one that would write more is an
+    /// error and is not built.
+    pub max_output_ratio: u64,
+    /// The cue × rule conditions rendered; all 12 when empty.
+    pub conditions: Vec<render::Condition>,
+    pub layout: Layout,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_output_ratio: MAX_OUTPUT_RATIO,
+            conditions: Vec::new(),
+            layout: Layout::Files,
+        }
+    }
+}
+
+/// Renders and exports every error-free scenario of a run, each within
+/// [`MAX_OUTPUT_RATIO`], under every condition, in the file layout.
+pub fn plan(run: &Run, templates: &Templates) -> Plan {
+    plan_with(run, templates, &Options::default())
+}
+
+/// [`plan`] with the output bounds, conditions and layout of `options`.
+pub fn plan_with(run: &Run, templates: &Templates, options: &Options) -> Plan {
+    let ratio = options.max_output_ratio;
     let validator = Validator::new();
     let ok: Vec<&Checked> = run
         .checked
@@ -137,8 +172,12 @@ pub fn plan_bounded(run: &Run, templates: &Templates, ratio: u64) -> Plan {
             .collect(),
         ..Plan::default()
     };
+    let bar = crate::io::Progress::new(ok.len(), "scenarios");
+    bar.set_message("rendered".into());
     let results = crate::driver::parallel_map(&ok, |c| {
-        let files = scenario_files(c, templates, &validator)?;
+        let files = scenario_files(c, templates, &validator, options);
+        bar.inc(1);
+        let files = files?;
         let bytes: usize = files.iter().map(|(_, text)| text.len()).sum();
         let (seed_bytes, limit) = output_limit(c, ratio);
         if bytes > limit {
@@ -152,6 +191,7 @@ pub fn plan_bounded(run: &Run, templates: &Templates, ratio: u64) -> Plan {
         }
         Ok(files)
     });
+    bar.finish_and_clear();
     let mut built = Vec::new();
     for (c, result) in ok.iter().zip(results) {
         match result {
@@ -174,6 +214,13 @@ pub fn plan_bounded(run: &Run, templates: &Templates, ratio: u64) -> Plan {
         + "\n";
     plan.files
         .insert("schema/triplet.schema.json".into(), triplet);
+    if options.layout == Layout::Packed {
+        let artifacts = serde_json::to_string_pretty(&render::artifacts_schema())
+            .expect("schemas serialize")
+            + "\n";
+        plan.files
+            .insert("schema/artifacts.schema.json".into(), artifacts);
+    }
     plan.files.insert(
         "stats.md".into(),
         crate::stats::markdown(&crate::stats::stats(&built)),
@@ -188,6 +235,7 @@ fn scenario_files(
     c: &Checked,
     templates: &Templates,
     validator: &Validator,
+    options: &Options,
 ) -> Result<Vec<(String, String)>, BuildError> {
     let id = &c.scenario.id;
     let value =
@@ -203,11 +251,15 @@ fn scenario_files(
         format!("{id}/scenario.json"),
         serde_json::to_string_pretty(&value).expect("values serialize") + "\n",
     )];
-    files.extend(
-        render::render(c, templates).map_err(|source| BuildError::Render {
+    let artifacts = render::artifacts(c, templates, &options.conditions).map_err(|source| {
+        BuildError::Render {
             scenario: id.clone(),
             source,
-        })?,
-    );
+        }
+    })?;
+    match options.layout {
+        Layout::Files => files.extend(artifacts.files()),
+        Layout::Packed => files.push(artifacts.packed()),
+    }
     Ok(files)
 }

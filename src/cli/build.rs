@@ -59,7 +59,15 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
         Ok(r) => r,
         Err(code) => return code,
     };
-    let plan = build::plan_bounded(&run, &templates, args.max_output_ratio);
+    let options = build::Options {
+        max_output_ratio: args.max_output_ratio,
+        conditions: dedup(args.conditions),
+        layout: match args.layout {
+            super::LayoutArg::Files => build::Layout::Files,
+            super::LayoutArg::Packed => build::Layout::Packed,
+        },
+    };
+    let plan = build::plan_with(&run, &templates, &options);
     for e in &plan.errors {
         eprintln!("{}", render_one(e));
     }
@@ -140,6 +148,17 @@ pub(super) fn stats(args: StatsArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The conditions in the order first given, each once.
+fn dedup(conditions: Vec<crate::render::Condition>) -> Vec<crate::render::Condition> {
+    let mut seen = Vec::new();
+    for c in conditions {
+        if !seen.contains(&c) {
+            seen.push(c);
+        }
+    }
+    seen
 }
 
 fn render_one(e: &dyn miette::Diagnostic) -> String {

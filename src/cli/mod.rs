@@ -316,8 +316,38 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = crate::build::MAX_OUTPUT_RATIO,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     max_output_ratio: u64,
+    /// The cue × rule conditions to render, as `<cue>-<rule>` (cues:
+    /// none, privacy, sanitized, combined; rules: strict, policy, none),
+    /// comma-separated or repeated; all 12 by default.
+    #[arg(long, value_delimiter = ',', value_parser = parse_condition)]
+    conditions: Vec<crate::render::Condition>,
+    /// How to lay the artifacts out: a Markdown file each (`files`), or
+    /// one `artifacts.json` per scenario holding the same texts
+    /// (`packed`), for large corpora.
+    #[arg(long, value_enum, default_value = "files")]
+    layout: LayoutArg,
     #[command(flatten)]
     lints: LintArgs,
+}
+
+/// `--layout` of `cici build`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LayoutArg {
+    Files,
+    Packed,
+}
+
+fn parse_condition(name: &str) -> Result<crate::render::Condition, String> {
+    crate::render::Condition::from_name(name).ok_or_else(|| {
+        let all: Vec<String> = crate::render::Condition::all()
+            .into_iter()
+            .map(|c| c.name())
+            .collect();
+        format!(
+            "`{name}` is not a condition; the conditions are {}",
+            all.join(", ")
+        )
+    })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

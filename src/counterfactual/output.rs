@@ -283,7 +283,7 @@ pub fn run(
     let validator = jsonschema::validator_for(&schema()).expect("the generated schema is valid");
     let mut files: std::collections::HashMap<String, std::fs::File> =
         std::collections::HashMap::new();
-    let bar = Progress::new(seeds.len());
+    let bar = crate::io::Progress::new(seeds.len(), "seeds");
     let chunk = config.workers.max(1) * 2;
     for group in seeds.chunks(chunk) {
         if config.fatal().is_some() {
@@ -372,56 +372,4 @@ pub fn run(
         &super::croissant::croissant(out, &rows, config)?,
     )?;
     Ok(summary)
-}
-
-/// A progress bar on stderr with the `progress` feature; nothing without.
-struct Progress {
-    #[cfg(feature = "progress")]
-    bar: indicatif::ProgressBar,
-}
-
-impl Progress {
-    fn new(len: usize) -> Progress {
-        #[cfg(feature = "progress")]
-        {
-            #[cfg(feature = "cli")]
-            let quiet = crate::cli::output::verbosity() == crate::cli::output::Verbosity::Quiet;
-            #[cfg(not(feature = "cli"))]
-            let quiet = false;
-            let bar = if quiet {
-                indicatif::ProgressBar::hidden()
-            } else {
-                indicatif::ProgressBar::new(len as u64)
-            };
-            bar.set_style(
-                indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} seeds, {msg}")
-                    .expect("a valid progress template"),
-            );
-            Progress { bar }
-        }
-        #[cfg(not(feature = "progress"))]
-        {
-            let _ = len;
-            Progress {}
-        }
-    }
-
-    fn inc(&self, n: u64) {
-        #[cfg(feature = "progress")]
-        self.bar.inc(n);
-        #[cfg(not(feature = "progress"))]
-        let _ = n;
-    }
-
-    fn set_message(&self, message: String) {
-        #[cfg(feature = "progress")]
-        self.bar.set_message(message);
-        #[cfg(not(feature = "progress"))]
-        let _ = message;
-    }
-
-    fn finish_and_clear(&self) {
-        #[cfg(feature = "progress")]
-        self.bar.finish_and_clear();
-    }
 }

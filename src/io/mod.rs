@@ -11,6 +11,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 pub mod journal;
+mod progress;
+
+pub use progress::Progress;
 
 /// The largest input file cici reads (seeds, bundles, task-family seeds).
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;

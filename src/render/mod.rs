@@ -16,9 +16,14 @@
 //! Rule conditions (PiSAs F.3): `strict`, `policy`, `none`. The stress
 //! variants follow the leakage skills of AgentCIScope.
 
+mod artifacts;
 pub mod norms;
 mod templates;
 mod view;
+
+pub use artifacts::{
+    artifacts, schema as artifacts_schema, Artifacts, ConditionRef, PACKED_FORMAT,
+};
 
 pub use templates::{RenderError, Templates};
 pub use view::{knowledge, KnowledgeItem, Scope};
@@ -87,6 +92,33 @@ impl RuleCondition {
             RuleCondition::Policy => "policy",
             RuleCondition::None => "none",
         }
+    }
+}
+
+/// One cue condition with one rule condition: a folder of the file layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Condition {
+    pub cue: Cue,
+    pub rule: RuleCondition,
+}
+
+impl Condition {
+    /// All 12, cue by cue, in the order the file layout has always had.
+    pub fn all() -> Vec<Condition> {
+        Cue::ALL
+            .into_iter()
+            .flat_map(|cue| RuleCondition::ALL.map(|rule| Condition { cue, rule }))
+            .collect()
+    }
+
+    /// `<cue>-<rule>`, as `combined-strict`.
+    pub fn name(self) -> String {
+        format!("{}-{}", self.cue.name(), self.rule.name())
+    }
+
+    /// The condition a `<cue>-<rule>` name stands for.
+    pub fn from_name(name: &str) -> Option<Condition> {
+        Condition::all().into_iter().find(|c| c.name() == name)
     }
 }
 
@@ -165,63 +197,8 @@ pub fn brief_text(c: &Checked, templates: &Templates) -> Result<String, RenderEr
     templates.render("brief.md.j2", &view::brief(c))
 }
 
-/// Every artifact of one checked scenario, as (relative path, text), in a
-/// fixed order.
+/// Every artifact of one checked scenario under every condition, as
+/// (relative path, text), in a fixed order.
 pub fn render(c: &Checked, templates: &Templates) -> Result<Vec<(String, String)>, RenderError> {
-    let sc = &c.scenario;
-    let id = &sc.id;
-    let mut out = Vec::new();
-    let brief = view::brief(c);
-    out.push((
-        format!("{id}/brief.md"),
-        templates.render("brief.md.j2", &brief)?,
-    ));
-    let tasks: Vec<(RuleCondition, String)> = RuleCondition::ALL
-        .iter()
-        .map(|&r| {
-            Ok((
-                r,
-                templates.render("task.md.j2", &view::task(c, &brief, Some(r), None))?,
-            ))
-        })
-        .collect::<Result<_, RenderError>>()?;
-    for cue in Cue::ALL {
-        let files: Vec<(String, String)> = (0..sc.people.len())
-            .map(|p| {
-                let v = view::knowledge_view(c, p, cue, templates.cues(), view::Scope::Holds);
-                Ok((
-                    sc.people[p].id.clone(),
-                    templates.render("knowledge.md.j2", &v)?,
-                ))
-            })
-            .collect::<Result<_, RenderError>>()?;
-        for (rule, task) in &tasks {
-            let dir = format!("{id}/{}-{}", cue.name(), rule.name());
-            out.push((format!("{dir}/task.md"), task.clone()));
-            for (person, text) in &files {
-                out.push((format!("{dir}/knowledge/{person}.md"), text.clone()));
-            }
-        }
-    }
-    // The single-agent condition: the executor sees every form it may
-    // receive, as one agent over a shared memory would.
-    let gathered = view::knowledge_view(
-        c,
-        sc.executor,
-        Cue::Combined,
-        templates.cues(),
-        view::Scope::MayReceive,
-    );
-    out.push((
-        format!("{id}/gathered.md"),
-        templates.render("knowledge.md.j2", &gathered)?,
-    ));
-    for skill in Skill::ALL {
-        let v = view::task(c, &brief, Some(RuleCondition::None), Some(skill));
-        out.push((
-            format!("{id}/stress/{}.md", skill.name()),
-            templates.render("stress.md.j2", &v)?,
-        ));
-    }
-    Ok(out)
+    Ok(artifacts(c, templates, &[])?.files())
 }

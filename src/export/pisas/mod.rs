@@ -479,14 +479,22 @@ pub fn write_bundles(
 ) -> Result<Vec<String>, String> {
     let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)
         .map_err(|e| format!("{}: {e}", out.display()))?;
-    let mut written = Vec::new();
-    for c in run
+    let chosen: Vec<&Checked> = run
         .checked
         .iter()
         .filter(|c| options.allow_defects || c.report.errors() == 0)
-    {
-        let b = bundle(c, &seed_text(run, c), templates, options)
-            .map_err(|e| format!("{}: {e}", c.scenario.id))?;
+        .collect();
+    let bar = crate::io::Progress::new(chosen.len(), "scenarios");
+    bar.set_message("bundled".into());
+    let bundles = crate::driver::parallel_map(&chosen, |c| {
+        let b = bundle(c, &seed_text(run, c), templates, options);
+        bar.inc(1);
+        b.map_err(|e| format!("{}: {e}", c.scenario.id))
+    });
+    bar.finish_and_clear();
+    let mut written = Vec::new();
+    for b in bundles {
+        let b = b?;
         for (file, value) in &b.files {
             let text = serde_json::to_string_pretty(value).expect("values serialize") + "\n";
             let path = out.join(&b.id).join(file);
