@@ -43,32 +43,13 @@ struct Comment {
 
 /// Every comment of a text that parses: a `#` outside any string.
 fn comments(text: &str) -> Vec<Comment> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'#' => {
-                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-                out.push(Comment { start: i, end });
-                i = end;
-            }
-            b'"' if text[i..].starts_with("\"\"\"") => {
-                i = text[i + 3..]
-                    .find("\"\"\"")
-                    .map_or(text.len(), |n| i + 3 + n + 3);
-            }
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            _ => i += 1,
-        }
-    }
-    out
+    super::lex::lex(text)
+        .filter(|l| l.kind == super::lex::Kind::Comment)
+        .map(|l| Comment {
+            start: l.start,
+            end: l.end,
+        })
+        .collect()
 }
 
 /// One line-level piece of a block before layout.

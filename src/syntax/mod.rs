@@ -10,6 +10,7 @@ mod condition;
 mod error;
 mod format;
 mod hints;
+pub mod lex;
 mod parser;
 mod recover;
 mod strings;

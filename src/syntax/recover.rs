@@ -34,34 +34,19 @@ pub(super) fn scenario_chunks(text: &str) -> Vec<(usize, usize)> {
 /// the recursive-descent parser could exhaust the stack on it.
 pub(super) fn check_nesting(text: &str) -> Option<SyntaxError> {
     let mut depth = 0usize;
-    let (mut in_string, mut in_comment, mut escaped) = (false, false, false);
-    for (i, c) in text.char_indices() {
-        if in_comment {
-            in_comment = c != '\n';
-        } else if in_string {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == '"' {
-                in_string = false;
-            }
-        } else {
-            match c {
-                '#' => in_comment = true,
-                '"' => in_string = true,
-                '(' => {
-                    depth += 1;
-                    if depth > MAX_NESTING {
-                        return Some(SyntaxError::TooDeep {
-                            limit: MAX_NESTING,
-                            span: (i, 1).into(),
-                        });
-                    }
+    for l in super::lex::lex(text).filter(|l| l.kind == super::lex::Kind::Punct) {
+        match &text[l.start..l.end] {
+            "(" => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Some(SyntaxError::TooDeep {
+                        limit: MAX_NESTING,
+                        span: (l.start, 1).into(),
+                    });
                 }
-                ')' => depth = depth.saturating_sub(1),
-                _ => {}
             }
+            ")" => depth = depth.saturating_sub(1),
+            _ => {}
         }
     }
     None

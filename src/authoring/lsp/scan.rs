@@ -85,63 +85,14 @@ pub struct Token<'a> {
 /// Words, numbers and times, and single punctuation (`->` as one), with
 /// strings and comments left out.
 pub fn tokens(text: &str) -> Vec<Token<'_>> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c == b'#' {
-            while i < bytes.len() && bytes[i] != b'\n' {
-                i += 1;
-            }
-        } else if text[i..].starts_with("\"\"\"") {
-            i += 3;
-            match text[i..].find("\"\"\"") {
-                Some(j) => i += j + 3,
-                None => i = bytes.len(),
-            }
-        } else if c == b'"' {
-            i += 1;
-            while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
-                i += if bytes[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-        } else if c.is_ascii_alphanumeric() || c == b'_' {
-            let start = i;
-            while i < bytes.len()
-                && (bytes[i].is_ascii_alphanumeric() || matches!(bytes[i], b'_' | b':'))
-            {
-                i += 1;
-            }
-            // A time range `10:00-11:00` is one token.
-            if bytes.get(i) == Some(&b'-') && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                i += 1;
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b':') {
-                    i += 1;
-                }
-            }
-            out.push(Token {
-                text: &text[start..i],
-                start,
-            });
-        } else if text[i..].starts_with("->") {
-            out.push(Token {
-                text: "->",
-                start: i,
-            });
-            i += 2;
-        } else if c.is_ascii_whitespace() {
-            i += 1;
-        } else {
-            let len = text[i..].chars().next().map_or(1, char::len_utf8);
-            out.push(Token {
-                text: &text[i..i + len],
-                start: i,
-            });
-            i += len;
-        }
-    }
-    out
+    use crate::syntax::lex::{lex, Kind};
+    lex(text)
+        .filter(|l| matches!(l.kind, Kind::Word | Kind::Punct))
+        .map(|l| Token {
+            text: &text[l.start..l.end],
+            start: l.start,
+        })
+        .collect()
 }
 
 pub fn is_ident(t: &str) -> bool {
