@@ -1,6 +1,37 @@
-//! Arguments several commands share: lint levels and the model judge.
+//! Arguments several commands share: the solver bound, lint levels and
+//! the model judge.
 
 use std::path::PathBuf;
+
+/// The bound on solver work every command that checks seeds takes.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct SolverArgs {
+    /// Bound on solver time per scenario, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_solve_ms: u64,
+}
+
+impl SolverArgs {
+    /// The bound as a duration.
+    pub fn max_solve(self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.max_solve_ms)
+    }
+
+    /// The analyses' options under this bound.
+    pub fn options(self) -> crate::analysis::Options {
+        crate::analysis::Options {
+            max_solve: Some(self.max_solve()),
+        }
+    }
+}
+
+impl Default for SolverArgs {
+    fn default() -> SolverArgs {
+        SolverArgs {
+            max_solve_ms: 10_000,
+        }
+    }
+}
 
 /// Lint levels for the run: each flag repeatable, a code with or without
 /// its `cici::check::` prefix, or `warnings` for every lint. They override

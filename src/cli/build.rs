@@ -3,22 +3,18 @@
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use super::{fail, BuildArgs, StatsArgs, StatsFormat};
-use crate::analysis::Options;
 use crate::build;
 use crate::driver::Run;
 use crate::render::Templates;
 
 fn checked_run(
     paths: &[PathBuf],
-    max_solve_ms: u64,
+    solver: super::SolverArgs,
     lints: &super::LintArgs,
 ) -> Result<Run, ExitCode> {
-    let options = Options {
-        max_solve: Some(Duration::from_millis(max_solve_ms)),
-    };
+    let options = solver.options();
     let mut run = Run::new();
     run.check_paths(paths, &options).map_err(fail)?;
     let levels = lints.levels().map_err(fail)?;
@@ -55,7 +51,7 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail(render_one(&e)),
     };
-    let run = match checked_run(&paths, args.max_solve_ms, &args.lints) {
+    let run = match checked_run(&paths, args.solver, &args.lints) {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -128,7 +124,7 @@ pub(super) fn stats(args: StatsArgs) -> ExitCode {
     } else {
         args.paths
     };
-    let run = match checked_run(&paths, args.max_solve_ms, &super::LintArgs::default()) {
+    let run = match checked_run(&paths, args.solver, &super::LintArgs::default()) {
         Ok(r) => r,
         Err(code) => return code,
     };

@@ -2,7 +2,6 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use super::{fail, CheckArgs, Format};
 use crate::analysis::{Class, Options};
@@ -67,9 +66,7 @@ fn check_input(
 }
 
 pub(super) fn run(args: CheckArgs) -> ExitCode {
-    let options = Options {
-        max_solve: Some(Duration::from_millis(args.max_solve_ms)),
-    };
+    let options = args.solver.options();
     if args.fix && args.paths.iter().any(|p| p.as_os_str() == "-") {
         return fail("--fix writes files: it cannot fix stdin");
     }

@@ -2,10 +2,8 @@
 
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 use super::{fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg};
-use crate::analysis::Options;
 use crate::counterfactual::{output, Config, Kind};
 use crate::driver::Run;
 use crate::llm::{self, Llm, Mode, ProjectConfig};
@@ -56,9 +54,7 @@ fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, String> {
 }
 
 pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
-    let options = Options {
-        max_solve: Some(Duration::from_millis(args.max_solve_ms)),
-    };
+    let options = args.solver.options();
     let uses_model = args.generator == GeneratorArg::Llm || args.critic == CriticArg::Llm;
     if !uses_model && (args.offline || args.emit_batch.is_some()) {
         return super::usage(

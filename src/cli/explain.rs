@@ -1,17 +1,13 @@
 //! `cici explain FILE ATTRIBUTE`
 
 use std::process::ExitCode;
-use std::time::Duration;
 
 use super::{fail, ExplainArgs};
-use crate::analysis::Options;
 use crate::authoring::explain::explain;
 use crate::driver::Run;
 
 pub(super) fn run(args: ExplainArgs) -> ExitCode {
-    let options = Options {
-        max_solve: Some(Duration::from_millis(args.max_solve_ms)),
-    };
+    let options = args.solver.options();
     let mut run = Run::new();
     if let Err(e) = run.check_paths(std::slice::from_ref(&args.file), &options) {
         return fail(e);

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::fail;
+use super::{fail, SolverArgs};
 use crate::render::Templates;
 
 #[derive(clap::Args, Debug)]
@@ -63,9 +63,8 @@ pub(super) struct ExportInput {
     /// Templates for the brief and the task (built in when not given).
     #[arg(long)]
     pub(super) templates: Option<PathBuf>,
-    /// Bound on solver time per scenario, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    pub(super) max_solve_ms: u64,
+    #[command(flatten)]
+    pub(super) solver: SolverArgs,
 }
 
 impl ExportInput {
@@ -84,9 +83,7 @@ impl ExportInput {
             None => Ok(Templates::builtin()),
         };
         let templates = templates.map_err(fail)?;
-        let options = crate::analysis::Options {
-            max_solve: Some(std::time::Duration::from_millis(self.max_solve_ms)),
-        };
+        let options = self.solver.options();
         let mut run = crate::driver::Run::new();
         run.check_paths(&self.paths, &options).map_err(fail)?;
         eprint!("{}", super::check::render(&run, &super::check::handler()));

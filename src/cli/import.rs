@@ -147,7 +147,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         notes: notes.into(),
         allow_defects,
         count_bound,
-        max_solve: Some(std::time::Duration::from_millis(input.max_solve_ms)),
+        max_solve: Some(input.solver.max_solve()),
     };
     let (templates, run) = match input.checked() {
         Ok(checked) => checked,

@@ -15,7 +15,7 @@ pub(crate) mod output;
 pub use export_args::{ExportArgs, InspectArgs};
 pub(crate) use output::{fail, print_all, read_stdin, usage};
 
-pub use args::{JudgeArgs, LintArgs};
+pub use args::{JudgeArgs, LintArgs, SolverArgs};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -290,9 +290,8 @@ pub struct CounterfactualArgs {
     /// Candidates tried per side of a triplet before giving up on it.
     #[arg(long, default_value_t = 32)]
     rounds: usize,
-    /// Bound on solver time per scenario, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    max_solve_ms: u64,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -308,9 +307,8 @@ pub struct BuildArgs {
     /// Write nothing; fail with a diff if the output folder is stale.
     #[arg(long)]
     check: bool,
-    /// Bound on solver time per scenario, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    max_solve_ms: u64,
+    #[command(flatten)]
+    solver: SolverArgs,
     /// A scenario may write this many times its seed's size per person,
     /// plus 1 MiB; one that would write more is refused.
     #[arg(long, default_value_t = crate::build::MAX_OUTPUT_RATIO,
@@ -363,9 +361,8 @@ pub struct StatsArgs {
     /// How to print: a Markdown table or one JSON object.
     #[arg(long, value_enum, default_value = "markdown")]
     format: StatsFormat,
-    /// Bound on solver time per scenario, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    max_solve_ms: u64,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -389,9 +386,8 @@ pub struct CheckArgs {
     /// Apply the unambiguous fixes to the files, then report what is left.
     #[arg(long)]
     fix: bool,
-    /// Bound on solver time per scenario, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    max_solve_ms: u64,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -413,9 +409,8 @@ pub struct ExplainArgs {
     /// The scenario, when several in the file have the attribute.
     #[arg(long)]
     scenario: Option<String>,
-    /// Bound on solver time, in milliseconds.
-    #[arg(long, default_value_t = 10_000)]
-    max_solve_ms: u64,
+    #[command(flatten)]
+    solver: SolverArgs,
 }
 
 #[derive(clap::Args, Debug)]
