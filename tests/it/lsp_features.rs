@@ -269,3 +269,40 @@ fn hover_keeps_what_it_knows_when_the_file_has_an_error_elsewhere() {
     assert!(aisha.contains("groups: hr"), "{aisha}");
     assert!(aisha.contains("**"), "{aisha}");
 }
+
+#[test]
+fn requests_are_answered_by_their_type_or_refused_with_the_right_code() {
+    let mut c = Client::start();
+    let uri = "file:///tmp/dispatch.cici";
+    open(&mut c, uri, &fixture());
+    let unknown = c.request_raw("textDocument/inlayHint", json!({}));
+    assert_eq!(unknown["error"]["code"], -32601, "{unknown}");
+    assert!(unknown["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("textDocument/inlayHint"));
+    // Parameters that are not a hover's.
+    let bad = c.request_raw("textDocument/hover", json!({"textDocument": 3}));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    let bad = c.request_raw("textDocument/rename", json!({"newName": 3}));
+    assert_eq!(bad["error"]["code"], -32602, "{bad}");
+    // A document that is not open: nothing, or a refusal where nothing
+    // would read as success.
+    let elsewhere = "file:///tmp/not-open.cici";
+    let hover = c.at(
+        "textDocument/hover",
+        elsewhere,
+        json!({"line": 0, "character": 0}),
+    );
+    assert_eq!(hover, Value::Null);
+    let pulled = c.request(
+        "textDocument/diagnostic",
+        json!({"textDocument": {"uri": elsewhere}}),
+    );
+    assert_eq!(pulled["items"], json!([]));
+    let rename = c.request_raw(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": elsewhere}, "position": {"line": 0, "character": 0}, "newName": "x"}),
+    );
+    assert_eq!(rename["error"]["code"], -32803, "{rename}");
+}

@@ -28,6 +28,8 @@
 
 mod capabilities;
 mod complete;
+mod dispatch;
+mod handlers;
 mod navigate;
 mod repair;
 mod scan;
@@ -41,20 +43,15 @@ use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument, Notification as _,
     PublishDiagnostics,
 };
-use lsp_types::request::{
-    CodeActionRequest, Completion, Formatting, GotoDefinition, HoverRequest, Request as _,
-};
 use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, CompletionParams,
-    CompletionResponse, Diagnostic, DiagnosticRelatedInformation, DiagnosticSeverity,
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    DocumentFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, HoverParams, Location,
-    NumberOrString, Position, PublishDiagnosticsParams, Range, TextEdit, Uri, WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionOrCommand, Diagnostic, DiagnosticRelatedInformation,
+    DiagnosticSeverity, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, Location, NumberOrString, Position, PublishDiagnosticsParams, Range,
+    TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::analysis::Options;
 use crate::driver::Run;
-use crate::syntax;
 
 /// The solver bound of one check in the editor (the command line's is 10 s).
 pub const LSP_MAX_SOLVE: std::time::Duration = std::time::Duration::from_millis(300);
@@ -300,147 +297,21 @@ impl Server {
     }
 
     fn request(&mut self, req: Request) -> Response {
-        let id = req.id.clone();
-        let result = match req.method.as_str() {
-            HoverRequest::METHOD => self.with_params(req, |s, p: HoverParams| {
-                let uri = p.text_document_position_params.text_document.uri;
-                let doc = s.documents.get(uri.as_str())?;
-                navigate::hover(doc, p.text_document_position_params.position)
-            }),
-            GotoDefinition::METHOD => self.with_params(req, |s, p: GotoDefinitionParams| {
-                let uri = p.text_document_position_params.text_document.uri;
-                let doc = s.documents.get(uri.as_str())?;
-                let range = navigate::definition(doc, p.text_document_position_params.position)?;
-                Some(GotoDefinitionResponse::Scalar(Location { uri, range }))
-            }),
-            Completion::METHOD => self.with_params(req, |s, p: CompletionParams| {
-                let uri = p.text_document_position.text_document.uri;
-                let doc = s.documents.get(uri.as_str())?;
-                let offset = doc
-                    .lines
-                    .offset(&doc.text, p.text_document_position.position);
-                Some(CompletionResponse::Array(complete::completions(
-                    doc, offset,
-                )))
-            }),
-            lsp_types::request::DocumentSymbolRequest::METHOD => {
-                self.with_params(req, |s, p: lsp_types::DocumentSymbolParams| {
-                    let doc = s.documents.get(p.text_document.uri.as_str())?;
-                    Some(lsp_types::DocumentSymbolResponse::Nested(symbols::outline(
-                        doc,
-                    )))
-                })
-            }
-            lsp_types::request::SemanticTokensFullRequest::METHOD => {
-                self.with_params(req, |s, p: lsp_types::SemanticTokensParams| {
-                    let doc = s.documents.get(p.text_document.uri.as_str())?;
-                    Some(lsp_types::SemanticTokensResult::Tokens(
-                        symbols::semantic_tokens(doc),
-                    ))
-                })
-            }
-            lsp_types::request::DocumentDiagnosticRequest::METHOD => {
-                self.with_params(req, |s, p: lsp_types::DocumentDiagnosticParams| {
-                    let doc = s.documents.get(p.text_document.uri.as_str())?;
-                    Some(lsp_types::DocumentDiagnosticReport::Full(
-                        lsp_types::RelatedFullDocumentDiagnosticReport {
-                            related_documents: None,
-                            full_document_diagnostic_report:
-                                lsp_types::FullDocumentDiagnosticReport {
-                                    result_id: None,
-                                    items: doc.published.clone(),
-                                },
-                        },
-                    ))
-                })
-            }
-            lsp_types::request::Rename::METHOD => {
-                let parsed = serde_json::from_value::<lsp_types::RenameParams>(req.params.clone());
-                let answer = parsed.map_err(|e| e.to_string()).and_then(|p| {
-                    let pos = p.text_document_position;
-                    let doc = self
-                        .documents
-                        .get(pos.text_document.uri.as_str())
-                        .ok_or_else(|| "the document is not open".to_string())?;
-                    let offset = doc.lines.offset(&doc.text, pos.position);
-                    symbols::rename(doc, &pos.text_document.uri, offset, &p.new_name)
-                });
-                return match answer {
-                    Ok(edit) => Response::new_ok(id, edit),
-                    Err(message) => {
-                        Response::new_err(id, lsp_server::ErrorCode::RequestFailed as i32, message)
-                    }
-                };
-            }
-            CodeActionRequest::METHOD => self.with_params(req, |s, p: CodeActionParams| {
-                let doc = s.documents.get(p.text_document.uri.as_str())?;
-                Some(code_actions(&p.text_document.uri, doc, p.range))
-            }),
-            Formatting::METHOD => {
-                // A file that does not parse cannot be formatted: say so, so
-                // that the editor shows why nothing happened.
-                let broken = serde_json::from_value::<DocumentFormattingParams>(req.params.clone())
-                    .ok()
-                    .and_then(|p| self.documents.get(p.text_document.uri.as_str()))
-                    .and_then(|doc| {
-                        let errors = syntax::format(&doc.text).err()?;
-                        let first = errors.first()?;
-                        let line = miette::Diagnostic::labels(first)
-                            .and_then(|mut l| l.next())
-                            .map(|l| doc.lines.position(&doc.text, l.offset()).line + 1);
-                        Some(match line {
-                            Some(n) => format!("line {n}: {first}"),
-                            None => first.to_string(),
-                        })
-                    });
-                if let Some(e) = broken {
-                    return Response::new_err(
-                        id,
-                        lsp_server::ErrorCode::RequestFailed as i32,
-                        format!("cici cannot format this file until it parses: {e}"),
-                    );
-                }
-                self.with_params(req, |s, p: DocumentFormattingParams| {
-                    let doc = s.documents.get(p.text_document.uri.as_str())?;
-                    let formatted = syntax::format(&doc.text).ok()?;
-                    if formatted == doc.text {
-                        return Some(Vec::new());
-                    }
-                    let end = doc.lines.position(&doc.text, doc.text.len());
-                    Some(vec![TextEdit {
-                        range: Range::new(Position::new(0, 0), end),
-                        new_text: formatted,
-                    }])
-                })
-            }
-            _ => {
-                return Response::new_err(
-                    id,
-                    lsp_server::ErrorCode::MethodNotFound as i32,
-                    format!("cici does not serve `{}`", req.method),
-                )
-            }
+        use lsp_types::request::{
+            CodeActionRequest, Completion, DocumentDiagnosticRequest, DocumentSymbolRequest,
+            Formatting, GotoDefinition, HoverRequest, Rename, SemanticTokensFullRequest,
         };
-        match result {
-            Ok(value) => Response::new_ok(id, value),
-            Err(message) => {
-                Response::new_err(id, lsp_server::ErrorCode::InvalidParams as i32, message)
-            }
-        }
-    }
-
-    /// Decodes the parameters and serializes the answer (`null` for none).
-    fn with_params<P, R>(
-        &self,
-        req: Request,
-        f: impl FnOnce(&Self, P) -> Option<R>,
-    ) -> Result<serde_json::Value, String>
-    where
-        P: serde::de::DeserializeOwned,
-        R: serde::Serialize,
-    {
-        let params: P = serde_json::from_value(req.params).map_err(|e| e.to_string())?;
-        serde_json::to_value(f(self, params)).map_err(|e| e.to_string())
+        dispatch::Dispatch::new(self, req)
+            .on::<HoverRequest>(handlers::hover)
+            .on::<GotoDefinition>(handlers::definition)
+            .on::<Completion>(handlers::completion)
+            .on::<DocumentSymbolRequest>(handlers::outline)
+            .on::<SemanticTokensFullRequest>(handlers::semantic_tokens)
+            .on::<DocumentDiagnosticRequest>(handlers::diagnostics)
+            .on::<Rename>(handlers::rename)
+            .on::<CodeActionRequest>(handlers::code_actions)
+            .on::<Formatting>(handlers::formatting)
+            .finish()
     }
 }
 
