@@ -218,3 +218,27 @@ fn jira_entry(cx: &mut Cx, js: &JiraSetting, e: &OracleEntry) -> Option<(usize, 
         },
     ))
 }
+
+/// The span of the oracle entry of each target, in the setting's order;
+/// the whole oracle where a target has no entry of its own.
+pub(super) fn entry_spans(
+    o: &crate::syntax::ast::OracleAst,
+    setting: &Setting,
+) -> Vec<crate::span::Span> {
+    let ids: Vec<&str> = match setting {
+        Setting::Meeting(ms) => ms.meetings.iter().map(|m| m.id.as_str()).collect(),
+        Setting::Jira(js) => js.tickets.iter().map(|t| t.id.as_str()).collect(),
+        Setting::Severity(_) => return vec![o.span],
+    };
+    let crate::syntax::ast::OracleBody::Entries(entries) = &o.body else {
+        return vec![o.span; ids.len()];
+    };
+    ids.iter()
+        .map(|id| {
+            entries
+                .iter()
+                .find(|e| e.target.name == *id)
+                .map_or(o.span, |e| e.span)
+        })
+        .collect()
+}
