@@ -8,6 +8,8 @@ use super::ast::*;
 use super::error::SyntaxError;
 use super::recover::{check_nesting, from_pest, scenario_chunks};
 use super::strings::dedent;
+
+mod statements;
 use crate::span::{SourceId, Span};
 
 #[derive(Parser)]
@@ -313,123 +315,10 @@ impl Cx {
                 rules: inner.map(|p| self.norm(p)).collect(),
                 span,
             }),
-            Rule::person_stmt => {
-                let id = self.ident(inner.next().expect("id"));
-                let name = self.string(inner.next().expect("name"));
-                inner.next(); // kw_role
-                let role = self.string(inner.next().expect("role"));
-                let (mut skills, mut groups, mut reports_to) = (None, None, None);
-                for clause in inner {
-                    let rule = clause.as_rule();
-                    let mut c = clause.into_inner();
-                    let kw = self.keyword(&c.next().expect("kw"));
-                    let value = c.next().expect("value");
-                    match rule {
-                        Rule::skills_clause => skills = Some((kw, self.ident_list(value))),
-                        Rule::groups_clause => groups = Some((kw, self.ident_list(value))),
-                        _ => reports_to = Some((kw, self.ident(value))),
-                    }
-                }
-                Item::Person(PersonAst {
-                    id,
-                    name,
-                    role,
-                    skills,
-                    groups,
-                    reports_to,
-                    span,
-                })
-            }
-            Rule::room_stmt => {
-                let id = self.ident(inner.next().expect("id"));
-                let mut name = None;
-                let mut capacity = None;
-                let mut features = None;
-                for p in inner {
-                    match p.as_rule() {
-                        Rule::string => name = Some(self.string(p)),
-                        Rule::int => capacity = Some(self.int(p)),
-                        Rule::features_clause => {
-                            let list = p.into_inner().nth(1).expect("list");
-                            features = Some(self.ident_list(list));
-                        }
-                        _ => {}
-                    }
-                }
-                Item::Room(RoomAst {
-                    id,
-                    name,
-                    capacity: capacity.expect("grammar requires a capacity"),
-                    features,
-                    span,
-                })
-            }
-            Rule::meeting_stmt => {
-                let id = self.ident(inner.next().expect("id"));
-                let title = self.string(inner.next().expect("title"));
-                let items = inner
-                    .map(|p| {
-                        let rule = p.as_rule();
-                        let mut c = p.into_inner();
-                        let kw = self.keyword(&c.next().expect("kw"));
-                        let list = c.next().expect("list");
-                        match rule {
-                            Rule::attendees_clause => {
-                                MeetingItem::Attendees(kw, self.ident_list(list))
-                            }
-                            Rule::slots_clause => {
-                                let lspan = self.span(&list);
-                                let items = list.into_inner().map(|s| self.slot(s)).collect();
-                                MeetingItem::Slots(kw, List { items, span: lspan })
-                            }
-                            Rule::rooms_clause => MeetingItem::Rooms(kw, self.ident_list(list)),
-                            _ => MeetingItem::Features(kw, self.ident_list(list)),
-                        }
-                    })
-                    .collect();
-                Item::Meeting(MeetingAst {
-                    id,
-                    title,
-                    items,
-                    span,
-                })
-            }
-            Rule::ticket_stmt => {
-                let id = self.ident(inner.next().expect("id"));
-                let title = self.string(inner.next().expect("title"));
-                let items = inner
-                    .map(|p| {
-                        let rule = p.as_rule();
-                        let mut c = p.into_inner();
-                        let kw = self.keyword(&c.next().expect("kw"));
-                        match rule {
-                            Rule::needs_clause => {
-                                TicketItem::Needs(kw, self.ident(c.next().expect("skill")))
-                            }
-                            Rule::hours_clause => {
-                                TicketItem::Hours(kw, self.int(c.next().expect("hours")))
-                            }
-                            Rule::pair_flag => TicketItem::Pair(kw),
-                            Rule::with_clause => {
-                                let skill = self.ident(c.next().expect("skill"));
-                                let _hours_kw = c.next();
-                                TicketItem::With(kw, skill, self.int(c.next().expect("hours")))
-                            }
-                            Rule::priority_clause => {
-                                TicketItem::Priority(kw, self.ident(c.next().expect("level")))
-                            }
-                            Rule::collaboration_flag => TicketItem::CollaborationHeavy(kw),
-                            _ => TicketItem::Sensitive(kw),
-                        }
-                    })
-                    .collect();
-                Item::Ticket(TicketAst {
-                    id,
-                    title,
-                    items,
-                    span,
-                })
-            }
+            Rule::person_stmt => Item::Person(self.person(inner, span)),
+            Rule::room_stmt => Item::Room(self.room(inner, span)),
+            Rule::meeting_stmt => Item::Meeting(self.meeting(inner, span)),
+            Rule::ticket_stmt => Item::Ticket(self.ticket(inner, span)),
             Rule::levels_stmt => Item::Levels(self.ident_list(inner.next().expect("levels"))),
             Rule::outcomes_stmt => Item::Outcomes(self.ident_list(inner.next().expect("outcomes"))),
             Rule::exclude_stmt => Item::Exclude(ExcludeAst {
@@ -445,55 +334,14 @@ impl Cx {
                     span,
                 })
             }
-            Rule::rubric_stmt | Rule::rules_stmt => {
-                let is_rubric = rule == Rule::rubric_stmt;
-                let mut rules = Vec::new();
-                let mut otherwise = None;
-                for p in inner {
-                    let pspan = self.span(&p);
-                    match p.as_rule() {
-                        Rule::rubric_rule => {
-                            let mut c = p.into_inner();
-                            let level = self.ident(c.next().expect("level"));
-                            c.next(); // kw_when
-                            let when = self.condition(c.next().expect("condition"));
-                            rules.push(RubricRuleAst {
-                                level,
-                                when,
-                                span: pspan,
-                            });
-                        }
-                        _ => {
-                            otherwise = Some(self.ident(p.into_inner().nth(1).expect("level")));
-                        }
-                    }
-                }
-                let block = RubricAst {
-                    rules,
-                    otherwise,
-                    span,
-                };
-                if is_rubric {
-                    Item::Rubric(block)
-                } else {
-                    Item::Rules(block)
-                }
-            }
+            Rule::rubric_stmt => Item::Rubric(self.rubric(inner, span)),
+            Rule::rules_stmt => Item::Rules(self.rubric(inner, span)),
             Rule::attribute_stmt => {
                 let id = self.ident(inner.next().expect("id"));
                 let items = inner.map(|p| self.attribute_item(p)).collect();
                 Item::Attribute(AttributeAst { id, items, span })
             }
-            Rule::oracle_stmt => {
-                let body = inner.next().expect("oracle body");
-                let body = match body.as_rule() {
-                    Rule::oracle_block => OracleBody::Entries(
-                        body.into_inner().map(|e| self.oracle_entry(e)).collect(),
-                    ),
-                    _ => OracleBody::Level(self.ident(body)),
-                };
-                Item::Oracle(OracleAst { body, span })
-            }
+            Rule::oracle_stmt => Item::Oracle(self.oracle(inner, span)),
             other => unreachable!("unexpected statement rule {other:?} at {:?}", kw.as_span()),
         }
     }
