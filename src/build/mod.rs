@@ -133,7 +133,7 @@ pub struct Options {
     /// person (plus [`OUTPUT_ALLOWANCE`]); one that would write more is an
     /// error and is not built.
     pub max_output_ratio: u64,
-    /// The cue × rule conditions rendered; all 12 when empty.
+    /// The cue × rule conditions rendered, each once; all 12 when empty.
     pub conditions: Vec<render::Condition>,
     pub layout: Layout,
 }

@@ -57,7 +57,7 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
     };
     let options = build::Options {
         max_output_ratio: args.max_output_ratio,
-        conditions: dedup(args.conditions),
+        conditions: args.conditions,
         layout: match args.layout {
             super::LayoutArg::Files => build::Layout::Files,
             super::LayoutArg::Packed => build::Layout::Packed,
@@ -144,17 +144,6 @@ pub(super) fn stats(args: StatsArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// The conditions in the order first given, each once.
-fn dedup(conditions: Vec<crate::render::Condition>) -> Vec<crate::render::Condition> {
-    let mut seen = Vec::new();
-    for c in conditions {
-        if !seen.contains(&c) {
-            seen.push(c);
-        }
-    }
-    seen
 }
 
 fn render_one(e: &dyn miette::Diagnostic) -> String {

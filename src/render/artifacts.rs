@@ -54,7 +54,7 @@ pub struct ConditionRef {
 }
 
 /// Renders every artifact of a scenario under `conditions` (in the order
-/// given; every condition when it is empty).
+/// first given, each once; every condition when it is empty).
 pub fn artifacts(
     c: &Checked,
     templates: &Templates,
@@ -64,7 +64,13 @@ pub fn artifacts(
     let conditions = if conditions.is_empty() {
         Condition::all()
     } else {
-        conditions.to_vec()
+        let mut once = Vec::new();
+        for &k in conditions {
+            if !once.contains(&k) {
+                once.push(k);
+            }
+        }
+        once
     };
     let brief = view::brief(c);
     let mut tasks = BTreeMap::new();

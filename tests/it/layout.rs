@@ -95,7 +95,7 @@ fn conditions_choose_what_is_rendered() {
         Condition::from_name("combined-none").unwrap(),
         Condition::from_name("none-strict").unwrap(),
     ];
-    let plan = plan(Layout::Files, chosen);
+    let plan = plan(Layout::Files, chosen.clone());
     let id = &plan.built[0];
     let folders: std::collections::BTreeSet<&str> = plan
         .files
@@ -108,6 +108,19 @@ fn conditions_choose_what_is_rendered() {
         folders.into_iter().collect::<Vec<_>>(),
         ["combined-none", "none-strict"]
     );
+    // A condition named twice is rendered once, in the order first given.
+    let twice = Condition::from_name("none-strict").unwrap();
+    let packed = self::plan(Layout::Packed, vec![twice, chosen[0], twice]);
+    let value: Value =
+        serde_json::from_str(&packed.files[&format!("{}/artifacts.json", packed.built[0])])
+            .unwrap();
+    let names: Vec<&str> = value["conditions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["none-strict", "combined-none"]);
     let r = cici(&["build", "--check", "--conditions", "none-loose"]);
     assert_eq!(r.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&r.stderr);
