@@ -50,6 +50,23 @@ struct Lowering<'s> {
 /// One fact as lowering reads it.
 type FactRow<'p> = (Origin, FactStatus, &'p Predicate);
 
+/// A fresh variable true exactly when one of the options `keep` picks is
+/// chosen.
+fn or_where(
+    model: &mut Model,
+    options: &[Placement],
+    vars: &[Var],
+    keep: impl Fn(&Placement) -> bool,
+) -> Var {
+    let lits: Vec<Lit> = options
+        .iter()
+        .zip(vars)
+        .filter(|(o, _)| keep(o))
+        .map(|(_, v)| Lit::pos(*v))
+        .collect();
+    model.or_var(&lits)
+}
+
 /// A fact's constraints and the ways a decision can violate it.
 type Lowered = (Vec<Constraint>, Vec<Violation>);
 
@@ -113,28 +130,12 @@ impl Lowering<'_> {
                 options: vars.clone(),
             });
             let ys = (0..m.slots.len())
-                .map(|s| {
-                    let lits: Vec<Lit> = opts
-                        .iter()
-                        .zip(&vars)
-                        .filter(|(o, _)| o.slot == s)
-                        .map(|(_, v)| Lit::pos(*v))
-                        .collect();
-                    model.or_var(&lits)
-                })
+                .map(|s| or_where(model, &opts, &vars, |o| o.slot == s))
                 .collect();
             let zs = m
                 .rooms
                 .iter()
-                .map(|&r| {
-                    let lits: Vec<Lit> = opts
-                        .iter()
-                        .zip(&vars)
-                        .filter(|(o, _)| o.room == r)
-                        .map(|(_, v)| Lit::pos(*v))
-                        .collect();
-                    (r, model.or_var(&lits))
-                })
+                .map(|&r| (r, or_where(model, &opts, &vars, |o| o.room == r)))
                 .collect();
             self.options.push(opts);
             self.x.push(vars);

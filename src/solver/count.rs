@@ -2,12 +2,12 @@
 //! time.
 //!
 //! The decision groups fall apart into components that no constraint
-//! links (once the fact indicators are fixed by assumption), and the count
+//! links (once the fact indicators are fixed), and the count
 //! is the product of the components' counts. Each component is enumerated
 //! in one warm session: every decision found is blocked by a clause over
 //! that component's decision literals only, switched by one guard literal
-//! per component, so a query carries the fact assumptions and a single
-//! guard however many decisions came before it.
+//! per component, so a query assumes a single guard however many decisions
+//! came before it (the facts in force are fixed by unit clauses).
 
 use std::time::Instant;
 

@@ -254,14 +254,9 @@ impl<'m, B: Backend> Session<'m, B> {
 
     /// A fresh literal that, assumed, makes the decision differ from `choice`.
     pub fn differ_from(&mut self, choice: &[usize]) -> Lit {
-        let g = self.fresh();
-        let lits: Vec<Lit> = self
-            .model
-            .choice_lits(choice)
-            .into_iter()
-            .map(|l| !l)
-            .collect();
-        self.clause(Some(g), lits);
+        let g = self.guard();
+        let all: Vec<usize> = (0..self.model.decision_groups.len()).collect();
+        self.block(g, &all, choice);
         g
     }
 
