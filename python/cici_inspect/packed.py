@@ -32,9 +32,13 @@ def artifacts(folder: str | pathlib.Path) -> Iterator[dict]:
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
     if manifest.get("generator") != "cici":
         raise ValueError(f"{folder}: manifest.json was not written by cici")
+    root = folder.resolve()
     for path in manifest["files"]:
         if path.endswith("/artifacts.json"):
-            packed = json.loads((folder / path).read_text(encoding="utf-8"))
+            file = (folder / path).resolve()
+            if not file.is_relative_to(root):
+                raise ValueError(f"{folder}: manifest.json lists {path!r}, outside the folder")
+            packed = json.loads(file.read_text(encoding="utf-8"))
             if packed.get("format") != FORMAT:
                 raise ValueError(f"{folder / path}: format {packed.get('format')!r}, not {FORMAT}")
             yield packed

@@ -1,8 +1,11 @@
 """The packed layout read back by `cici_inspect.packed` gives, condition by
 condition, the texts the file layout writes as Markdown files."""
 
+import json
 import pathlib
 import subprocess
+
+import pytest
 
 from cici_inspect.packed import conditions
 from test_agents import ROOT, cici
@@ -34,3 +37,15 @@ def test_chosen_conditions_are_the_only_ones_packed(tmp_path):
     names = {c.name for c in conditions(tmp_path)}
     assert names == {"none-strict", "combined-none"}
     assert not any(pathlib.Path(tmp_path).glob("*/none-strict"))
+
+
+def test_a_manifest_that_points_outside_the_folder_is_refused(tmp_path):
+    outside = tmp_path / "elsewhere" / "artifacts.json"
+    outside.parent.mkdir()
+    outside.write_text("{}", encoding="utf-8")
+    folder = tmp_path / "build"
+    folder.mkdir()
+    manifest = {"generator": "cici", "files": ["../elsewhere/artifacts.json"]}
+    (folder / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(ValueError, match="outside the folder"):
+        list(conditions(folder))
