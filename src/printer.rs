@@ -33,8 +33,37 @@ fn list<'a>(items: impl IntoIterator<Item = &'a str>) -> String {
 /// The seed text of one scenario.
 pub fn print(sc: &Scenario) -> String {
     let mut o = String::new();
-    let person = |p: PersonId| sc.people[p].id.as_str();
     let _ = writeln!(o, "scenario {} {{", sc.id);
+    header(&mut o, sc);
+    let _ = writeln!(o);
+    people(&mut o, sc);
+    let _ = writeln!(o);
+    if let Some(norms) = &sc.norms {
+        let _ = writeln!(o, "  norms {{");
+        for n in norms {
+            let _ = writeln!(o, "    {}", norm(sc, n));
+        }
+        let _ = writeln!(o, "  }}");
+        let _ = writeln!(o);
+    }
+    match &sc.setting {
+        Setting::Meeting(ms) => meeting_setting(&mut o, sc, ms),
+        Setting::Jira(js) => jira_setting(&mut o, js),
+        Setting::Severity(ss) => rule_setting(&mut o, sc, ss),
+    }
+    for a in &sc.attributes {
+        let _ = writeln!(o);
+        attribute(&mut o, sc, a);
+    }
+    let _ = writeln!(o);
+    oracle(&mut o, sc);
+    let _ = writeln!(o, "}}");
+    o
+}
+
+/// The one-line statements: family, title, task, executor and the rest.
+fn header(o: &mut String, sc: &Scenario) {
+    let person = |p: PersonId| sc.people[p].id.as_str();
     let _ = writeln!(o, "  family {}", sc.family.name());
     let _ = writeln!(o, "  title {}", quote(&sc.title));
     let _ = writeln!(o, "  task {}", quote(&sc.task));
@@ -51,7 +80,10 @@ pub fn print(sc: &Scenario) -> String {
     if let Some(p) = &sc.purpose {
         let _ = writeln!(o, "  purpose {p}");
     }
-    let _ = writeln!(o);
+}
+
+fn people(o: &mut String, sc: &Scenario) {
+    let person = |p: PersonId| sc.people[p].id.as_str();
     for p in &sc.people {
         let _ = write!(
             o,
@@ -71,132 +103,118 @@ pub fn print(sc: &Scenario) -> String {
         }
         let _ = writeln!(o);
     }
-    let _ = writeln!(o);
-    if let Some(norms) = &sc.norms {
-        let _ = writeln!(o, "  norms {{");
-        for n in norms {
-            let _ = writeln!(o, "    {}", norm(sc, n));
+}
+
+fn meeting_setting(o: &mut String, sc: &Scenario, ms: &crate::sema::MeetingSetting) {
+    let person = |p: PersonId| sc.people[p].id.as_str();
+    for r in &ms.rooms {
+        let _ = write!(o, "  room {}", r.id);
+        if let Some(n) = &r.name {
+            let _ = write!(o, " {}", quote(n));
         }
-        let _ = writeln!(o, "  }}");
+        let _ = write!(o, " capacity {}", r.capacity);
+        if !r.features.is_empty() {
+            let _ = write!(
+                o,
+                " features {}",
+                list(r.features.iter().map(String::as_str))
+            );
+        }
         let _ = writeln!(o);
     }
-    match &sc.setting {
-        Setting::Meeting(ms) => {
-            for r in &ms.rooms {
-                let _ = write!(o, "  room {}", r.id);
-                if let Some(n) = &r.name {
-                    let _ = write!(o, " {}", quote(n));
-                }
-                let _ = write!(o, " capacity {}", r.capacity);
-                if !r.features.is_empty() {
-                    let _ = write!(
-                        o,
-                        " features {}",
-                        list(r.features.iter().map(String::as_str))
-                    );
-                }
-                let _ = writeln!(o);
-            }
-            for m in &ms.meetings {
-                let _ = writeln!(o, "  meeting {} {} {{", m.id, quote(&m.title));
-                let _ = writeln!(
-                    o,
-                    "    attendees {}",
-                    list(m.attendees.iter().map(|&p| person(p)))
-                );
-                let slots: Vec<String> = m.slots.iter().map(|s| s.to_string()).collect();
-                let _ = writeln!(o, "    slots {}", list(slots.iter().map(String::as_str)));
-                let _ = writeln!(
-                    o,
-                    "    rooms {}",
-                    list(m.rooms.iter().map(|&r| ms.rooms[r].id.as_str()))
-                );
-                if !m.features.is_empty() {
-                    let _ = writeln!(
-                        o,
-                        "    features {}",
-                        list(m.features.iter().map(String::as_str))
-                    );
-                }
-                let _ = writeln!(o, "  }}");
-            }
-        }
-        Setting::Jira(js) => {
-            for t in &js.tickets {
-                let _ = writeln!(o, "  ticket {} {} {{", t.id, quote(&t.title));
-                let _ = writeln!(o, "    needs {}", t.needs);
-                let _ = writeln!(o, "    hours {}", t.hours);
-                match &t.with {
-                    Some(seat) => {
-                        let _ = writeln!(o, "    with {} hours {}", seat.skill, seat.hours);
-                    }
-                    None if t.pair => {
-                        let _ = writeln!(o, "    pair");
-                    }
-                    None => {}
-                }
-                if let Some(p) = t.priority {
-                    let _ = writeln!(o, "    priority {}", p.name());
-                }
-                if t.collaboration_heavy {
-                    let _ = writeln!(o, "    collaboration_heavy");
-                }
-                if t.sensitive {
-                    let _ = writeln!(o, "    sensitive");
-                }
-                let _ = writeln!(o, "  }}");
-            }
-        }
-        Setting::Severity(ss) => {
-            let policy = sc.family == crate::sema::Family::PolicyDecision;
-            let (list_kw, block_kw) = if policy {
-                ("outcomes", "rules")
-            } else {
-                ("levels", "rubric")
-            };
+    for m in &ms.meetings {
+        let _ = writeln!(o, "  meeting {} {} {{", m.id, quote(&m.title));
+        let _ = writeln!(
+            o,
+            "    attendees {}",
+            list(m.attendees.iter().map(|&p| person(p)))
+        );
+        let slots: Vec<String> = m.slots.iter().map(|s| s.to_string()).collect();
+        let _ = writeln!(o, "    slots {}", list(slots.iter().map(String::as_str)));
+        let _ = writeln!(
+            o,
+            "    rooms {}",
+            list(m.rooms.iter().map(|&r| ms.rooms[r].id.as_str()))
+        );
+        if !m.features.is_empty() {
             let _ = writeln!(
                 o,
-                "  {list_kw} {}",
-                list(ss.levels.iter().map(|l| l.id.as_str()))
+                "    features {}",
+                list(m.features.iter().map(String::as_str))
             );
-            for e in &ss.evidence {
-                let _ = writeln!(
-                    o,
-                    "  evidence {} {}",
-                    e.id,
-                    list(e.values.iter().map(String::as_str))
-                );
-            }
-            let _ = writeln!(o, "  {block_kw} {{");
-            for r in &ss.rubric.rules {
-                let _ = writeln!(
-                    o,
-                    "    {} when {}",
-                    ss.levels[r.level].id,
-                    crate::export::condition_text(ss, &r.when)
-                );
-            }
-            if let Some(otherwise) = ss.rubric.otherwise {
-                let _ = writeln!(o, "    otherwise {}", ss.levels[otherwise].id);
-            }
-            let _ = writeln!(o, "  }}");
-            for e in &ss.excludes {
-                let _ = writeln!(
-                    o,
-                    "  exclude {}",
-                    crate::export::condition_text(ss, &e.when)
-                );
-            }
         }
+        let _ = writeln!(o, "  }}");
     }
-    for a in &sc.attributes {
-        let _ = writeln!(o);
-        attribute(&mut o, sc, a);
+}
+
+fn jira_setting(o: &mut String, js: &crate::sema::JiraSetting) {
+    for t in &js.tickets {
+        let _ = writeln!(o, "  ticket {} {} {{", t.id, quote(&t.title));
+        let _ = writeln!(o, "    needs {}", t.needs);
+        let _ = writeln!(o, "    hours {}", t.hours);
+        match &t.with {
+            Some(seat) => {
+                let _ = writeln!(o, "    with {} hours {}", seat.skill, seat.hours);
+            }
+            None if t.pair => {
+                let _ = writeln!(o, "    pair");
+            }
+            None => {}
+        }
+        if let Some(p) = t.priority {
+            let _ = writeln!(o, "    priority {}", p.name());
+        }
+        if t.collaboration_heavy {
+            let _ = writeln!(o, "    collaboration_heavy");
+        }
+        if t.sensitive {
+            let _ = writeln!(o, "    sensitive");
+        }
+        let _ = writeln!(o, "  }}");
     }
-    let _ = writeln!(o);
-    oracle(&mut o, sc);
-    let _ = writeln!(o, "}}");
-    o
+}
+
+/// Levels or outcomes, evidence, the rubric or rules, and exclusions.
+fn rule_setting(o: &mut String, sc: &Scenario, ss: &crate::sema::SeveritySetting) {
+    let policy = sc.family == crate::sema::Family::PolicyDecision;
+    let (list_kw, block_kw) = if policy {
+        ("outcomes", "rules")
+    } else {
+        ("levels", "rubric")
+    };
+    let _ = writeln!(
+        o,
+        "  {list_kw} {}",
+        list(ss.levels.iter().map(|l| l.id.as_str()))
+    );
+    for e in &ss.evidence {
+        let _ = writeln!(
+            o,
+            "  evidence {} {}",
+            e.id,
+            list(e.values.iter().map(String::as_str))
+        );
+    }
+    let _ = writeln!(o, "  {block_kw} {{");
+    for r in &ss.rubric.rules {
+        let _ = writeln!(
+            o,
+            "    {} when {}",
+            ss.levels[r.level].id,
+            crate::export::condition_text(ss, &r.when)
+        );
+    }
+    if let Some(otherwise) = ss.rubric.otherwise {
+        let _ = writeln!(o, "    otherwise {}", ss.levels[otherwise].id);
+    }
+    let _ = writeln!(o, "  }}");
+    for e in &ss.excludes {
+        let _ = writeln!(
+            o,
+            "  exclude {}",
+            crate::export::condition_text(ss, &e.when)
+        );
+    }
 }
 
 /// One norm as a seed writes it: `share <kinds> with <recipients> [for <purpose>]`.
