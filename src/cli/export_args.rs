@@ -48,6 +48,13 @@ pub(super) enum ExportCommand {
     /// with `inspect eval <out>/task.py --model M` once the package in
     /// `python/` is installed.
     Inspect(InspectArgs),
+    /// The lowered constraint model of each proven scenario with cici's
+    /// findings over it (`<out>/<id>.json`), for running the same analyses
+    /// with another solver (`tools/cpsat_compare.py`).
+    Model {
+        #[command(flatten)]
+        input: ExportInput,
+    },
 }
 
 /// What every export reads: the seeds, the templates, the solver bound,

@@ -133,9 +133,45 @@ fn finish(
     }
 }
 
+fn export_model(input: &super::export_args::ExportInput) -> ExitCode {
+    let (_, run) = match input.checked() {
+        Ok(checked) => checked,
+        Err(code) => return code,
+    };
+    let proven: Vec<&crate::driver::Checked> = run
+        .checked
+        .iter()
+        .filter(|c| c.report.errors() == 0)
+        .collect();
+    if proven.is_empty() {
+        return fail("no scenario without errors to export");
+    }
+    let files = match crate::export::model::files(&proven) {
+        Ok(f) => f,
+        Err(e) => return fail(format!("serializing a model: {e}")),
+    };
+    match crate::build::write(&input.out, &files, run.errors() == 0) {
+        Ok(s) => super::output::say!(
+            "wrote {} model{} into {}: {} written, {} unchanged",
+            files.len(),
+            if files.len() == 1 { "" } else { "s" },
+            input.out.display(),
+            s.written,
+            s.unchanged
+        ),
+        Err(e) => return fail(format!("writing {}: {e}", input.out.display())),
+    }
+    if run.errors() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 pub(super) fn export(args: ExportArgs) -> ExitCode {
     let (input, notes, allow_defects, count_bound) = match args.command {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
+        ExportCommand::Model { input } => return export_model(&input),
         ExportCommand::Pisas {
             input,
             notes,

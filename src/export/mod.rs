@@ -8,6 +8,7 @@
 //! id, the sanitized form is `<id>.sanitized` with `derived_from` set.
 
 pub mod inspect;
+pub mod model;
 pub mod pisas;
 
 use std::collections::BTreeMap;

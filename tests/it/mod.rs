@@ -22,6 +22,7 @@ pub mod llm;
 mod lsp;
 mod lsp_features;
 mod meaning;
+mod model_export;
 mod norms;
 mod planted;
 mod properties;

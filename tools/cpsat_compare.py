@@ -1,0 +1,240 @@
+#!/usr/bin/env python3
+"""Run cici's analyses with OR-Tools CP-SAT on the same models, check that
+the answers agree, and print how much faster `cici check` is.
+
+For every seed file given, `cici export model` writes the lowered model and
+the findings cici proved over it. This script rebuilds each model in
+CP-SAT and answers the same questions (docs/design.md, "Analyses"):
+
+- unique: P u F allows the oracle and nothing else, and P alone allows more;
+- relevant(f): P allows a decision that violates f (for models whose
+  decisions leave variables open, decision by decision);
+- necessary(f): P u F minus f allows a decision other than the oracle;
+- trap(s): what P u F u {s} does to the oracle.
+
+Time is wall time: `cici check FILE` as a whole process (parsing, lints
+and all, best of --repeat runs) against the CP-SAT analyses alone (model
+building and solving, best of --repeat runs, JSON loading excluded), so
+the ratio is a lower bound on cici's advantage. Exit status 1 when an
+answer differs.
+
+    python tools/cpsat_compare.py seeds/
+    python tools/cpsat_compare.py --cici target/release/cici --repeat 3 big.cici
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ortools.sat.python import cp_model
+
+
+class Cpsat:
+    """One scenario's model in CP-SAT; queries are solves under assumptions."""
+
+    def __init__(self, m: dict, workers: int):
+        self.m = m
+        self.model = cp_model.CpModel()
+        self.x = [self.model.NewBoolVar(f"x{i}") for i in range(m["num_vars"])]
+        self.solver = cp_model.CpSolver()
+        self.solver.parameters.num_workers = workers
+        for group in m["decision_groups"] + m["aux_groups"]:
+            self.model.AddExactlyOne([self.lit(v) for v in group])
+        for c in m["public"]:
+            self.add(c, None)
+        for f in m["facts"]:
+            for c in f["holds"]:
+                self.add(c, self.lit(f["indicator"]))
+
+    def lit(self, i: int):
+        return self.x[i - 1] if i > 0 else self.x[-i - 1].Not()
+
+    def linear(self, terms):
+        return sum(w * self.lit(l) for l, w in terms)
+
+    def add(self, c: dict, guard):
+        if "clause" in c:
+            ct = self.model.AddBoolOr([self.lit(l) for l in c["clause"]])
+        else:
+            a = c["at_most"]
+            ct = self.model.Add(self.linear(a["terms"]) <= a["bound"])
+        if guard is not None:
+            ct.OnlyEnforceIf(guard)
+
+    def guard(self):
+        return self.model.NewBoolVar("")
+
+    def choice_lits(self, choice):
+        return [self.lit(g[c]) for g, c in zip(self.m["decision_groups"], choice)]
+
+    def differ_from(self, choice):
+        g = self.guard()
+        self.model.AddBoolOr([l.Not() for l in self.choice_lits(choice)]).OnlyEnforceIf(g)
+        return g
+
+    def violation(self, ways):
+        v = self.guard()
+        options = []
+        for way in ways:
+            w = self.guard()
+            if "all" in way:
+                self.model.AddBoolAnd([self.lit(l) for l in way["all"]]).OnlyEnforceIf(w)
+            else:
+                a = way["at_least"]
+                self.model.Add(self.linear(a["terms"]) >= a["bound"]).OnlyEnforceIf(w)
+            options.append(w)
+        self.model.AddBoolOr(options).OnlyEnforceIf(v)
+        return v
+
+    def solve(self, in_force, extra=()):
+        """The choice per decision group of an allowed decision, or None."""
+        on = set(in_force)
+        assumptions = [
+            self.lit(f["indicator"]) if i in on else self.lit(f["indicator"]).Not()
+            for i, f in enumerate(self.m["facts"])
+        ]
+        self.model.ClearAssumptions()
+        self.model.AddAssumptions(assumptions + list(extra))
+        status = self.solver.Solve(self.model)
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return [
+                next(i for i, v in enumerate(g) if self.solver.BooleanValue(self.lit(v)))
+                for g in self.m["decision_groups"]
+            ]
+        if status == cp_model.INFEASIBLE:
+            return None
+        raise RuntimeError(f"CP-SAT gave status {self.solver.StatusName(status)}")
+
+
+def analyse(m: dict, workers: int) -> dict:
+    """The findings of every fact, computed with CP-SAT."""
+    s = Cpsat(m, workers)
+    facts = m["facts"]
+    ids = lambda status: [i for i, f in enumerate(facts) if f["status"] == status]
+    appropriate, inappropriate, soft = ids("appropriate"), ids("inappropriate"), ids("soft")
+    oracle = m["oracle"]
+    oracle_lits = s.choice_lits(oracle)
+    not_oracle = s.differ_from(oracle)
+    found = {i: {} for i in range(len(facts))}
+    unique = s.solve(appropriate, oracle_lits) is not None and s.solve(appropriate, [not_oracle]) is None
+    trivial = s.solve([], [not_oracle]) is None
+    relevance(s, appropriate, appropriate + inappropriate, found)
+    for f in appropriate:
+        if found[f]["relevant"] is False:
+            found[f]["necessary"] = False
+            continue
+        rest = [g for g in appropriate if g != f]
+        found[f]["necessary"] = s.solve(rest, [not_oracle]) is not None
+    for t in soft + inappropriate:
+        with_t = appropriate + [t]
+        if s.solve(with_t, oracle_lits) is not None:
+            found[t]["trap"] = "keeps"
+        elif s.solve(with_t) is not None:
+            found[t]["trap"] = "changes"
+        else:
+            found[t]["trap"] = "no_decision"
+    return {"unique": unique, "trivial": trivial, "facts": found}
+
+
+def relevance(s: Cpsat, appropriate, hard, found):
+    facts = s.m["facts"]
+    if all(f["violated"] is not None for f in facts):
+        for f in hard:
+            ways = facts[f]["violated"]
+            found[f]["relevant"] = bool(ways) and s.solve([], [s.violation(ways)]) is not None
+        return
+    public = enumerate_decisions(s, [])
+    for f in hard:
+        forbids = any(s.solve([f], s.choice_lits(c)) is None for c in public)
+        if not forbids and f in appropriate:
+            others = [g for g in appropriate if g != f]
+            forbids = any(
+                s.solve(appropriate, s.choice_lits(c)) is None for c in enumerate_decisions(s, others)
+            )
+        found[f]["relevant"] = forbids
+
+
+def enumerate_decisions(s: Cpsat, in_force):
+    found, blocks = [], []
+    while (c := s.solve(in_force, blocks)) is not None:
+        blocks.append(s.differ_from(c))
+        found.append(c)
+    return found
+
+
+def disagreements(m: dict, ours: dict) -> list[str]:
+    out = []
+    if not m["unique"] or not ours["unique"]:
+        out.append(f"unique: cici {m['unique']}, CP-SAT {ours['unique']}")
+    for i, f in enumerate(m["facts"]):
+        for key in ("relevant", "necessary", "trap"):
+            if key in ours["facts"][i] and f[key] != ours["facts"][i][key]:
+                out.append(f"fact {i} of `{f['attribute']}`: {key} is {f[key]} for cici, "
+                           f"{ours['facts'][i][key]} for CP-SAT")
+    return out
+
+
+def best_of(repeat: int, run) -> float:
+    best = math.inf
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def seed_files(paths: list[str]) -> list[Path]:
+    files = []
+    for p in map(Path, paths):
+        files.extend(sorted(p.rglob("*.cici")) if p.is_dir() else [p])
+    return files
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("paths", nargs="+", help="seed files, or folders searched for *.cici")
+    ap.add_argument("--cici", default=os.environ.get("CICI", "cici"), help="the cici binary")
+    ap.add_argument("--repeat", type=int, default=3, help="best of this many runs (default 3)")
+    ap.add_argument("--workers", type=int, default=1, help="CP-SAT search workers (default 1)")
+    args = ap.parse_args(argv)
+    total_cici = total_cpsat = 0.0
+    ratios, failed = [], 0
+    print(f"{'seed':40} {'cici ms':>9} {'CP-SAT ms':>10} {'ratio':>7}")
+    for path in seed_files(args.paths):
+        with tempfile.TemporaryDirectory() as out:
+            subprocess.run([args.cici, "-q", "export", "model", "--out", out, str(path)],
+                           check=True, stdout=subprocess.DEVNULL)
+            models = [json.loads(p.read_text()) for p in sorted(Path(out).glob("*.json"))]
+        if not models:
+            print(f"{str(path):40} no proven scenario, skipped")
+            continue
+        cici = best_of(args.repeat, lambda: subprocess.run(
+            [args.cici, "-q", "check", str(path)], check=True, stdout=subprocess.DEVNULL))
+        answers = []
+        cpsat = best_of(args.repeat, lambda: answers.append([analyse(m, args.workers) for m in models]))
+        for m, ours in zip(models, answers[-1]):
+            for d in disagreements(m, ours):
+                failed += 1
+                print(f"DISAGREE {m['id']}: {d}")
+        total_cici, total_cpsat = total_cici + cici, total_cpsat + cpsat
+        ratios.append(cpsat / cici)
+        print(f"{str(path):40} {cici * 1e3:9.1f} {cpsat * 1e3:10.1f} {cpsat / cici:6.1f}x")
+    if ratios:
+        geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
+        print(f"{len(ratios)} files: cici {total_cici * 1e3:.0f} ms, CP-SAT {total_cpsat * 1e3:.0f} ms; "
+              f"ratio of totals {total_cpsat / total_cici:.1f}x, geometric mean {geo:.1f}x, "
+              f"lowest {min(ratios):.1f}x")
+    print("answers agree" if not failed else f"{failed} answers differ")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
