@@ -255,195 +255,237 @@ fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Res
 /// Applies one edit in place.
 pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
     match e {
-        Edit::SetNorm { index, from, to } => set_norm(v, *index, from, to)?,
+        Edit::SetNorm { index, from, to } => set_norm(v, *index, from, to),
         Edit::SetGroups {
             person: id,
             from,
             to,
-        } => set_groups(v, id, from, to)?,
+        } => set_groups(v, id, from, to),
         Edit::ReplaceFact {
             attribute: id,
             from,
             to,
-        } => {
-            let a = attribute(v, id)?;
-            let predicate = parse_fact(v, to)?;
-            if matches!(predicate, Predicate::Toward { .. }) {
-                return Err("`toward` is soft only".into());
-            }
-            let describe = |p: &Predicate| crate::analysis::describe_predicate(v, p);
-            let attr = &v.attributes[a];
-            let (kind, form) = attr.fact_form();
-            let i = form
-                .facts
-                .iter()
-                .position(|f| same_fact(&describe(&f.predicate), from))
-                .ok_or_else(|| format!("`{id}` has no fact `{from}`"))?;
-            let attr = &mut v.attributes[a];
-            let form = match kind {
-                FormKind::Raw => &mut attr.raw,
-                FormKind::Sanitized => attr.sanitized.as_mut().expect("the fact form exists"),
-            };
-            form.facts[i].predicate = predicate;
-        }
+        } => replace_fact(v, id, from, to),
         Edit::ReplaceText {
             attribute: id,
             form,
             from,
             to,
-        } => {
-            check_text(to)?;
-            let a = attribute(v, id)?;
-            let attr = &mut v.attributes[a];
-            let f = match form {
-                FormKind::Raw => Some(&mut attr.raw),
-                FormKind::Sanitized => attr.sanitized.as_mut(),
-            }
-            .ok_or_else(|| format!("`{id}` has no sanitized form"))?;
-            if f.text != *from {
-                return Err(format!(
-                    "the {} text of `{id}` is not `{from}`",
-                    form.name()
-                ));
-            }
-            f.text = to.clone();
-        }
+        } => replace_text(v, id, *form, from, to),
         Edit::RenamePerson {
             from,
             to,
             name_from,
             name_to,
-        } => {
-            let p = person(v, from)?;
-            check_ident(to)?;
-            check_text(name_to)?;
-            if v.person(to).is_some() {
-                return Err(format!("`{to}` already names a person"));
-            }
-            if v.people[p].name != *name_from {
-                return Err(format!("`{from}` is not called `{name_from}`"));
-            }
-            super::mutate::rename_person(v, p, to, name_to);
-        }
+        } => rename(v, from, to, name_from, name_to),
         Edit::SetVisibility {
             attribute: id,
             form,
             to,
             ..
-        } => {
-            let a = attribute(v, id)?;
-            let mut who = people(v, to)?;
-            let attr = &mut v.attributes[a];
-            who.push(attr.holder);
-            who.sort_unstable();
-            who.dedup();
-            let f = match form {
-                FormKind::Raw => Some(&mut attr.raw),
-                FormKind::Sanitized => attr.sanitized.as_mut(),
-            }
-            .ok_or_else(|| format!("`{id}` has no sanitized form"))?;
-            f.visible = who;
-        }
+        } => set_visibility(v, id, *form, to),
         Edit::SetHolder {
             attribute: id, to, ..
-        } => {
-            let a = attribute(v, id)?;
-            let p = person(v, to)?;
-            let attr = &mut v.attributes[a];
-            let old = attr.holder;
-            if attr.about == old {
-                attr.about = p;
-            }
-            attr.holder = p;
-            for f in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
-                for q in &mut f.visible {
-                    if *q == old {
-                        *q = p;
-                    }
-                }
-                f.visible.sort_unstable();
-                f.visible.dedup();
-            }
-        }
+        } => set_holder(v, id, to),
         Edit::DropAttribute { attribute: id } => {
             let a = attribute(v, id)?;
             v.attributes.remove(a);
+            Ok(())
         }
         Edit::AddAttribute {
             attribute: id,
             holder,
             text,
-        } => {
-            check_ident(id)?;
-            check_text(text)?;
-            if v.attribute(id).is_some() {
-                return Err(format!("`{id}` already names an attribute"));
-            }
-            let p = person(v, holder)?;
-            crate::planted::push_attribute(v, p, None, text.clone(), None, Vec::new(), Vec::new());
-            v.attributes.last_mut().expect("just pushed").id = id.clone();
-        }
-        Edit::ReorderAttributes { to, .. } => {
-            let mut order = Vec::with_capacity(to.len());
-            for id in to {
-                let a = attribute(v, id)?;
-                if order.contains(&a) {
-                    return Err(format!("`{id}` is listed twice"));
-                }
-                order.push(a);
-            }
-            if order.len() != v.attributes.len() {
-                return Err("a new order lists every attribute once".into());
-            }
-            let old = std::mem::take(&mut v.attributes);
-            let mut slots: Vec<Option<_>> = old.into_iter().map(Some).collect();
-            v.attributes = order
-                .into_iter()
-                .map(|a| slots[a].take().expect("each index once"))
-                .collect();
-        }
-        Edit::SetAttendees { meeting, to, .. } => {
-            let who = people(v, to)?;
-            if who.is_empty() {
-                return Err("a meeting needs an attendee".into());
-            }
-            let Setting::Meeting(ms) = &mut v.setting else {
-                return Err("only meetings have attendees".into());
-            };
-            let m = ms
-                .meetings
-                .iter_mut()
-                .find(|m| m.id == *meeting)
-                .ok_or_else(|| format!("no meeting `{meeting}`"))?;
-            m.attendees = who;
-        }
+        } => add_attribute(v, id, holder, text),
+        Edit::ReorderAttributes { to, .. } => reorder(v, to),
+        Edit::SetAttendees { meeting, to, .. } => set_attendees(v, meeting, to),
         Edit::SetPublic {
             target, field, to, ..
-        } => {
-            if *to == 0 || *to > 1000 {
-                return Err(format!("{to} is out of range (1 to 1000)"));
+        } => set_public(v, target, field, *to),
+    }
+}
+
+fn replace_fact(v: &mut Scenario, id: &str, from: &str, to: &str) -> Result<(), String> {
+    let a = attribute(v, id)?;
+    let predicate = parse_fact(v, to)?;
+    if matches!(predicate, Predicate::Toward { .. }) {
+        return Err("`toward` is soft only".into());
+    }
+    let describe = |p: &Predicate| crate::analysis::describe_predicate(v, p);
+    let attr = &v.attributes[a];
+    let (kind, form) = attr.fact_form();
+    let i = form
+        .facts
+        .iter()
+        .position(|f| same_fact(&describe(&f.predicate), from))
+        .ok_or_else(|| format!("`{id}` has no fact `{from}`"))?;
+    let attr = &mut v.attributes[a];
+    let form = match kind {
+        FormKind::Raw => &mut attr.raw,
+        FormKind::Sanitized => attr.sanitized.as_mut().expect("the fact form exists"),
+    };
+    form.facts[i].predicate = predicate;
+    Ok(())
+}
+
+/// The form of an attribute, or why it has none.
+fn form_of<'s>(
+    v: &'s mut Scenario,
+    id: &str,
+    form: FormKind,
+) -> Result<&'s mut crate::sema::Form, String> {
+    let a = attribute(v, id)?;
+    let attr = &mut v.attributes[a];
+    match form {
+        FormKind::Raw => Some(&mut attr.raw),
+        FormKind::Sanitized => attr.sanitized.as_mut(),
+    }
+    .ok_or_else(|| format!("`{id}` has no sanitized form"))
+}
+
+fn replace_text(
+    v: &mut Scenario,
+    id: &str,
+    form: FormKind,
+    from: &str,
+    to: &str,
+) -> Result<(), String> {
+    check_text(to)?;
+    let f = form_of(v, id, form)?;
+    if f.text != *from {
+        return Err(format!(
+            "the {} text of `{id}` is not `{from}`",
+            form.name()
+        ));
+    }
+    f.text = to.to_string();
+    Ok(())
+}
+
+fn rename(
+    v: &mut Scenario,
+    from: &str,
+    to: &str,
+    name_from: &str,
+    name_to: &str,
+) -> Result<(), String> {
+    let p = person(v, from)?;
+    check_ident(to)?;
+    check_text(name_to)?;
+    if v.person(to).is_some() {
+        return Err(format!("`{to}` already names a person"));
+    }
+    if v.people[p].name != *name_from {
+        return Err(format!("`{from}` is not called `{name_from}`"));
+    }
+    super::mutate::rename_person(v, p, to, name_to);
+    Ok(())
+}
+
+fn set_visibility(v: &mut Scenario, id: &str, form: FormKind, to: &[String]) -> Result<(), String> {
+    let a = attribute(v, id)?;
+    let mut who = people(v, to)?;
+    who.push(v.attributes[a].holder);
+    who.sort_unstable();
+    who.dedup();
+    form_of(v, id, form)?.visible = who;
+    Ok(())
+}
+
+fn set_holder(v: &mut Scenario, id: &str, to: &str) -> Result<(), String> {
+    let a = attribute(v, id)?;
+    let p = person(v, to)?;
+    let attr = &mut v.attributes[a];
+    let old = attr.holder;
+    if attr.about == old {
+        attr.about = p;
+    }
+    attr.holder = p;
+    for f in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
+        for q in &mut f.visible {
+            if *q == old {
+                *q = p;
             }
-            match (&mut v.setting, field.as_str()) {
-                (Setting::Jira(js), "hours") => {
-                    js.tickets
-                        .iter_mut()
-                        .find(|t| t.id == *target)
-                        .ok_or_else(|| format!("no ticket `{target}`"))?
-                        .hours = *to;
-                }
-                (Setting::Meeting(ms), "capacity") => {
-                    ms.rooms
-                        .iter_mut()
-                        .find(|r| r.id == *target)
-                        .ok_or_else(|| format!("no room `{target}`"))?
-                        .capacity = *to;
-                }
-                _ => {
-                    return Err(format!(
-                        "`{field}` is not a number of the public setting (a ticket's `hours`, a room's `capacity`)"
-                    ))
-                }
-            }
+        }
+        f.visible.sort_unstable();
+        f.visible.dedup();
+    }
+    Ok(())
+}
+
+fn add_attribute(v: &mut Scenario, id: &str, holder: &str, text: &str) -> Result<(), String> {
+    check_ident(id)?;
+    check_text(text)?;
+    if v.attribute(id).is_some() {
+        return Err(format!("`{id}` already names an attribute"));
+    }
+    let p = person(v, holder)?;
+    crate::planted::push_attribute(v, p, None, text.to_string(), None, Vec::new(), Vec::new());
+    v.attributes.last_mut().expect("just pushed").id = id.to_string();
+    Ok(())
+}
+
+fn reorder(v: &mut Scenario, to: &[String]) -> Result<(), String> {
+    let mut order = Vec::with_capacity(to.len());
+    for id in to {
+        let a = attribute(v, id)?;
+        if order.contains(&a) {
+            return Err(format!("`{id}` is listed twice"));
+        }
+        order.push(a);
+    }
+    if order.len() != v.attributes.len() {
+        return Err("a new order lists every attribute once".into());
+    }
+    let old = std::mem::take(&mut v.attributes);
+    let mut slots: Vec<Option<_>> = old.into_iter().map(Some).collect();
+    v.attributes = order
+        .into_iter()
+        .map(|a| slots[a].take().expect("each index once"))
+        .collect();
+    Ok(())
+}
+
+fn set_attendees(v: &mut Scenario, meeting: &str, to: &[String]) -> Result<(), String> {
+    let who = people(v, to)?;
+    if who.is_empty() {
+        return Err("a meeting needs an attendee".into());
+    }
+    let Setting::Meeting(ms) = &mut v.setting else {
+        return Err("only meetings have attendees".into());
+    };
+    let m = ms
+        .meetings
+        .iter_mut()
+        .find(|m| m.id == *meeting)
+        .ok_or_else(|| format!("no meeting `{meeting}`"))?;
+    m.attendees = who;
+    Ok(())
+}
+
+fn set_public(v: &mut Scenario, target: &str, field: &str, to: u32) -> Result<(), String> {
+    if to == 0 || to > 1000 {
+        return Err(format!("{to} is out of range (1 to 1000)"));
+    }
+    match (&mut v.setting, field) {
+        (Setting::Jira(js), "hours") => {
+            js.tickets
+                .iter_mut()
+                .find(|t| t.id == *target)
+                .ok_or_else(|| format!("no ticket `{target}`"))?
+                .hours = to;
+        }
+        (Setting::Meeting(ms), "capacity") => {
+            ms.rooms
+                .iter_mut()
+                .find(|r| r.id == *target)
+                .ok_or_else(|| format!("no room `{target}`"))?
+                .capacity = to;
+        }
+        _ => {
+            return Err(format!(
+                "`{field}` is not a number of the public setting (a ticket's `hours`, a room's `capacity`)"
+            ))
         }
     }
     Ok(())
