@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::{fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg};
+use super::{fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg, Shard};
 use crate::counterfactual::{output, Config, Kind};
 use crate::driver::Run;
 use crate::llm::{self, Llm, Mode, ProjectConfig};
@@ -71,19 +71,8 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         return super::args::missing_setting(key, &args.config);
     }
     if let Some(batch) = &args.ingest_batch {
-        match llm::ingest_batch(batch, &llm::Cache::new(&settings.cache_dir)) {
-            Ok((stored, errors)) => {
-                super::output::note!(
-                    "ingested {stored} response{} from {} into {}",
-                    if stored == 1 { "" } else { "s" },
-                    batch.display(),
-                    settings.cache_dir
-                );
-                for e in &errors {
-                    eprintln!("warning: {e}");
-                }
-            }
-            Err(e) => return fail(e),
+        if let Err(code) = ingest(batch, &settings) {
+            return code;
         }
     }
     let mut run = Run::new();
@@ -95,42 +84,11 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         Err(e) => return fail(e),
     }
     report_checks(&run);
-    let mut seeds: Vec<&crate::driver::Checked> = run
-        .checked
-        .iter()
-        .filter(|c| c.report.errors() == 0)
-        .collect();
-    if let Some(shard) = args.shard {
-        seeds = seeds
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| i % shard.count == shard.index - 1)
-            .map(|(_, c)| c)
-            .collect();
-        super::output::note!(
-            "shard {}/{}: {} seed{}",
-            shard.index,
-            shard.count,
-            seeds.len(),
-            if seeds.len() == 1 { "" } else { "s" }
-        );
-    }
+    let seeds = seeds_to_grow(&run, args.shard);
     if seeds.is_empty() {
         return fail("no seed without errors to grow triplets from");
     }
-    let kinds = match args.kind {
-        KindArg::Decision => vec![Kind::Decision],
-        KindArg::Flow => vec![Kind::Flow],
-        KindArg::Both => vec![Kind::Decision, Kind::Flow],
-    };
-    let mut config = Config::symbolic(kinds, args.per_seed, args.seed, args.rounds.max(1), options);
-    config.cues = Vec::new();
-    for &cue in &args.cues {
-        if !config.cues.contains(&cue) {
-            config.cues.push(cue);
-        }
-    }
-    config.split = args.split;
+    let mut config = config_of(&args, options);
     config.provenance = crate::counterfactual::Provenance {
         command: command_line(),
         seeds: seeds
@@ -159,28 +117,8 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     }
     let result = output::run(&seeds, &config, &Templates::builtin(), &args.out);
     if let Some(m) = &model {
-        let u = m.usage();
-        super::output::note!(
-            "model {}: {} request{} ({} retr{}), {} cache hit{}, {} tokens in, {} out",
-            m.model(),
-            u.requests,
-            if u.requests == 1 { "" } else { "s" },
-            u.retries,
-            if u.retries == 1 { "y" } else { "ies" },
-            u.cache_hits,
-            if u.cache_hits == 1 { "" } else { "s" },
-            u.prompt_tokens,
-            u.completion_tokens
-        );
-        if let Some(path) = &args.emit_batch {
-            match m.write_batch(path) {
-                Ok(n) => eprintln!(
-                    "{n} request{} written to {}; run the batch, then rerun with --ingest-batch <output file>",
-                    if n == 1 { "" } else { "s" },
-                    path.display()
-                ),
-                Err(e) => return fail(format!("writing {}: {e}", path.display())),
-            }
+        if let Err(code) = report_model(m, args.emit_batch.as_deref()) {
+            return code;
         }
     }
     if let Some(e) = config.fatal() {
@@ -188,43 +126,136 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
         return fail(e);
     }
     match result {
-        Ok(s) => {
-            super::output::say!(
-                "{} triplet{} written to {} ({} kept from an earlier run)",
-                s.written,
-                if s.written == 1 { "" } else { "s" },
-                args.out.display(),
-                s.kept
-            );
-            if !s.short.is_empty() && args.emit_batch.is_none() {
-                eprintln!("fewer triplets than asked for: {}", s.short.join(", "));
-                for seed in &s.short {
-                    let reasons = config.rejections.of(seed);
-                    if !reasons.is_empty() {
-                        eprintln!("  {seed}: {}", top_reasons(&reasons));
-                    }
-                }
-            }
-            // A run that produced nothing at all has failed, with its reasons.
-            if s.written + s.kept == 0 && !run.checked.is_empty() && args.emit_batch.is_none() {
-                let reasons = config.rejections.all();
-                eprintln!(
-                    "error: no triplet was accepted; {}",
-                    if reasons.is_empty() {
-                        "no candidate was proposed".to_string()
-                    } else {
-                        format!("the candidates were rejected: {}", top_reasons(&reasons))
-                    }
-                );
-                return ExitCode::from(1);
-            }
-            if run.errors() > 0 {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
+        Ok(s) => finish(&s, &config, &run, &args),
+        Err(e) => fail(format!("writing {}: {e}", args.out.display())),
+    }
+}
+
+/// Stores the responses of a finished batch in the cache.
+fn ingest(batch: &std::path::Path, settings: &llm::LlmConfig) -> Result<(), ExitCode> {
+    let (stored, errors) =
+        llm::ingest_batch(batch, &llm::Cache::new(&settings.cache_dir)).map_err(fail)?;
+    super::output::note!(
+        "ingested {stored} response{} from {} into {}",
+        if stored == 1 { "" } else { "s" },
+        batch.display(),
+        settings.cache_dir
+    );
+    for e in &errors {
+        eprintln!("warning: {e}");
+    }
+    Ok(())
+}
+
+/// The seeds without errors, or this run's shard of them.
+fn seeds_to_grow(run: &Run, shard: Option<Shard>) -> Vec<&crate::driver::Checked> {
+    let seeds: Vec<&crate::driver::Checked> = run
+        .checked
+        .iter()
+        .filter(|c| c.report.errors() == 0)
+        .collect();
+    let Some(shard) = shard else {
+        return seeds;
+    };
+    let seeds: Vec<_> = seeds
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % shard.count == shard.index - 1)
+        .map(|(_, c)| c)
+        .collect();
+    super::output::note!(
+        "shard {}/{}: {} seed{}",
+        shard.index,
+        shard.count,
+        seeds.len(),
+        if seeds.len() == 1 { "" } else { "s" }
+    );
+    seeds
+}
+
+/// The loop's configuration from the arguments, before models and
+/// provenance are added.
+fn config_of(args: &CounterfactualArgs, options: crate::analysis::Options) -> Config {
+    let kinds = match args.kind {
+        KindArg::Decision => vec![Kind::Decision],
+        KindArg::Flow => vec![Kind::Flow],
+        KindArg::Both => vec![Kind::Decision, Kind::Flow],
+    };
+    let mut config = Config::symbolic(kinds, args.per_seed, args.seed, args.rounds.max(1), options);
+    config.cues = Vec::new();
+    for &cue in &args.cues {
+        if !config.cues.contains(&cue) {
+            config.cues.push(cue);
+        }
+    }
+    config.split = args.split;
+    config
+}
+
+/// What the model was asked, and the batch file when one is emitted.
+fn report_model(m: &Llm, emit_batch: Option<&std::path::Path>) -> Result<(), ExitCode> {
+    let u = m.usage();
+    super::output::note!(
+        "model {}: {} request{} ({} retr{}), {} cache hit{}, {} tokens in, {} out",
+        m.model(),
+        u.requests,
+        if u.requests == 1 { "" } else { "s" },
+        u.retries,
+        if u.retries == 1 { "y" } else { "ies" },
+        u.cache_hits,
+        if u.cache_hits == 1 { "" } else { "s" },
+        u.prompt_tokens,
+        u.completion_tokens
+    );
+    if let Some(path) = emit_batch {
+        match m.write_batch(path) {
+            Ok(n) => eprintln!(
+                "{n} request{} written to {}; run the batch, then rerun with --ingest-batch <output file>",
+                if n == 1 { "" } else { "s" },
+                path.display()
+            ),
+            Err(e) => return Err(fail(format!("writing {}: {e}", path.display()))),
+        }
+    }
+    Ok(())
+}
+
+/// The summary of a written run, the seeds left short and why, and the
+/// exit code.
+fn finish(s: &output::Summary, config: &Config, run: &Run, args: &CounterfactualArgs) -> ExitCode {
+    super::output::say!(
+        "{} triplet{} written to {} ({} kept from an earlier run)",
+        s.written,
+        if s.written == 1 { "" } else { "s" },
+        args.out.display(),
+        s.kept
+    );
+    if !s.short.is_empty() && args.emit_batch.is_none() {
+        eprintln!("fewer triplets than asked for: {}", s.short.join(", "));
+        for seed in &s.short {
+            let reasons = config.rejections.of(seed);
+            if !reasons.is_empty() {
+                eprintln!("  {seed}: {}", top_reasons(&reasons));
             }
         }
-        Err(e) => fail(format!("writing {}: {e}", args.out.display())),
+    }
+    // A run that produced nothing at all has failed, with its reasons.
+    if s.written + s.kept == 0 && !run.checked.is_empty() && args.emit_batch.is_none() {
+        let reasons = config.rejections.all();
+        eprintln!(
+            "error: no triplet was accepted; {}",
+            if reasons.is_empty() {
+                "no candidate was proposed".to_string()
+            } else {
+                format!("the candidates were rejected: {}", top_reasons(&reasons))
+            }
+        );
+        return ExitCode::from(1);
+    }
+    if run.errors() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
