@@ -58,6 +58,52 @@ fn strings(v: &Value) -> Vec<&str> {
 }
 
 fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
+    let slots = read_slots(scenario, r);
+    let (rooms, room_ids) = read_rooms(scenario, r);
+    // People's public availability, where the bundle gives it.
+    let available: HashMap<&str, Vec<&str>> = scenario["people"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| {
+            let slots = p.get("public_available_slots")?;
+            Some((p["id"].as_str()?, strings(slots)))
+        })
+        .collect();
+    let known = Known {
+        cast,
+        slots: &slots,
+        room_ids: &room_ids,
+        available: &available,
+    };
+    let mut meetings = Vec::new();
+    let mut meeting_ids = HashMap::new();
+    let mut slot_keys = Vec::new();
+    for (i, m) in scenario["meetings"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        let Some((key, meeting, keys)) = read_meeting(m, i, &known, r) else {
+            continue;
+        };
+        meeting_ids.insert(key, meetings.len());
+        slot_keys.push(keys);
+        meetings.push(meeting);
+    }
+    (!meetings.is_empty()).then_some(Layout {
+        slots,
+        room_ids,
+        rooms,
+        meeting_ids,
+        meetings,
+        slot_keys,
+    })
+}
+
+/// The bundle's slots by key.
+fn read_slots(scenario: &Value, r: &mut Report) -> HashMap<String, Slot> {
     let mut slots = HashMap::new();
     for (i, s) in scenario["slots"]
         .as_array()
@@ -80,6 +126,11 @@ fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
             ),
         }
     }
+    slots
+}
+
+/// The bundle's rooms, and each one's index by key.
+fn read_rooms(scenario: &Value, r: &mut Report) -> (Vec<Room>, HashMap<String, usize>) {
     let mut rooms = Vec::new();
     let mut room_ids = HashMap::new();
     for (i, room) in scenario["rooms"]
@@ -108,125 +159,128 @@ fn setting(scenario: &Value, cast: &Cast, r: &mut Report) -> Option<Layout> {
             span: Span::DERIVED,
         });
     }
-    // People's public availability, where the bundle gives it.
-    let available: HashMap<&str, Vec<&str>> = scenario["people"]
-        .as_array()
+    (rooms, room_ids)
+}
+
+/// What a meeting's entries are looked up in.
+struct Known<'a> {
+    cast: &'a Cast,
+    slots: &'a HashMap<String, Slot>,
+    room_ids: &'a HashMap<String, usize>,
+    available: &'a HashMap<&'a str, Vec<&'a str>>,
+}
+
+/// One meeting of the bundle with its key and the keys of its candidate
+/// slots; `None`, reported, when it has no id or no candidate left.
+fn read_meeting(
+    m: &Value,
+    i: usize,
+    known: &Known,
+    r: &mut Report,
+) -> Option<(String, Meeting, Vec<String>)> {
+    let path = super::json::index_path("meetings", i);
+    let key = m["id"].as_str().unwrap_or_default();
+    let Some(id) = identifier(key) else {
+        r.shape(&path, "a meeting with an id");
+        return None;
+    };
+    let attendee_keys: Vec<&str> = strings(&m["required_attendees"])
         .into_iter()
-        .flatten()
-        .filter_map(|p| {
-            let slots = p.get("public_available_slots")?;
-            Some((p["id"].as_str()?, strings(slots)))
-        })
+        .chain(strings(&m["optional_attendees"]))
         .collect();
-    let mut meetings = Vec::new();
-    let mut meeting_ids = HashMap::new();
-    let mut slot_keys = Vec::new();
-    for (i, m) in scenario["meetings"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .enumerate()
-    {
-        let path = super::json::index_path("meetings", i);
-        let key = m["id"].as_str().unwrap_or_default();
-        let Some(id) = identifier(key) else {
-            r.shape(&path, "a meeting with an id");
+    let mut attendees = Vec::new();
+    for &p in &attendee_keys {
+        match known.cast.keyed(p) {
+            Some(p) if !attendees.contains(&p) => attendees.push(p),
+            Some(_) => {}
+            None => r.push(
+                key_path(&path, "required_attendees"),
+                ImportError::UnknownName {
+                    kind: "person of the cast".into(),
+                    name: p.into(),
+                    help: None,
+                },
+            ),
+        }
+    }
+    let (keys, candidate) = candidate_slots(m, &path, &attendee_keys, known, r);
+    let mut candidate_rooms = Vec::new();
+    for k in strings(&m["candidate_rooms"]) {
+        match known.room_ids.get(k) {
+            Some(&room) => candidate_rooms.push(room),
+            None => r.push(
+                key_path(&path, "candidate_rooms"),
+                ImportError::UnknownName {
+                    kind: "room of `rooms`".into(),
+                    name: k.into(),
+                    help: None,
+                },
+            ),
+        }
+    }
+    if candidate.is_empty() || candidate_rooms.is_empty() {
+        r.shape(
+            &path,
+            "a meeting with at least one candidate slot and one candidate room",
+        );
+        return None;
+    }
+    let meeting = Meeting {
+        id,
+        title: m["title"].as_str().unwrap_or(key).to_string(),
+        attendees,
+        slots: candidate,
+        rooms: candidate_rooms,
+        features: Vec::new(),
+        span: Span::DERIVED,
+    };
+    Some((key.to_string(), meeting, keys))
+}
+
+/// A meeting's candidate slots, with their keys: a slot some attendee is
+/// publicly unavailable in is no candidate (when the bundle lists people's
+/// `public_available_slots`), and the meeting runs from the slot's start
+/// for its duration.
+fn candidate_slots(
+    m: &Value,
+    path: &str,
+    attendee_keys: &[&str],
+    known: &Known,
+    r: &mut Report,
+) -> (Vec<String>, Vec<Slot>) {
+    let duration = m["duration_minutes"].as_u64();
+    let publicly_free = |slot: &str| {
+        attendee_keys.iter().all(|k| {
+            known
+                .available
+                .get(*k)
+                .is_none_or(|slots: &Vec<&str>| slots.contains(&slot))
+        })
+    };
+    let mut keys = Vec::new();
+    let mut candidate = Vec::new();
+    for s in strings(&m["candidate_slots"]) {
+        if !publicly_free(s) {
             continue;
-        };
-        let duration = m["duration_minutes"].as_u64();
-        let attendee_keys: Vec<&str> = strings(&m["required_attendees"])
-            .into_iter()
-            .chain(strings(&m["optional_attendees"]))
-            .collect();
-        let mut attendees = Vec::new();
-        for &p in &attendee_keys {
-            match cast.keyed(p) {
-                Some(p) if !attendees.contains(&p) => attendees.push(p),
-                Some(_) => {}
-                None => r.push(
-                    key_path(&path, "required_attendees"),
-                    ImportError::UnknownName {
-                        kind: "person of the cast".into(),
-                        name: p.into(),
-                        help: None,
-                    },
-                ),
-            }
         }
-        // A slot some attendee is publicly unavailable in is no candidate
-        // (when the bundle lists people's `public_available_slots`).
-        let publicly_free = |slot: &str| {
-            attendee_keys.iter().all(|k| {
-                available
-                    .get(*k)
-                    .is_none_or(|slots: &Vec<&str>| slots.contains(&slot))
-            })
-        };
-        let mut keys = Vec::new();
-        let mut candidate = Vec::new();
-        for s in strings(&m["candidate_slots"]) {
-            if !publicly_free(s) {
-                continue;
-            }
-            let Some(slot) = slots.get(s) else {
-                r.push(
-                    key_path(&path, "candidate_slots"),
-                    ImportError::UnknownName {
-                        kind: "slot of `slots`".into(),
-                        name: s.into(),
-                        help: None,
-                    },
-                );
-                continue;
-            };
-            // The meeting runs from the slot's start for its duration.
-            let end = duration
-                .map_or(slot.end, |d| (slot.start as u64 + d).min(1440) as u16)
-                .max(slot.start + 1);
-            keys.push(s.to_string());
-            candidate.push(Slot { end, ..*slot });
-        }
-        let mut candidate_rooms = Vec::new();
-        for k in strings(&m["candidate_rooms"]) {
-            match room_ids.get(k) {
-                Some(&room) => candidate_rooms.push(room),
-                None => r.push(
-                    key_path(&path, "candidate_rooms"),
-                    ImportError::UnknownName {
-                        kind: "room of `rooms`".into(),
-                        name: k.into(),
-                        help: None,
-                    },
-                ),
-            }
-        }
-        if candidate.is_empty() || candidate_rooms.is_empty() {
-            r.shape(
-                &path,
-                "a meeting with at least one candidate slot and one candidate room",
+        let Some(slot) = known.slots.get(s) else {
+            r.push(
+                key_path(path, "candidate_slots"),
+                ImportError::UnknownName {
+                    kind: "slot of `slots`".into(),
+                    name: s.into(),
+                    help: None,
+                },
             );
             continue;
-        }
-        meeting_ids.insert(key.to_string(), meetings.len());
-        slot_keys.push(keys);
-        meetings.push(Meeting {
-            id,
-            title: m["title"].as_str().unwrap_or(key).to_string(),
-            attendees,
-            slots: candidate,
-            rooms: candidate_rooms,
-            features: Vec::new(),
-            span: Span::DERIVED,
-        });
+        };
+        let end = duration
+            .map_or(slot.end, |d| (slot.start as u64 + d).min(1440) as u16)
+            .max(slot.start + 1);
+        keys.push(s.to_string());
+        candidate.push(Slot { end, ..*slot });
     }
-    (!meetings.is_empty()).then_some(Layout {
-        slots,
-        room_ids,
-        rooms,
-        meeting_ids,
-        meetings,
-        slot_keys,
-    })
+    (keys, candidate)
 }
 
 /// The fact of a `hidden_solver_constraint`.
