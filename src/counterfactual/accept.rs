@@ -159,68 +159,128 @@ pub(super) fn accept(
             }
             Proposal::Wait | Proposal::Stop => return Attempt::Waiting,
         };
+        let tried = Tried {
+            s,
+            config,
+            templates,
+            round,
+        };
+        if let Some(attempt) = tried.candidate(candidate, accepted, &mut rejected) {
+            return attempt;
+        }
+    }
+    config
+        .rejections
+        .add(&anchor.checked.scenario.id, &rejected);
+    Attempt::Failed
+}
+
+/// One round of a side's search.
+struct Tried<'a, 's> {
+    s: &'a Search<'s>,
+    config: &'a Config,
+    templates: &'a Templates,
+    round: usize,
+}
+
+impl Tried<'_, '_> {
+    /// The attempt's end when the candidate is accepted (or the model
+    /// critic must wait); `None` when it is rejected, its reason pushed.
+    fn candidate(
+        &self,
+        candidate: Candidate,
+        accepted: &mut std::collections::HashSet<String>,
+        rejected: &mut Vec<Rejection>,
+    ) -> Option<Attempt> {
+        let s = self.s;
         let reject = |reason: String, rejected: &mut Vec<Rejection>| {
             rejected.push(Rejection {
                 edits: candidate.edits.clone(),
                 reason,
-            })
+            });
+            None
         };
-        // A candidate that only asks about another flow is the anchor's
-        // seed: it is compiled already.
-        let fresh;
-        let ev: &Evaluated = if candidate.edits.is_empty() && candidate.flow.is_some() {
-            anchor.ev
-        } else {
-            let sc = match with_oracle(&candidate) {
-                Ok(sc) => sc,
-                Err(reason) => {
-                    reject(reason, &mut rejected);
-                    continue;
-                }
-            };
-            // A decision label is known once the oracle is: a candidate with
-            // the wrong one is turned down before the whole compiler runs.
-            if let Want::Decision {
-                flip, base, avoid, ..
-            } = &s.want
-            {
-                let label = decision_label_of(&sc);
-                if (label == **base) == *flip || avoid.contains(&&label) {
-                    reject(WRONG_LABEL.into(), &mut rejected);
-                    continue;
-                }
-            }
-            match evaluate_scenario(sc, &config.options) {
-                Ok(ev) => {
-                    fresh = ev;
-                    &fresh
-                }
-                Err(reason) => {
-                    reject(reason, &mut rejected);
-                    continue;
-                }
-            }
+        let fresh = match self.compile(&candidate) {
+            Ok(fresh) => fresh,
+            Err(reason) => return reject(reason, rejected),
         };
+        let ev: &Evaluated = fresh.as_ref().unwrap_or(s.anchor.ev);
         let flow = s.want.flow(&ev.checked, &candidate);
         let Some(label) = s.want.label(&ev.checked, flow.as_ref()) else {
-            reject(WRONG_LABEL.into(), &mut rejected);
-            continue;
+            return reject(WRONG_LABEL.into(), rejected);
         };
-        let item = match item_of(&ev.checked, &s.want, flow.as_ref(), templates) {
+        let item = match item_of(&ev.checked, &s.want, flow.as_ref(), self.templates) {
             Ok(item) => item,
-            Err(reason) => {
-                reject(reason, &mut rejected);
-                continue;
-            }
+            Err(reason) => return reject(reason, rejected),
         };
         let changes_flow = flow.is_some() && candidate.flow.is_some() && flow != s.side.flow;
+        let verdicts = match self.verdicts(ev, &candidate, &item, changes_flow, accepted) {
+            Some(v) => v,
+            // Waiting for a batch, or stopped: nothing more this run.
+            None => return Some(Attempt::Waiting),
+        };
+        if !verdicts.iter().all(|v| v.ok) {
+            let why: Vec<String> = verdicts
+                .iter()
+                .filter(|v| !v.ok)
+                .map(|v| format!("{}: {}", v.check, v.reason))
+                .collect();
+            return reject(format!("critic: {}", why.join("; ")), rejected);
+        }
+        accepted.insert(critic::accepted_key(&ev.text, &item));
+        let found = Found {
+            ev,
+            label,
+            flow,
+            item,
+            verdicts,
+        };
+        Some(Attempt::Accepted(Box::new(self.variant(
+            found,
+            candidate,
+            std::mem::take(rejected),
+        ))))
+    }
+
+    /// The candidate compiled, or why it is turned down; `None` when it
+    /// only asks about another flow of the anchor's seed, compiled already.
+    fn compile(&self, candidate: &Candidate) -> Result<Option<Evaluated>, String> {
+        if candidate.edits.is_empty() && candidate.flow.is_some() {
+            return Ok(None);
+        }
+        let sc = with_oracle(candidate)?;
+        // A decision label is known once the oracle is: a candidate with
+        // the wrong one is turned down before the whole compiler runs.
+        if let Want::Decision {
+            flip, base, avoid, ..
+        } = &self.s.want
+        {
+            let label = decision_label_of(&sc);
+            if (label == **base) == *flip || avoid.contains(&&label) {
+                return Err(WRONG_LABEL.into());
+            }
+        }
+        evaluate_scenario(sc, &self.config.options).map(Some)
+    }
+
+    /// The critic's verdicts, and the model critic's once those pass;
+    /// `None` while the model critic waits.
+    fn verdicts(
+        &self,
+        ev: &Evaluated,
+        candidate: &Candidate,
+        item: &str,
+        changes_flow: bool,
+        accepted: &std::collections::HashSet<String>,
+    ) -> Option<Vec<critic::Verdict>> {
+        let s = self.s;
         let mut verdicts = critic::judge(
             &Judged {
-                anchor: anchor.checked,
+                anchor: s.anchor.checked,
                 anchor_item: &s.side.item,
-                anchor_warnings: &anchor.ev.warnings,
+                anchor_warnings: &s.anchor.ev.warnings,
                 variant: ev,
-                item: &item,
+                item,
                 edits: &candidate.edits,
                 changes_flow,
                 may_add: match s.want {
@@ -232,42 +292,35 @@ pub(super) fn accept(
             accepted,
         );
         if verdicts.iter().all(|v| v.ok) {
-            if let Some(model) = &config.critic_llm {
-                match llm::critique(
+            if let Some(model) = &self.config.critic_llm {
+                verdicts.extend(llm::critique(
                     model,
-                    templates,
-                    anchor.checked,
+                    self.templates,
+                    s.anchor.checked,
                     &ev.checked,
-                    &candidate,
+                    candidate,
                     s.goal,
-                ) {
-                    Some(v) => verdicts.extend(v),
-                    // Waiting for a batch, or stopped: nothing more this run.
-                    None => return Attempt::Waiting,
-                }
+                )?);
             }
         }
-        if !verdicts.iter().all(|v| v.ok) {
-            let why: Vec<String> = verdicts
-                .iter()
-                .filter(|v| !v.ok)
-                .map(|v| format!("{}: {}", v.check, v.reason))
-                .collect();
-            reject(format!("critic: {}", why.join("; ")), &mut rejected);
-            continue;
-        }
-        accepted.insert(critic::accepted_key(&ev.text, &item));
+        Some(verdicts)
+    }
+
+    /// The accepted side, with its distances and diffs from the anchor.
+    fn variant(&self, f: Found, candidate: Candidate, rejected: Vec<Rejection>) -> Variant {
+        let (s, ev) = (self.s, f.ev);
+        let anchor = s.anchor;
         let text = ev.text.clone();
-        let answer = match &label {
+        let answer = match &f.label {
             Label::Flow(l) => item::flow_answer(*l),
             Label::Decision(_) => item::answer(&ev.checked.scenario, &ev.checked.scenario.oracle),
         };
-        let change = item::change(&candidate.edits, s.side.flow.as_ref(), flow.as_ref());
-        return Attempt::Accepted(Box::new(Variant {
+        let change = item::change(&candidate.edits, s.side.flow.as_ref(), f.flow.as_ref());
+        Variant {
             minimality: Minimality {
                 edits: candidate.edits.len(),
                 seed_chars: char_distance(&anchor.text, &text),
-                item_chars: char_distance(&s.side.item, &item),
+                item_chars: char_distance(&s.side.item, &f.item),
             },
             seed_diff: unified(
                 &format!("{}.cici", anchor.checked.scenario.id),
@@ -275,33 +328,39 @@ pub(super) fn accept(
                 &text,
                 true,
             ),
-            item_diff: unified("item.md", &s.side.item, &item, true),
+            item_diff: unified("item.md", &s.side.item, &f.item, true),
             change,
             side: Side {
                 seed: text,
-                label,
+                label: f.label,
                 answer,
-                reasons: flow
+                reasons: f
+                    .flow
                     .as_ref()
-                    .and_then(|f| super::flow_reasons(&ev.checked, f)),
+                    .and_then(|fl| super::flow_reasons(&ev.checked, fl)),
                 condition: s.side.condition.clone(),
                 traps: match s.want {
                     Want::Decision { .. } => super::traps(&ev.checked),
                     Want::Flow { .. } => Vec::new(),
                 },
-                flow,
-                item,
+                flow: f.flow,
+                item: f.item,
             },
             edits: candidate.edits,
-            critic: verdicts,
-            rounds: round + 1,
+            critic: f.verdicts,
+            rounds: self.round + 1,
             rejected,
-        }));
+        }
     }
-    config
-        .rejections
-        .add(&anchor.checked.scenario.id, &rejected);
-    Attempt::Failed
+}
+
+/// What an accepted candidate came to.
+struct Found<'e> {
+    ev: &'e Evaluated,
+    label: Label,
+    flow: Option<Flow>,
+    item: String,
+    verdicts: Vec<critic::Verdict>,
 }
 
 /// The model's proposer for one side, or the listed candidates.
