@@ -228,6 +228,61 @@ pub fn run(
     std::fs::create_dir_all(out)?;
     // One run at a time holds the folder; everything it writes stays in it.
     let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)?;
+    prepare(out)?;
+    let mut w = Writer::resume(out, seeds, config)?;
+    let wanted: usize = config
+        .kinds
+        .iter()
+        .map(|k| match k {
+            Kind::Decision => config.per_seed * config.cues.len(),
+            Kind::Flow => config.per_seed,
+        })
+        .sum();
+    let bar = crate::io::Progress::new(seeds.len(), "seeds");
+    let chunk = config.workers.max(1) * 2;
+    for group in seeds.chunks(chunk) {
+        if config.fatal().is_some() {
+            break;
+        }
+        let results = crate::driver::parallel_map_n(group, config.workers, |c| {
+            super::triplets(c, config, templates)
+        });
+        for (c, triplets) in group.iter().zip(results) {
+            let triplets = triplets.map_err(|e| {
+                std::io::Error::other(format!("rendering the items of {}: {e}", c.scenario.id))
+            })?;
+            if triplets.len() < wanted {
+                w.summary.short.push(c.scenario.id.clone());
+            }
+            for t in triplets {
+                w.write(&t)?;
+            }
+            bar.inc(1);
+            bar.set_message(format!("{} triplets", w.rows.len()));
+        }
+    }
+    bar.finish_and_clear();
+    std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
+    // A run the model stopped keeps what it accepted for a resume, but is
+    // not a run of the dataset: the card, the metadata and `run.json` stay
+    // as the last finished run left them.
+    if config.fatal().is_some() {
+        return Ok(w.summary);
+    }
+    record_run(out, config)?;
+    write_atomic(&out.join("README.md"), &card(&w.rows, config, &runs(out)))?;
+    write_atomic(&out.join(TASK_FILE), TASK)?;
+    write_atomic(
+        &out.join(CROISSANT_FILE),
+        &super::croissant::croissant(out, &w.rows, config)?,
+    )?;
+    Ok(w.summary)
+}
+
+/// Refuses symlinks where the run writes, makes its folders, clears the
+/// temporaries of a run killed mid-write (its journal names them) and
+/// starts this run's journal before it makes any.
+fn prepare(out: &Path) -> std::io::Result<()> {
     let mut names = vec![
         "variants".to_string(),
         RUN_FILE.to_string(),
@@ -254,122 +309,104 @@ pub fn run(
     for kind in KINDS {
         std::fs::create_dir_all(out.join(kind.name()))?;
     }
-    // The temporaries of a run that was killed mid-write, which its journal
-    // names; then this run's journal, before it makes any.
     if let Some(j) = crate::io::journal::Journal::read(out)? {
         j.remove_temporaries(out)?;
     }
-    crate::io::journal::Journal::new(Vec::new()).write(out)?;
-    let mut rows: Vec<Row> = Vec::new();
-    for kind in KINDS {
-        for split in SPLITS {
-            rows.extend(existing(&out.join(file_name(kind, split)))?);
-        }
-    }
-    // A seed that has rows already keeps their split, so that a run with
-    // other seeds into the same folder never puts one seed in two splits.
-    let mut split_of = splits(seeds, config);
-    for r in &rows {
-        if let Some(&s) = SPLITS.iter().find(|s| **s == r.split) {
-            split_of.insert(r.scenario.clone(), s);
-        }
-    }
-    let mut groups: HashSet<String> = rows.iter().map(|r| r.anchor_group.clone()).collect();
-    let mut done: HashSet<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let mut summary = Summary {
-        kept: rows.len(),
-        ..Summary::default()
-    };
-    let validator = jsonschema::validator_for(&schema()).expect("the generated schema is valid");
-    let mut files: std::collections::HashMap<String, std::fs::File> =
-        std::collections::HashMap::new();
-    let bar = crate::io::Progress::new(seeds.len(), "seeds");
-    let chunk = config.workers.max(1) * 2;
-    for group in seeds.chunks(chunk) {
-        if config.fatal().is_some() {
-            break;
-        }
-        let results = crate::driver::parallel_map_n(group, config.workers, |c| {
-            super::triplets(c, config, templates)
-        });
-        for (c, triplets) in group.iter().zip(results) {
-            let triplets = triplets.map_err(|e| {
-                std::io::Error::other(format!("rendering the items of {}: {e}", c.scenario.id))
-            })?;
-            let wanted: usize = config
-                .kinds
-                .iter()
-                .map(|k| match k {
-                    Kind::Decision => config.per_seed * config.cues.len(),
-                    Kind::Flow => config.per_seed,
-                })
-                .sum();
-            if triplets.len() < wanted {
-                summary.short.push(c.scenario.id.clone());
+    crate::io::journal::Journal::new(Vec::new()).write(out)
+}
+
+/// The rows of the folder, what this run adds to them, and the open
+/// split files.
+struct Writer<'o> {
+    out: &'o Path,
+    rows: Vec<Row>,
+    split_of: std::collections::HashMap<String, &'static str>,
+    groups: HashSet<String>,
+    done: HashSet<String>,
+    summary: Summary,
+    validator: jsonschema::Validator,
+    files: std::collections::HashMap<String, std::fs::File>,
+}
+
+impl<'o> Writer<'o> {
+    /// Picks up the rows an earlier run left in `out`.
+    fn resume(out: &'o Path, seeds: &[&Checked], config: &Config) -> std::io::Result<Self> {
+        let mut rows: Vec<Row> = Vec::new();
+        for kind in KINDS {
+            for split in SPLITS {
+                rows.extend(existing(&out.join(file_name(kind, split)))?);
             }
-            for t in triplets {
-                if done.contains(&t.id) {
-                    continue;
-                }
-                let split = split_of.get(&t.scenario).copied().unwrap_or("train");
-                let group = Row::group_of(&t.anchor.item);
-                let row = Row::of(&t, split, !groups.insert(group));
-                let value = serde_json::to_value(&row).expect("records serialize");
-                let errors: Vec<String> = validator
-                    .iter_errors(&value)
-                    .map(|e| e.to_string())
-                    .collect();
-                if !errors.is_empty() {
-                    return Err(std::io::Error::other(format!(
-                        "triplet {} does not match its schema (a bug in cici): {}",
-                        t.id,
-                        errors.join("; ")
-                    )));
-                }
-                for (side, seed) in [
-                    ("flipped", &t.flipped.side.seed),
-                    ("held", &t.held.side.seed),
-                ] {
-                    write_atomic(
-                        &out.join("variants").join(format!("{}.{side}.cici", t.id)),
-                        &renamed(seed, &t.scenario, &variant_id(&t.scenario, &t.id, side)),
-                    )?;
-                }
-                let name = file_name(t.kind, split);
-                if !files.contains_key(&name) {
-                    let file = std::fs::OpenOptions::new()
-                        .create(true)
-                        .append(true)
-                        .open(out.join(&name))?;
-                    files.insert(name.clone(), file);
-                }
-                let file = files.get_mut(&name).expect("just opened");
-                let mut line = serde_json::to_string(&value).expect("values serialize");
-                line.push('\n');
-                file.write_all(line.as_bytes())?;
-                file.flush()?;
-                done.insert(t.id.clone());
-                rows.push(row);
-                summary.written += 1;
-            }
-            bar.inc(1);
-            bar.set_message(format!("{} triplets", rows.len()));
         }
+        // A seed that has rows already keeps their split, so that a run with
+        // other seeds into the same folder never puts one seed in two splits.
+        let mut split_of = splits(seeds, config);
+        for r in &rows {
+            if let Some(&s) = SPLITS.iter().find(|s| **s == r.split) {
+                split_of.insert(r.scenario.clone(), s);
+            }
+        }
+        Ok(Writer {
+            out,
+            groups: rows.iter().map(|r| r.anchor_group.clone()).collect(),
+            done: rows.iter().map(|r| r.id.clone()).collect(),
+            summary: Summary {
+                kept: rows.len(),
+                ..Summary::default()
+            },
+            rows,
+            split_of,
+            validator: jsonschema::validator_for(&schema()).expect("the generated schema is valid"),
+            files: std::collections::HashMap::new(),
+        })
     }
-    bar.finish_and_clear();
-    std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
-    // A run the model stopped keeps what it accepted for a resume, but is
-    // not a run of the dataset: the card, the metadata and `run.json` stay
-    // as the last finished run left them.
-    if config.fatal().is_some() {
-        return Ok(summary);
+
+    /// Writes one triplet, validated, unless the folder has it already.
+    fn write(&mut self, t: &super::TripletRecord) -> std::io::Result<()> {
+        if self.done.contains(&t.id) {
+            return Ok(());
+        }
+        let out = self.out;
+        let split = self.split_of.get(&t.scenario).copied().unwrap_or("train");
+        let group = Row::group_of(&t.anchor.item);
+        let row = Row::of(t, split, !self.groups.insert(group));
+        let value = serde_json::to_value(&row).expect("records serialize");
+        let errors: Vec<String> = self
+            .validator
+            .iter_errors(&value)
+            .map(|e| e.to_string())
+            .collect();
+        if !errors.is_empty() {
+            return Err(std::io::Error::other(format!(
+                "triplet {} does not match its schema (a bug in cici): {}",
+                t.id,
+                errors.join("; ")
+            )));
+        }
+        for (side, seed) in [
+            ("flipped", &t.flipped.side.seed),
+            ("held", &t.held.side.seed),
+        ] {
+            write_atomic(
+                &out.join("variants").join(format!("{}.{side}.cici", t.id)),
+                &renamed(seed, &t.scenario, &variant_id(&t.scenario, &t.id, side)),
+            )?;
+        }
+        let name = file_name(t.kind, split);
+        if !self.files.contains_key(&name) {
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(out.join(&name))?;
+            self.files.insert(name.clone(), file);
+        }
+        let file = self.files.get_mut(&name).expect("just opened");
+        let mut line = serde_json::to_string(&value).expect("values serialize");
+        line.push('\n');
+        file.write_all(line.as_bytes())?;
+        file.flush()?;
+        self.done.insert(t.id.clone());
+        self.rows.push(row);
+        self.summary.written += 1;
+        Ok(())
     }
-    record_run(out, config)?;
-    write_atomic(&out.join("README.md"), &card(&rows, config, &runs(out)))?;
-    write_atomic(&out.join(TASK_FILE), TASK)?;
-    write_atomic(
-        &out.join(CROISSANT_FILE),
-        &super::croissant::croissant(out, &rows, config)?,
-    )?;
-    Ok(summary)
 }
