@@ -161,8 +161,36 @@ pub fn from_release(
         .unwrap_or_else(|| "bundle".into());
     let cast = Cast::read(scenario, r)?;
     let people = cast.people.clone();
-    let by_name = cast.by_name();
-    // The configuration.
+    let config = release_configuration(utility, tf, r)?;
+    let values = utility["attribute_values"].as_object()?;
+    let (attributes, sources) = release_attributes(files, tf, &cast, &config, values);
+    let oracle_name = utility["oracle_answer"].as_str().unwrap_or_default();
+    let oracle = release_oracle(oracle_name, tf, &config, r)?;
+    let sc = super::build::policy_scenario(
+        tf,
+        id,
+        people,
+        attributes,
+        oracle,
+        scenario["task"]["description"].as_str(),
+    );
+    let configuration = tf
+        .variables
+        .iter()
+        .zip(&config)
+        .map(|(v, &s)| (v.key.clone(), v.states[s].id.clone()))
+        .collect();
+    Some(written(
+        &sc,
+        source,
+        configuration,
+        oracle_name.to_string(),
+        sources,
+    ))
+}
+
+/// The state of every variable, from the bundle's `categories`.
+fn release_configuration(utility: &Value, tf: &TaskFamily, r: &mut Report) -> Option<Vec<usize>> {
     let mut config = vec![0usize; tf.variables.len()];
     let categories = utility["categories"].as_object();
     for (v, var) in tf.variables.iter().enumerate() {
@@ -183,28 +211,41 @@ pub fn from_release(
             }
         }
     }
-    let values = utility["attribute_values"].as_object()?;
+    Some(config)
+}
+
+/// The bundle's attributes with their labels and facts, and where each
+/// came from: evidence, an entangled detail with its paired evidence as
+/// the sanitized form, or a decoy that pushes toward an outcome.
+fn release_attributes(
+    files: &BundleFiles,
+    tf: &TaskFamily,
+    cast: &Cast,
+    config: &[usize],
+    values: &serde_json::Map<String, Value>,
+) -> (Vec<Attribute>, BTreeMap<String, AttributeSource>) {
+    let by_name = cast.by_name();
     let mut attributes: Vec<Attribute> = Vec::new();
     let mut sources = BTreeMap::new();
     let paired: HashMap<&str, &str> = values
         .iter()
         .filter_map(|(k, v)| v["paired_source"].as_str().map(|p| (p, k.as_str())))
         .collect();
+    let fact_of = |v: &Value| {
+        v["variable"].as_str().and_then(|var| {
+            let vi = tf.variables.iter().position(|x| x.key == var)?;
+            Some(Predicate::Evidence {
+                variable: vi,
+                value: config[vi],
+            })
+        })
+    };
     for (bid, v) in values {
         let text = v["value"].as_str().unwrap_or_default();
-        let Some((holder, mut form)) = labelled_form(files, &cast, bid, text, Vec::new()) else {
+        let Some((holder, mut form)) = labelled_form(files, cast, bid, text, Vec::new()) else {
             continue;
         };
         let kind = v["type"].as_str().unwrap_or_default();
-        let fact_of = |v: &Value| {
-            v["variable"].as_str().and_then(|var| {
-                let vi = tf.variables.iter().position(|x| x.key == var)?;
-                Some(Predicate::Evidence {
-                    variable: vi,
-                    value: config[vi],
-                })
-            })
-        };
         let fact = fact_of(v);
         let Some(aid) = identifier(bid) else { continue };
         if kind == "required" {
@@ -250,7 +291,17 @@ pub fn from_release(
             attributes.push(attribute(aid, holder, None, form, None, soft));
         }
     }
-    let oracle_name = utility["oracle_answer"].as_str().unwrap_or_default();
+    (attributes, sources)
+}
+
+/// The bundle's oracle among the seed's outcomes; a disagreement with the
+/// seed's rules is reported, and left for `cici check` to decide.
+fn release_oracle(
+    oracle_name: &str,
+    tf: &TaskFamily,
+    config: &[usize],
+    r: &mut Report,
+) -> Option<usize> {
     let Some(oracle) = tf.outcomes.iter().position(|o| o == oracle_name) else {
         r.push(
             "oracle_answer",
@@ -262,37 +313,17 @@ pub fn from_release(
         );
         return None;
     };
-    if tf.outcome(&config) != Some(oracle) {
+    if tf.outcome(config) != Some(oracle) {
         r.push(
             "oracle_answer",
             ImportError::Shape {
                 expected: format!(
                     "the outcome the seed's rules give ({})",
-                    tf.outcome(&config).map_or("none", |o| tf.outcomes[o].as_str())
+                    tf.outcome(config).map_or("none", |o| tf.outcomes[o].as_str())
                 ),
                 help: Some("the bundle's categories and oracle disagree with the seed; `cici check` decides".into()),
             },
         );
     }
-    let sc = super::build::policy_scenario(
-        tf,
-        id,
-        people,
-        attributes,
-        oracle,
-        scenario["task"]["description"].as_str(),
-    );
-    let configuration = tf
-        .variables
-        .iter()
-        .zip(&config)
-        .map(|(v, &s)| (v.key.clone(), v.states[s].id.clone()))
-        .collect();
-    Some(written(
-        &sc,
-        source,
-        configuration,
-        oracle_name.to_string(),
-        sources,
-    ))
+    Some(oracle)
 }
