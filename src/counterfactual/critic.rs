@@ -151,19 +151,51 @@ fn shows_traps(variant: &Evaluated, item: &str) -> Verdict {
     )
 }
 
-/// Judges an evaluated variant against its anchor.
+/// Judges an evaluated variant against its anchor: every check, in order.
 pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
-    let (anchor, variant, edits) = (j.anchor, j.variant, j.edits);
-    let sc = &variant.checked.scenario;
-    let mut out = vec![verdict(
+    let mut out = vec![
+        minimal(j),
+        reads_differently(j),
+        no_new_warnings(j),
+        states_fact(j),
+        no_leak(j),
+        no_label_words(j),
+    ];
+    if j.traps {
+        out.push(shows_traps(j.variant, j.item));
+    }
+    out.push(supports_label(
+        j.anchor,
+        j.variant,
+        j.traps.then_some(j.item),
+    ));
+    let duplicate = accepted.contains(&accepted_key(&j.variant.text, j.item));
+    out.push(verdict(
+        "not_duplicate",
+        !duplicate,
+        if duplicate {
+            "the same variant was already accepted".into()
+        } else {
+            "a new variant".into()
+        },
+    ));
+    out
+}
+
+/// A few edits, or a question about another flow.
+fn minimal(j: &Judged) -> Verdict {
+    let edits = j.edits;
+    verdict(
         "minimal",
         (!edits.is_empty() || j.changes_flow) && edits.len() <= MAX_EDITS,
         format!("{} edit operation(s), at most {MAX_EDITS}", edits.len()),
-    )];
+    )
+}
 
-    // A reader sees the change: the item differs from the anchor's.
+/// A reader sees the change: the item differs from the anchor's.
+fn reads_differently(j: &Judged) -> Verdict {
     let same = j.item == j.anchor_item;
-    out.push(verdict(
+    verdict(
         "reads_differently",
         !same,
         if same {
@@ -171,15 +203,18 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
         } else {
             "the item differs from the anchor's".into()
         },
-    ));
+    )
+}
 
-    // The variant is no worse a seed than its anchor.
-    let new: Vec<&String> = variant
+/// The variant is no worse a seed than its anchor.
+fn no_new_warnings(j: &Judged) -> Verdict {
+    let new: Vec<&String> = j
+        .variant
         .warnings
         .iter()
         .filter(|w| !j.anchor_warnings.contains(w) && !j.may_add.contains(&w.as_str()))
         .collect();
-    out.push(verdict(
+    verdict(
         "no_new_warnings",
         new.is_empty(),
         if new.is_empty() {
@@ -188,13 +223,16 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
             let names: Vec<&str> = new.iter().map(|w| w.as_str()).collect();
             format!("the variant adds {}", names.join(", "))
         },
-    ));
+    )
+}
 
-    // The text states the fact: every replaced fact's arguments appear in
-    // the text of the form that carries it.
+/// The text states the fact: every replaced fact's arguments appear in
+/// the text of the form that carries it.
+fn states_fact(j: &Judged) -> Verdict {
+    let sc = &j.variant.checked.scenario;
     let mut stated = Vec::new();
     let mut unstated = Vec::new();
-    for e in edits {
+    for e in j.edits {
         if let Edit::ReplaceFact { attribute, to, .. } = e {
             let Some(a) = sc.attribute(attribute) else {
                 continue;
@@ -219,7 +257,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
             }
         }
     }
-    out.push(verdict(
+    verdict(
         "states_fact",
         unstated.is_empty(),
         match (unstated.is_empty(), stated.is_empty()) {
@@ -227,16 +265,19 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
             (true, true) => "no fact was replaced".into(),
             (true, false) => stated.join("; "),
         },
-    ));
+    )
+}
 
-    // Sanitized texts do not give the raw reason away.
+/// Sanitized texts do not give the raw reason away.
+fn no_leak(j: &Judged) -> Verdict {
+    let sc = &j.variant.checked.scenario;
     let shareable = lints::shareable_words(sc);
     let leaks: Vec<String> = sc
         .attributes
         .iter()
         .filter_map(|a| {
             let s = a.sanitized.as_ref()?;
-            let before = anchor.scenario.attributes.iter().find(|b| b.id == a.id);
+            let before = j.anchor.scenario.attributes.iter().find(|b| b.id == a.id);
             let unchanged = before.is_some_and(|b| {
                 b.raw.text == a.raw.text && b.sanitized.as_ref().map(|x| &x.text) == Some(&s.text)
             });
@@ -248,7 +289,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
             (!words.is_empty()).then(|| format!("`{}` repeats {}", a.id, words.join(", ")))
         })
         .collect();
-    out.push(verdict(
+    verdict(
         "no_leak",
         leaks.is_empty(),
         if leaks.is_empty() {
@@ -256,14 +297,17 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
         } else {
             leaks.join("; ")
         },
-    ));
+    )
+}
 
-    let label_words: Vec<&str> = written_texts(edits)
+/// The edit writes no word that names a label.
+fn no_label_words(j: &Judged) -> Verdict {
+    let label_words: Vec<&str> = written_texts(j.edits)
         .iter()
         .flat_map(|t| lints::words(t).collect::<Vec<_>>())
         .filter_map(|w| LABEL_WORDS.iter().copied().find(|l| *l == w))
         .collect();
-    out.push(verdict(
+    verdict(
         "no_label_words",
         label_words.is_empty(),
         if label_words.is_empty() {
@@ -271,22 +315,5 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
         } else {
             format!("the edit writes {}", label_words.join(", "))
         },
-    ));
-
-    if j.traps {
-        out.push(shows_traps(variant, j.item));
-    }
-    out.push(supports_label(anchor, variant, j.traps.then_some(j.item)));
-
-    let duplicate = accepted.contains(&accepted_key(&variant.text, j.item));
-    out.push(verdict(
-        "not_duplicate",
-        !duplicate,
-        if duplicate {
-            "the same variant was already accepted".into()
-        } else {
-            "a new variant".into()
-        },
-    ));
-    out
+    )
 }
