@@ -107,6 +107,20 @@ pub struct InspectArgs {
     pub(super) check: bool,
 }
 
+/// The proven scenarios of a run: one whose check found an error has no
+/// single oracle to score against, so it is never exported.
+pub(super) fn proven(run: &crate::driver::Run) -> Result<Vec<&crate::driver::Checked>, ExitCode> {
+    let proven: Vec<&crate::driver::Checked> = run
+        .checked
+        .iter()
+        .filter(|c| c.report.errors() == 0)
+        .collect();
+    if proven.is_empty() {
+        return Err(fail("no scenario without errors to export"));
+    }
+    Ok(proven)
+}
+
 /// How bundle notes render a raw detail with a sanitized twin.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
 pub(super) enum NotesArg {

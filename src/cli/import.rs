@@ -138,14 +138,10 @@ fn export_model(input: &super::export_args::ExportInput) -> ExitCode {
         Ok(checked) => checked,
         Err(code) => return code,
     };
-    let proven: Vec<&crate::driver::Checked> = run
-        .checked
-        .iter()
-        .filter(|c| c.report.errors() == 0)
-        .collect();
-    if proven.is_empty() {
-        return fail("no scenario without errors to export");
-    }
+    let proven = match super::export_args::proven(&run) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let files = match crate::export::model::files(&proven) {
         Ok(f) => f,
         Err(e) => return fail(format!("serializing a model: {e}")),

@@ -10,16 +10,10 @@ pub(super) fn run(args: InspectArgs) -> ExitCode {
         Ok(checked) => checked,
         Err(code) => return code,
     };
-    // Only proven scenarios become tasks: one whose check found an error
-    // has no single oracle to score against.
-    let proven: Vec<&crate::driver::Checked> = run
-        .checked
-        .iter()
-        .filter(|c| c.report.errors() == 0)
-        .collect();
-    if proven.is_empty() {
-        return fail("no scenario without errors to export");
-    }
+    let proven = match super::export_args::proven(&run) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
     let files = match crate::export::inspect::files(&proven, &templates) {
         Ok(f) => f,
         Err(e) => return fail(e),
