@@ -169,17 +169,28 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
     for &p in people.iter().take(2) {
         out.extend(rename(sc, p, rng));
     }
-    let seen_by_executor = |a: usize, kind: FormKind| {
-        sc.attributes[a]
-            .form(kind)
-            .is_some_and(|f| f.visible.contains(&sc.executor))
-    };
-    // A fact the executor sees, said another way.
+    paraphrased(sc, texts, rng, &mut out);
+    replaced_irrelevant(c, texts, rng, &mut out);
+    dropped_supporting(c, &mut out);
+    out.extend(executor_aside(sc, texts, rng));
+    out.extend(reordered(sc, rng));
+    out.shuffle(rng);
+    out
+}
+
+fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
+    sc.attributes[a]
+        .form(kind)
+        .is_some_and(|f| f.visible.contains(&sc.executor))
+}
+
+/// A fact the executor sees, said another way.
+fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut Vec<Candidate>) {
     for (a, attr) in sc.attributes.iter().enumerate() {
         let (kind, form) = attr.fact_form();
         // Findings are worded by their authors better than a template can.
         if form.facts.len() != 1
-            || !seen_by_executor(a, kind)
+            || !seen_by_executor(sc, a, kind)
             || matches!(form.facts[0].predicate, Predicate::Evidence { .. })
         {
             continue;
@@ -209,11 +220,20 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             });
         }
     }
-    // An irrelevant detail replaced by another of the same category about
-    // the same person.
-    // (Only details the executor sees: the others do not show in the item.)
+}
+
+/// An irrelevant detail replaced by another of the same category about
+/// the same person. (Only details the executor sees: the others do not
+/// show in the item.)
+fn replaced_irrelevant(
+    c: &Checked,
+    texts: &FactTexts,
+    rng: &mut ChaCha8Rng,
+    out: &mut Vec<Candidate>,
+) {
+    let sc = &c.scenario;
     for (a, finding) in c.report.attributes.iter().enumerate() {
-        if finding.class != Class::Irrelevant || !seen_by_executor(a, FormKind::Raw) {
+        if finding.class != Class::Irrelevant || !seen_by_executor(sc, a, FormKind::Raw) {
             continue;
         }
         let attr = &sc.attributes[a];
@@ -235,9 +255,14 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             scenario: v.into(),
         });
     }
-    // Drop a supporting attribute: its facts are each redundant.
+}
+
+/// A supporting attribute dropped: its facts are each redundant.
+fn dropped_supporting(c: &Checked, out: &mut Vec<Candidate>) {
+    let sc = &c.scenario;
     for (a, finding) in c.report.attributes.iter().enumerate() {
-        let shows = seen_by_executor(a, FormKind::Raw) || seen_by_executor(a, FormKind::Sanitized);
+        let shows =
+            seen_by_executor(sc, a, FormKind::Raw) || seen_by_executor(sc, a, FormKind::Sanitized);
         if finding.class == Class::Supporting && shows {
             let mut v = sc.clone();
             v.attributes.remove(a);
@@ -250,55 +275,63 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             });
         }
     }
-    // The executor mentions a personal detail of their own.
+}
+
+/// The executor mentions a personal detail of their own.
+fn executor_aside(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let holder = sc.executor;
     let (category, text) =
         crate::planted::text::irrelevant(texts, &first_name(sc, holder), None, rng);
-    if !text.is_empty() {
-        let mut v = sc.clone();
-        let id = (1..)
-            .map(|n| format!("{}_aside_{n}", sc.people[holder].id))
-            .find(|id| sc.attribute(id).is_none())
-            .expect("some id is free");
-        crate::planted::push_attribute(
-            &mut v,
-            holder,
-            Some(category),
-            text.clone(),
-            None,
-            Vec::new(),
-            Vec::new(),
-        );
-        v.attributes.last_mut().expect("just pushed").id = id.clone();
-        out.push(Candidate {
-            flow: None,
-            scenario: v.into(),
-            edits: vec![Edit::AddAttribute {
-                attribute: id,
-                holder: sc.people[holder].id.clone(),
-                text,
-            }],
-        });
+    if text.is_empty() {
+        return None;
     }
-    // Two details the executor sees, listed the other way round.
+    let mut v = sc.clone();
+    let id = (1..)
+        .map(|n| format!("{}_aside_{n}", sc.people[holder].id))
+        .find(|id| sc.attribute(id).is_none())
+        .expect("some id is free");
+    crate::planted::push_attribute(
+        &mut v,
+        holder,
+        Some(category),
+        text.clone(),
+        None,
+        Vec::new(),
+        Vec::new(),
+    );
+    v.attributes.last_mut().expect("just pushed").id = id.clone();
+    Some(Candidate {
+        flow: None,
+        scenario: v.into(),
+        edits: vec![Edit::AddAttribute {
+            attribute: id,
+            holder: sc.people[holder].id.clone(),
+            text,
+        }],
+    })
+}
+
+/// Two details the executor sees, listed the other way round.
+fn reordered(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let visible: Vec<usize> = (0..sc.attributes.len())
-        .filter(|&a| seen_by_executor(a, FormKind::Raw) || seen_by_executor(a, FormKind::Sanitized))
+        .filter(|&a| {
+            seen_by_executor(sc, a, FormKind::Raw) || seen_by_executor(sc, a, FormKind::Sanitized)
+        })
         .collect();
-    if visible.len() >= 2 {
-        let i = rng.random_range(0..visible.len() - 1);
-        let (x, y) = (visible[i], visible[i + 1]);
-        let mut v = sc.clone();
-        v.attributes.swap(x, y);
-        let ids = |s: &Scenario| s.attributes.iter().map(|a| a.id.clone()).collect();
-        out.push(Candidate {
-            flow: None,
-            edits: vec![Edit::ReorderAttributes {
-                from: ids(sc),
-                to: ids(&v),
-            }],
-            scenario: v.into(),
-        });
+    if visible.len() < 2 {
+        return None;
     }
-    out.shuffle(rng);
-    out
+    let i = rng.random_range(0..visible.len() - 1);
+    let (x, y) = (visible[i], visible[i + 1]);
+    let mut v = sc.clone();
+    v.attributes.swap(x, y);
+    let ids = |s: &Scenario| s.attributes.iter().map(|a| a.id.clone()).collect();
+    Some(Candidate {
+        flow: None,
+        edits: vec![Edit::ReorderAttributes {
+            from: ids(sc),
+            to: ids(&v),
+        }],
+        scenario: v.into(),
+    })
 }
