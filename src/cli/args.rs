@@ -89,7 +89,7 @@ pub struct JudgeArgs {
 
 impl JudgeArgs {
     /// The `llm` settings for the judge.
-    pub(crate) fn settings(&self) -> Result<crate::llm::LlmConfig, String> {
+    pub(crate) fn settings(&self) -> Result<crate::llm::LlmConfig, crate::llm::ConfigError> {
         let mut c = crate::llm::ProjectConfig::load(&self.config)?.llm;
         if let Some(v) = &self.base_url {
             c.base_url = v.clone();
@@ -104,7 +104,11 @@ impl JudgeArgs {
             c.cache_dir = v.display().to_string();
         }
         c.validate()
-            .map_err(|e| format!("{}: {e}", self.config.display()))?;
+            .map_err(|error| crate::llm::ConfigError::Setting {
+                path: self.config.clone(),
+                section: "",
+                error,
+            })?;
         Ok(c)
     }
 
@@ -129,14 +133,14 @@ pub(crate) fn missing_setting(key: &str, config: &std::path::Path) -> std::proce
     )
 }
 
-fn lint_code(code: &str) -> Result<String, String> {
+fn lint_code(code: &str) -> Result<String, crate::driver::LevelError> {
     crate::driver::levels::lint_name(code).map(str::to_string)
 }
 
 impl LintArgs {
     /// The levels of these flags over those of `cici.yaml` (in the
     /// current folder, when there is one).
-    pub(crate) fn levels(&self) -> Result<crate::driver::Levels, String> {
+    pub(crate) fn levels(&self) -> Result<crate::driver::Levels, crate::llm::ConfigError> {
         let project = crate::llm::ProjectConfig::load(std::path::Path::new("cici.yaml"))?;
         crate::driver::Levels::from_flags(
             &self.allow,
@@ -144,5 +148,6 @@ impl LintArgs {
             &self.deny,
             project.lint_levels()?,
         )
+        .map_err(crate::llm::ConfigError::Flag)
     }
 }

@@ -1,5 +1,6 @@
 //! `cici check`
 
+use super::output::Failure;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -48,10 +49,10 @@ fn check_input(
     run: &mut Run,
     paths: &[std::path::PathBuf],
     options: &Options,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     if paths.iter().any(|p| p.as_os_str() == "-") {
         if paths.len() > 1 {
-            return Err("`-` reads one seed from stdin: give it alone".into());
+            return Err(Failure::StdinNotAlone);
         }
         run.check_text("<stdin>", super::read_stdin()?, options);
         return Ok(());
@@ -62,7 +63,7 @@ fn check_input(
     } else {
         paths
     };
-    run.check_paths(paths, options).map_err(|e| e.to_string())
+    Ok(run.check_paths(paths, options)?)
 }
 
 pub(super) fn run(args: CheckArgs) -> ExitCode {
@@ -151,7 +152,7 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
 }
 
 /// Writes the unambiguous fixes into their files; how many files changed.
-fn apply_fixes(run: &Run) -> Result<usize, String> {
+fn apply_fixes(run: &Run) -> Result<usize, Failure> {
     let mut changed = 0;
     for (source, edits) in run.unambiguous_edits() {
         let Some(file) = run.sources.get(source) else {
@@ -161,17 +162,17 @@ fn apply_fixes(run: &Run) -> Result<usize, String> {
         // The file as it is now, strictly: a file that is not UTF-8 (the
         // check read it with replacement characters) or that changed since
         // is left alone rather than rewritten.
-        let now = crate::io::read_text(path).map_err(|e| e.to_string())?;
+        let now = crate::io::read_text(path)?;
         if now != file.text {
-            return Err(format!(
-                "{}: changed while it was checked; not fixed",
-                file.name
-            ));
+            return Err(Failure::Changed(file.name.clone()));
         }
         let Some(text) = crate::authoring::fixit::apply(&file.text, &edits) else {
             continue;
         };
-        crate::io::write_in_place(path, &text).map_err(|e| format!("{}: {e}", file.name))?;
+        crate::io::write_in_place(path, &text).map_err(|error| Failure::Write {
+            name: file.name.clone(),
+            error,
+        })?;
         changed += 1;
         super::output::note!(
             "fixed {}: {} edit{}",
@@ -222,7 +223,7 @@ fn summary_line(c: &crate::driver::Checked) -> String {
 }
 
 /// Runs the model judge over the run and says what it did on stderr.
-fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), String> {
+fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), Failure> {
     let settings = args.settings()?;
     if let Some(batch) = &args.ingest_batch {
         let cache = crate::llm::Cache::new(&settings.cache_dir);
@@ -243,11 +244,12 @@ fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), String> {
         crate::llm::Mode::Live
     };
     let llm = crate::llm::Llm::new(settings, mode);
-    let judged = crate::judge::judge(run, &llm)?;
+    let judged = crate::judge::judge(run, &llm).map_err(Failure::Model)?;
     if let Some(path) = &args.emit_batch {
-        let n = llm
-            .write_batch(path)
-            .map_err(|e| format!("writing {}: {e}", path.display()))?;
+        let n = llm.write_batch(path).map_err(|error| Failure::Write {
+            name: format!("writing {}", path.display()),
+            error,
+        })?;
         super::output::note!(
             "judge: {n} question(s) written to {} for a batch; run again with --ingest-batch",
             path.display()

@@ -10,7 +10,7 @@ use crate::llm::{self, Llm, Mode, ProjectConfig};
 use crate::render::Templates;
 
 /// The `llm` settings: the project file, then the flags.
-fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, String> {
+fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, llm::ConfigError> {
     let mut c = ProjectConfig::load(&args.config)?.llm;
     if let Some(v) = &args.base_url {
         c.base_url = v.clone();
@@ -48,8 +48,11 @@ fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, String> {
     if let Some(v) = &args.cache_dir {
         c.cache_dir = v.display().to_string();
     }
-    c.validate()
-        .map_err(|e| format!("{}: {e}", args.config.display()))?;
+    c.validate().map_err(|error| llm::ConfigError::Setting {
+        path: args.config.clone(),
+        section: "",
+        error,
+    })?;
     Ok(c)
 }
 

@@ -164,21 +164,45 @@ pub(crate) fn print_all(bytes: &[u8]) -> ExitCode {
 }
 
 /// A seed on standard input, within the size any input may have.
-pub(crate) fn read_stdin() -> Result<String, String> {
+pub(crate) fn read_stdin() -> Result<String, Failure> {
     use std::io::Read;
     let max = crate::io::MAX_INPUT_BYTES;
     let mut text = String::new();
     std::io::stdin()
         .take(max + 1)
         .read_to_string(&mut text)
-        .map_err(|e| format!("reading stdin: {e}"))?;
+        .map_err(Failure::Stdin)?;
     if text.len() as u64 > max {
-        return Err(format!(
-            "stdin: larger than the {} MiB an input may have",
-            max >> 20
-        ));
+        return Err(Failure::StdinTooLarge);
     }
     Ok(text)
+}
+
+/// Why a command could not do its work: reported as `cici::io`, exit 2.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Failure {
+    #[error("reading stdin: {0}")]
+    Stdin(std::io::Error),
+    #[error("stdin: larger than the {} MiB an input may have", crate::io::MAX_INPUT_BYTES >> 20)]
+    StdinTooLarge,
+    #[error("`-` reads one seed from stdin: give it alone")]
+    StdinNotAlone,
+    #[error("{0}")]
+    Read(#[from] std::io::Error),
+    #[error("{0}")]
+    Input(#[from] crate::io::InputError),
+    /// A file that changed on disk between its check and its fix.
+    #[error("{0}: changed while it was checked; not fixed")]
+    Changed(String),
+    #[error("{name}: {error}")]
+    Write { name: String, error: std::io::Error },
+    #[error(transparent)]
+    Config(#[from] crate::llm::ConfigError),
+    #[error(transparent)]
+    Ingest(#[from] crate::llm::IngestError),
+    /// The model cannot be used at all (unreachable, refused, offline miss).
+    #[error("{0}")]
+    Model(String),
 }
 
 /// Exit status 2 for an error reading or writing: code `cici::io`.

@@ -3,11 +3,10 @@
 
 use super::critic::{self, Judged};
 use super::item;
-use super::mutate::{Candidate, Flow};
+use super::vocab::{Candidate, Flow, Reason};
 use super::{
     decision_label, decision_label_of, evaluate_scenario, flow_label, llm, with_oracle, Config,
     Evaluated, Label, Listed, Minimality, Proposal, Proposer, Rejection, Side, Variant,
-    WRONG_LABEL,
 };
 use crate::build::unified;
 use crate::driver::Checked;
@@ -123,13 +122,13 @@ fn item_of(
     want: &Want,
     flow: Option<&Flow>,
     templates: &Templates,
-) -> Result<String, String> {
+) -> Result<String, Reason> {
     let rendered = match (want, flow) {
         (Want::Decision { cue, .. }, _) => item::decision_item(c, templates, *cue),
         (_, Some(f)) => item::flow_item(c, f, templates),
-        (_, None) => return Err("the variant asks about no flow".into()),
+        (_, None) => return Err(Reason::NoFlow),
     };
-    rendered.map_err(|e| format!("the item does not render: {e}"))
+    rendered.map_err(|e| Reason::ItemDoesNotRender(e.to_string()))
 }
 
 /// Tries candidates until one is accepted: it compiles, has the wanted
@@ -193,7 +192,7 @@ impl Tried<'_, '_> {
         rejected: &mut Vec<Rejection>,
     ) -> Option<Attempt> {
         let s = self.s;
-        let reject = |reason: String, rejected: &mut Vec<Rejection>| {
+        let reject = |reason: Reason, rejected: &mut Vec<Rejection>| {
             rejected.push(Rejection {
                 edits: candidate.edits.clone(),
                 reason,
@@ -207,7 +206,7 @@ impl Tried<'_, '_> {
         let ev: &Evaluated = fresh.as_ref().unwrap_or(s.anchor.ev);
         let flow = s.want.flow(&ev.checked, &candidate);
         let Some(label) = s.want.label(&ev.checked, flow.as_ref()) else {
-            return reject(WRONG_LABEL.into(), rejected);
+            return reject(Reason::WrongLabel, rejected);
         };
         let item = match item_of(&ev.checked, &s.want, flow.as_ref(), self.templates) {
             Ok(item) => item,
@@ -220,12 +219,12 @@ impl Tried<'_, '_> {
             None => return Some(Attempt::Waiting),
         };
         if !verdicts.iter().all(|v| v.ok) {
-            let why: Vec<String> = verdicts
+            let failed = verdicts
                 .iter()
                 .filter(|v| !v.ok)
-                .map(|v| format!("{}: {}", v.check, v.reason))
+                .map(|v| (v.check, v.reason.clone()))
                 .collect();
-            return reject(format!("critic: {}", why.join("; ")), rejected);
+            return reject(Reason::Critic(failed), rejected);
         }
         accepted.insert(critic::accepted_key(&ev.text, &item));
         let found = Found {
@@ -244,7 +243,7 @@ impl Tried<'_, '_> {
 
     /// The candidate compiled, or why it is turned down; `None` when it
     /// only asks about another flow of the anchor's seed, compiled already.
-    fn compile(&self, candidate: &Candidate) -> Result<Option<Evaluated>, String> {
+    fn compile(&self, candidate: &Candidate) -> Result<Option<Evaluated>, Reason> {
         if candidate.edits.is_empty() && candidate.flow.is_some() {
             return Ok(None);
         }
@@ -257,7 +256,7 @@ impl Tried<'_, '_> {
         {
             let label = decision_label_of(&sc);
             if (label == **base) == *flip || avoid.contains(&&label) {
-                return Err(WRONG_LABEL.into());
+                return Err(Reason::WrongLabel);
             }
         }
         evaluate_scenario(sc, &self.config.options).map(Some)

@@ -7,28 +7,27 @@
 //! or control characters, an id that is not an identifier) is refused with
 //! a reason, before the evaluator ever sees the candidate.
 
-use super::mutate::{Candidate, Edit};
+use super::vocab::{Candidate, Edit, EditError, PublicField};
 use crate::sema::{FormKind, PersonId, Predicate, Scenario, Setting};
 
-/// The longest text an edit may write.
-pub const MAX_TEXT: usize = 400;
 /// The most edits one reply may propose: the bound of a minimal edit.
 pub use super::critic::MAX_EDITS;
+pub use super::edit_error::MAX_TEXT;
 
 /// A candidate from edits, or why the edits cannot be applied.
-pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, String> {
+pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, EditError> {
     if edits.is_empty() {
-        return Err("the reply proposes no edit".into());
+        return Err(EditError::NoEdit);
     }
     if edits.len() > MAX_EDITS {
-        return Err(format!(
-            "the reply proposes {} edits, at most {MAX_EDITS}",
-            edits.len()
-        ));
+        return Err(EditError::TooMany(edits.len()));
     }
     let mut v = sc.clone();
     for (i, e) in edits.iter().enumerate() {
-        apply(&mut v, e).map_err(|why| format!("edit {}: {why}", i + 1))?;
+        apply(&mut v, e).map_err(|error| EditError::At {
+            index: i + 1,
+            error: Box::new(error),
+        })?;
     }
     Ok(Candidate {
         scenario: v.into(),
@@ -38,30 +37,25 @@ pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, String> {
 }
 
 /// A text an edit may write: one line of prose.
-pub fn check_text(text: &str) -> Result<(), String> {
+pub fn check_text(text: &str) -> Result<(), EditError> {
     if text.trim().is_empty() {
-        return Err("the text is empty".into());
+        return Err(EditError::EmptyText);
     }
     if text.chars().count() > MAX_TEXT {
-        return Err(format!("the text is longer than {MAX_TEXT} characters"));
+        return Err(EditError::LongText);
     }
     if let Some(c) = text.chars().find(|c| c.is_control()) {
-        return Err(format!(
-            "the text holds the control character U+{:04X}",
-            c as u32
-        ));
+        return Err(EditError::ControlCharacter(c));
     }
     for marker in ["{{", "}}", "{%", "%}", "{#", "#}", "\"\"\""] {
         if text.contains(marker) {
-            return Err(format!(
-                "the text holds template or quoting syntax `{marker}`"
-            ));
+            return Err(EditError::Markup(marker));
         }
     }
     Ok(())
 }
 
-fn check_ident(id: &str) -> Result<(), String> {
+fn check_ident(id: &str) -> Result<(), EditError> {
     let mut chars = id.chars();
     let ok = id.len() <= 64
         && chars
@@ -71,16 +65,16 @@ fn check_ident(id: &str) -> Result<(), String> {
     if ok {
         Ok(())
     } else {
-        Err(format!("`{id}` is not an identifier"))
+        Err(EditError::NotIdentifier(id.to_string()))
     }
 }
 
-fn person(sc: &Scenario, id: &str) -> Result<PersonId, String> {
+fn person(sc: &Scenario, id: &str) -> Result<PersonId, EditError> {
     sc.person(id)
-        .ok_or_else(|| format!("no person `{id}` in the scenario"))
+        .ok_or_else(|| EditError::NoPerson(id.to_string()))
 }
 
-fn people(sc: &Scenario, ids: &[String]) -> Result<Vec<PersonId>, String> {
+fn people(sc: &Scenario, ids: &[String]) -> Result<Vec<PersonId>, EditError> {
     let mut out = ids
         .iter()
         .map(|id| person(sc, id))
@@ -90,9 +84,9 @@ fn people(sc: &Scenario, ids: &[String]) -> Result<Vec<PersonId>, String> {
     Ok(out)
 }
 
-fn attribute(sc: &Scenario, id: &str) -> Result<usize, String> {
+fn attribute(sc: &Scenario, id: &str) -> Result<usize, EditError> {
     sc.attribute(id)
-        .ok_or_else(|| format!("no attribute `{id}` in the scenario"))
+        .ok_or_else(|| EditError::NoAttribute(id.to_string()))
 }
 
 /// Whitespace-insensitive equality of two fact texts.
@@ -104,10 +98,10 @@ fn same_fact(a: &str, b: &str) -> bool {
 /// Resolves a fact written in seed syntax, `unavailable(eli, tue 10:00-11:00)`,
 /// against the scenario: the whole seed is printed with the fact in a probe
 /// attribute and compiled, so the fact gets exactly the checks a seed gets.
-pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, String> {
+pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, EditError> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || " _,:()-".contains(c);
     if text.len() > 120 || !text.chars().all(allowed) || !text.trim_end().ends_with(')') {
-        return Err(format!("`{text}` is not a fact"));
+        return Err(EditError::NotAFact(text.to_string()));
     }
     let mut probe = sc.clone();
     crate::planted::push_attribute(
@@ -127,7 +121,7 @@ pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, String> {
     let printed = crate::printer::print(&probe);
     let at = printed
         .rfind("    raw \"probe\"\n")
-        .ok_or_else(|| "internal: the probe attribute was not printed".to_string())?;
+        .ok_or(EditError::Internal("the probe attribute was not printed"))?;
     let line_end = at + "    raw \"probe\"\n".len();
     let text_with = format!(
         "{}    fact {}\n{}",
@@ -137,22 +131,28 @@ pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, String> {
     );
     let (file, errors) = crate::syntax::parse(crate::span::SourceId(0), &text_with);
     if let Some(e) = errors.first() {
-        return Err(format!("`{text}` does not parse: {e}"));
+        return Err(EditError::FactDoesNotParse {
+            text: text.to_string(),
+            error: Some(e.to_string()),
+        });
     }
     let ast = file
         .scenarios
         .first()
-        .ok_or_else(|| format!("`{text}` does not parse"))?;
+        .ok_or_else(|| EditError::FactDoesNotParse {
+            text: text.to_string(),
+            error: None,
+        })?;
     match crate::sema::resolve(ast) {
         Ok(resolved) => resolved
             .attributes
             .last()
             .and_then(|a| a.fact_form().1.facts.first())
             .map(|f| f.predicate.clone())
-            .ok_or_else(|| format!("`{text}` is not a hard fact")),
-        Err(errors) => Err(format!(
-            "`{text}`: {}",
-            errors
+            .ok_or_else(|| EditError::NotAHardFact(text.to_string())),
+        Err(errors) => Err(EditError::FactDoesNotResolve {
+            text: text.to_string(),
+            errors: errors
                 .iter()
                 .map(|e| {
                     use miette::Diagnostic;
@@ -161,22 +161,21 @@ pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, String> {
                         None => e.to_string(),
                     }
                 })
-                .collect::<Vec<_>>()
-                .join("; ")
-        )),
+                .collect(),
+        }),
     }
 }
 
 /// Resolves norms written in seed syntax against the scenario: the seed is
 /// printed with them as its `norms` block and compiled, so they get exactly
 /// the checks a seed's norms get.
-pub fn parse_norms(sc: &Scenario, lines: &[String]) -> Result<Vec<crate::sema::Norm>, String> {
+pub fn parse_norms(sc: &Scenario, lines: &[String]) -> Result<Vec<crate::sema::Norm>, EditError> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || " _,[]".contains(c);
     if let Some(bad) = lines
         .iter()
         .find(|l| l.len() > 200 || !l.chars().all(allowed) || !l.starts_with("share "))
     {
-        return Err(format!("`{bad}` is not a norm"));
+        return Err(EditError::NotANorm(bad.clone()));
     }
     let mut probe = sc.clone();
     probe.norms = Some(Vec::new());
@@ -184,7 +183,7 @@ pub fn parse_norms(sc: &Scenario, lines: &[String]) -> Result<Vec<crate::sema::N
     let block = "  norms {\n  }\n";
     let at = printed
         .find(block)
-        .ok_or_else(|| "internal: the norms block was not printed".to_string())?;
+        .ok_or(EditError::Internal("the norms block was not printed"))?;
     let body: String = lines.iter().map(|l| format!("    {l}\n")).collect();
     let text = format!(
         "{}  norms {{\n{body}  }}\n{}",
@@ -193,25 +192,23 @@ pub fn parse_norms(sc: &Scenario, lines: &[String]) -> Result<Vec<crate::sema::N
     );
     let (file, errors) = crate::syntax::parse(crate::span::SourceId(0), &text);
     if let Some(e) = errors.first() {
-        return Err(format!("the norms do not parse: {e}"));
+        return Err(EditError::NormsDoNotParse(Some(e.to_string())));
     }
-    let ast = file.scenarios.first().ok_or("the norms do not parse")?;
+    let ast = file
+        .scenarios
+        .first()
+        .ok_or(EditError::NormsDoNotParse(None))?;
     match crate::sema::resolve(ast) {
         Ok(resolved) => Ok(resolved.norms.unwrap_or_default()),
-        Err(errors) => Err(format!(
-            "the norms do not resolve: {}",
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
+        Err(errors) => Err(EditError::NormsDoNotResolve(
+            errors.iter().map(ToString::to_string).collect(),
         )),
     }
 }
 
 /// Replaces, adds or drops one norm, and derives the visibility of the
 /// forms that follow the norms again.
-fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), String> {
+fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), EditError> {
     let mut lines: Vec<String> = v
         .norms()
         .iter()
@@ -226,7 +223,12 @@ fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), 
                 lines[index] = to.to_string();
             }
         }
-        _ => return Err(format!("norm {index} is not `{from}`")),
+        _ => {
+            return Err(EditError::StaleNorm {
+                index,
+                from: from.to_string(),
+            })
+        }
     }
     let norms = parse_norms(v, &lines)?;
     let purpose = v.purpose.clone();
@@ -236,16 +238,19 @@ fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), 
 
 /// Sets the groups a person belongs to, and derives the visibility of the
 /// forms that follow the norms again.
-fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Result<(), String> {
+fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Result<(), EditError> {
     let p = person(v, id)?;
     if v.people[p].groups != from {
-        return Err(format!("`{id}` is not in [{}]", from.join(", ")));
+        return Err(EditError::StaleGroups {
+            person: id.to_string(),
+            groups: from.to_vec(),
+        });
     }
     for g in to {
         check_ident(g)?;
     }
     if to.iter().any(|g| v.person(g).is_some()) {
-        return Err("a group may not be named like a person".into());
+        return Err(EditError::GroupNamedLikePerson);
     }
     let to = to.to_vec();
     v.rederive(|sc| sc.people[p].groups = to);
@@ -253,7 +258,7 @@ fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Res
 }
 
 /// Applies one edit in place.
-pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
+pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), EditError> {
     match e {
         Edit::SetNorm { index, from, to } => set_norm(v, *index, from, to),
         Edit::SetGroups {
@@ -301,15 +306,15 @@ pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), String> {
         Edit::SetAttendees { meeting, to, .. } => set_attendees(v, meeting, to),
         Edit::SetPublic {
             target, field, to, ..
-        } => set_public(v, target, field, *to),
+        } => set_public(v, target, *field, *to),
     }
 }
 
-fn replace_fact(v: &mut Scenario, id: &str, from: &str, to: &str) -> Result<(), String> {
+fn replace_fact(v: &mut Scenario, id: &str, from: &str, to: &str) -> Result<(), EditError> {
     let a = attribute(v, id)?;
     let predicate = parse_fact(v, to)?;
     if matches!(predicate, Predicate::Toward { .. }) {
-        return Err("`toward` is soft only".into());
+        return Err(EditError::SoftOnly);
     }
     let describe = |p: &Predicate| crate::analysis::describe_predicate(v, p);
     let attr = &v.attributes[a];
@@ -318,7 +323,10 @@ fn replace_fact(v: &mut Scenario, id: &str, from: &str, to: &str) -> Result<(), 
         .facts
         .iter()
         .position(|f| same_fact(&describe(&f.predicate), from))
-        .ok_or_else(|| format!("`{id}` has no fact `{from}`"))?;
+        .ok_or_else(|| EditError::NoSuchFact {
+            attribute: id.to_string(),
+            fact: from.to_string(),
+        })?;
     let attr = &mut v.attributes[a];
     let form = match kind {
         FormKind::Raw => &mut attr.raw,
@@ -333,14 +341,14 @@ fn form_of<'s>(
     v: &'s mut Scenario,
     id: &str,
     form: FormKind,
-) -> Result<&'s mut crate::sema::Form, String> {
+) -> Result<&'s mut crate::sema::Form, EditError> {
     let a = attribute(v, id)?;
     let attr = &mut v.attributes[a];
     match form {
         FormKind::Raw => Some(&mut attr.raw),
         FormKind::Sanitized => attr.sanitized.as_mut(),
     }
-    .ok_or_else(|| format!("`{id}` has no sanitized form"))
+    .ok_or_else(|| EditError::NoSanitizedForm(id.to_string()))
 }
 
 fn replace_text(
@@ -349,14 +357,15 @@ fn replace_text(
     form: FormKind,
     from: &str,
     to: &str,
-) -> Result<(), String> {
+) -> Result<(), EditError> {
     check_text(to)?;
     let f = form_of(v, id, form)?;
     if f.text != *from {
-        return Err(format!(
-            "the {} text of `{id}` is not `{from}`",
-            form.name()
-        ));
+        return Err(EditError::StaleText {
+            attribute: id.to_string(),
+            form,
+            from: from.to_string(),
+        });
     }
     f.text = to.to_string();
     Ok(())
@@ -368,21 +377,29 @@ fn rename(
     to: &str,
     name_from: &str,
     name_to: &str,
-) -> Result<(), String> {
+) -> Result<(), EditError> {
     let p = person(v, from)?;
     check_ident(to)?;
     check_text(name_to)?;
     if v.person(to).is_some() {
-        return Err(format!("`{to}` already names a person"));
+        return Err(EditError::PersonTaken(to.to_string()));
     }
     if v.people[p].name != *name_from {
-        return Err(format!("`{from}` is not called `{name_from}`"));
+        return Err(EditError::StaleName {
+            person: from.to_string(),
+            name: name_from.to_string(),
+        });
     }
-    super::mutate::rename_person(v, p, to, name_to);
+    super::holds::rename_person(v, p, to, name_to);
     Ok(())
 }
 
-fn set_visibility(v: &mut Scenario, id: &str, form: FormKind, to: &[String]) -> Result<(), String> {
+fn set_visibility(
+    v: &mut Scenario,
+    id: &str,
+    form: FormKind,
+    to: &[String],
+) -> Result<(), EditError> {
     let a = attribute(v, id)?;
     let mut who = people(v, to)?;
     who.push(v.attributes[a].holder);
@@ -392,7 +409,7 @@ fn set_visibility(v: &mut Scenario, id: &str, form: FormKind, to: &[String]) -> 
     Ok(())
 }
 
-fn set_holder(v: &mut Scenario, id: &str, to: &str) -> Result<(), String> {
+fn set_holder(v: &mut Scenario, id: &str, to: &str) -> Result<(), EditError> {
     let a = attribute(v, id)?;
     let p = person(v, to)?;
     let attr = &mut v.attributes[a];
@@ -413,11 +430,11 @@ fn set_holder(v: &mut Scenario, id: &str, to: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn add_attribute(v: &mut Scenario, id: &str, holder: &str, text: &str) -> Result<(), String> {
+fn add_attribute(v: &mut Scenario, id: &str, holder: &str, text: &str) -> Result<(), EditError> {
     check_ident(id)?;
     check_text(text)?;
     if v.attribute(id).is_some() {
-        return Err(format!("`{id}` already names an attribute"));
+        return Err(EditError::AttributeTaken(id.to_string()));
     }
     let p = person(v, holder)?;
     crate::planted::push_attribute(v, p, None, text.to_string(), None, Vec::new(), Vec::new());
@@ -425,17 +442,17 @@ fn add_attribute(v: &mut Scenario, id: &str, holder: &str, text: &str) -> Result
     Ok(())
 }
 
-fn reorder(v: &mut Scenario, to: &[String]) -> Result<(), String> {
+fn reorder(v: &mut Scenario, to: &[String]) -> Result<(), EditError> {
     let mut order = Vec::with_capacity(to.len());
     for id in to {
         let a = attribute(v, id)?;
         if order.contains(&a) {
-            return Err(format!("`{id}` is listed twice"));
+            return Err(EditError::ListedTwice(id.clone()));
         }
         order.push(a);
     }
     if order.len() != v.attributes.len() {
-        return Err("a new order lists every attribute once".into());
+        return Err(EditError::IncompleteOrder);
     }
     let old = std::mem::take(&mut v.attributes);
     let mut slots: Vec<Option<_>> = old.into_iter().map(Some).collect();
@@ -446,47 +463,48 @@ fn reorder(v: &mut Scenario, to: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn set_attendees(v: &mut Scenario, meeting: &str, to: &[String]) -> Result<(), String> {
+fn set_attendees(v: &mut Scenario, meeting: &str, to: &[String]) -> Result<(), EditError> {
     let who = people(v, to)?;
     if who.is_empty() {
-        return Err("a meeting needs an attendee".into());
+        return Err(EditError::NoAttendee);
     }
     let Setting::Meeting(ms) = &mut v.setting else {
-        return Err("only meetings have attendees".into());
+        return Err(EditError::NoMeetings);
     };
     let m = ms
         .meetings
         .iter_mut()
         .find(|m| m.id == *meeting)
-        .ok_or_else(|| format!("no meeting `{meeting}`"))?;
+        .ok_or_else(|| EditError::NoMeeting(meeting.to_string()))?;
     m.attendees = who;
     Ok(())
 }
 
-fn set_public(v: &mut Scenario, target: &str, field: &str, to: u32) -> Result<(), String> {
+fn set_public(
+    v: &mut Scenario,
+    target: &str,
+    field: PublicField,
+    to: u32,
+) -> Result<(), EditError> {
     if to == 0 || to > 1000 {
-        return Err(format!("{to} is out of range (1 to 1000)"));
+        return Err(EditError::OutOfRange(to));
     }
     match (&mut v.setting, field) {
-        (Setting::Jira(js), "hours") => {
+        (Setting::Jira(js), PublicField::Hours) => {
             js.tickets
                 .iter_mut()
                 .find(|t| t.id == *target)
-                .ok_or_else(|| format!("no ticket `{target}`"))?
+                .ok_or_else(|| EditError::NoTicket(target.to_string()))?
                 .hours = to;
         }
-        (Setting::Meeting(ms), "capacity") => {
+        (Setting::Meeting(ms), PublicField::Capacity) => {
             ms.rooms
                 .iter_mut()
                 .find(|r| r.id == *target)
-                .ok_or_else(|| format!("no room `{target}`"))?
+                .ok_or_else(|| EditError::NoRoom(target.to_string()))?
                 .capacity = to;
         }
-        _ => {
-            return Err(format!(
-                "`{field}` is not a number of the public setting (a ticket's `hours`, a room's `capacity`)"
-            ))
-        }
+        _ => return Err(EditError::NotInSetting(field)),
     }
     Ok(())
 }

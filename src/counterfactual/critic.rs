@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::mutate::Edit;
+use super::vocab::{Check, Edit};
 use super::Evaluated;
 use crate::analysis::{lints, Class};
 use crate::driver::Checked;
@@ -31,20 +31,13 @@ pub const MAX_EDITS: usize = 4;
 /// One judgement of the critic.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Verdict {
-    /// `minimal`, `reads_differently`, `no_new_warnings`, `states_fact`,
-    /// `no_leak`, `no_label_words`, `shows_traps` (decision items),
-    /// `supports_label` or `not_duplicate`.
-    pub check: String,
+    pub check: Check,
     pub ok: bool,
     pub reason: String,
 }
 
-pub(crate) fn verdict(check: &str, ok: bool, reason: String) -> Verdict {
-    Verdict {
-        check: check.to_string(),
-        ok,
-        reason,
-    }
+pub(crate) fn verdict(check: Check, ok: bool, reason: String) -> Verdict {
+    Verdict { check, ok, reason }
 }
 
 /// The texts an edit wrote.
@@ -121,7 +114,7 @@ fn supports_label(anchor: &Checked, variant: &Evaluated, item: Option<&str>) -> 
         }
     }
     verdict(
-        "supports_label",
+        Check::SupportsLabel,
         weak.is_empty(),
         if weak.is_empty() {
             "every edited text the label depends on states its facts".into()
@@ -141,7 +134,7 @@ fn shows_traps(variant: &Evaluated, item: &str) -> Verdict {
         .map(|t| format!("`{}`", t.attribute))
         .collect();
     verdict(
-        "shows_traps",
+        Check::ShowsTraps,
         hidden.is_empty(),
         match (traps.is_empty(), hidden.is_empty()) {
             (true, _) => "the scenario has no trap".into(),
@@ -171,7 +164,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
     ));
     let duplicate = accepted.contains(&accepted_key(&j.variant.text, j.item));
     out.push(verdict(
-        "not_duplicate",
+        Check::NotDuplicate,
         !duplicate,
         if duplicate {
             "the same variant was already accepted".into()
@@ -186,7 +179,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
 fn minimal(j: &Judged) -> Verdict {
     let edits = j.edits;
     verdict(
-        "minimal",
+        Check::Minimal,
         (!edits.is_empty() || j.changes_flow) && edits.len() <= MAX_EDITS,
         format!("{} edit operation(s), at most {MAX_EDITS}", edits.len()),
     )
@@ -196,7 +189,7 @@ fn minimal(j: &Judged) -> Verdict {
 fn reads_differently(j: &Judged) -> Verdict {
     let same = j.item == j.anchor_item;
     verdict(
-        "reads_differently",
+        Check::ReadsDifferently,
         !same,
         if same {
             "the item reads exactly as the anchor's".into()
@@ -215,7 +208,7 @@ fn no_new_warnings(j: &Judged) -> Verdict {
         .filter(|w| !j.anchor_warnings.contains(w) && !j.may_add.contains(&w.as_str()))
         .collect();
     verdict(
-        "no_new_warnings",
+        Check::NoNewWarnings,
         new.is_empty(),
         if new.is_empty() {
             "no warning the anchor did not have".into()
@@ -258,7 +251,7 @@ fn states_fact(j: &Judged) -> Verdict {
         }
     }
     verdict(
-        "states_fact",
+        Check::StatesFact,
         unstated.is_empty(),
         match (unstated.is_empty(), stated.is_empty()) {
             (false, _) => unstated.join("; "),
@@ -290,7 +283,7 @@ fn no_leak(j: &Judged) -> Verdict {
         })
         .collect();
     verdict(
-        "no_leak",
+        Check::NoLeak,
         leaks.is_empty(),
         if leaks.is_empty() {
             "no edited sanitized text repeats its raw reason".into()
@@ -308,7 +301,7 @@ fn no_label_words(j: &Judged) -> Verdict {
         .filter_map(|w| LABEL_WORDS.iter().copied().find(|l| *l == w))
         .collect();
     verdict(
-        "no_label_words",
+        Check::NoLabelWords,
         label_words.is_empty(),
         if label_words.is_empty() {
             "no label word in the edited text".into()

@@ -7,7 +7,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::accept::{accept, proposer, Anchor, Attempt, Search, Want};
-use super::mutate::{self, Candidate, Flow};
+use super::mutate;
+use super::vocab::{Candidate, Flow};
 use super::{flow_label, item, record, Config, Kind, Label, Side, TripletRecord};
 use crate::driver::Checked;
 use crate::render::{RenderError, Templates};

@@ -6,7 +6,8 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::mutate::{replace_words, text_edit, Candidate, Edit};
+use super::mutate::{replace_words, text_edit};
+use super::vocab::{Candidate, Edit};
 use crate::analysis::Class;
 use crate::driver::Checked;
 use crate::planted::text::FactTexts;

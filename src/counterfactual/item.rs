@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use super::mutate::{Edit, Flow};
+use super::vocab::{Edit, Flow};
 use crate::driver::Checked;
 use crate::export::PersonExport;
 use crate::render::{Cue, RenderError, RuleCondition, Scope, Templates};

@@ -1,8 +1,8 @@
 //! The symbolic generator's proposer: listed candidates, in order, minus
 //! those the rejections so far show cannot succeed.
 
-use super::mutate::{Candidate, Edit};
-use super::{Proposal, Proposer, Rejection, NO_DECISION, SEVERAL_DECISIONS, WRONG_LABEL};
+use super::vocab::{Candidate, Edit, PublicField, Reason};
+use super::{Proposal, Proposer, Rejection};
 
 /// A list of candidates, in order, that learns from the rejections: some
 /// numbers are monotone, so one changed one way and turned down rules out
@@ -47,9 +47,7 @@ impl Listed {
     fn learn(&mut self, r: &Rejection) {
         // These reasons depend on the decision alone, which texts do not
         // change: a candidate making the same other edits meets the same.
-        let about_decision =
-            [NO_DECISION, SEVERAL_DECISIONS, WRONG_LABEL].contains(&r.reason.as_str());
-        if !about_decision || (r.reason == WRONG_LABEL && !self.decision_labels) {
+        if !r.reason.about_decision() || (r.reason == Reason::WrongLabel && !self.decision_labels) {
             return;
         }
         let structural = |edits: &[Edit]| -> Vec<Edit> {
@@ -65,9 +63,12 @@ impl Listed {
             return;
         };
         let tight = k.tightens();
-        let dead_end = r.reason == WRONG_LABEL
-            || (tight && r.reason == NO_DECISION)
-            || (!tight && r.reason == SEVERAL_DECISIONS);
+        let dead_end = match r.reason {
+            Reason::WrongLabel => true,
+            Reason::NoDecision => tight,
+            Reason::SeveralDecisions => !tight,
+            _ => false,
+        };
         if !dead_end {
             return;
         }
@@ -113,10 +114,9 @@ impl Knob {
                 what: format!("{target}.{field}"),
                 from: *from,
                 to: *to,
-                up_tightens: match field.as_str() {
-                    "hours" => true,
-                    "capacity" => false,
-                    _ => return None,
+                up_tightens: match field {
+                    PublicField::Hours => true,
+                    PublicField::Capacity => false,
                 },
             },
             (

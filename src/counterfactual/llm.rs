@@ -13,10 +13,10 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::mutate::{Candidate, Edit};
+use super::vocab::{Candidate, Check, Edit, Reason};
 use super::{Proposal, Proposer, Rejection, Verdict};
 use crate::driver::Checked;
-use crate::llm::{extract_json, CallError, Llm, Message};
+use crate::llm::{extract_json, CallError, Llm, Message, ReplyError};
 use crate::render::Templates;
 
 const SYSTEM: &str = "You edit and review scenarios of a privacy benchmark. You reply with one JSON object and nothing else.";
@@ -43,10 +43,12 @@ fn schema_of<T: JsonSchema>() -> serde_json::Value {
 }
 
 /// Parses a generator reply into edits, or says what is wrong with it.
-pub fn parse_edits(reply: &str) -> Result<Vec<Edit>, String> {
+pub fn parse_edits(reply: &str) -> Result<Vec<Edit>, ReplyError> {
     let value = extract_json(reply)?;
-    let parsed: EditsReply = serde_json::from_value(value)
-        .map_err(|e| format!("the reply does not have the shape {{\"edits\": [...]}}: {e}"))?;
+    let parsed: EditsReply = serde_json::from_value(value).map_err(|e| ReplyError::Shape {
+        expected: "the reply does not have the shape {\"edits\": [...]}",
+        error: e.to_string(),
+    })?;
     Ok(parsed.edits)
 }
 
@@ -158,7 +160,7 @@ impl Proposer for LlmProposer<'_> {
                 .rev()
                 .map(|r| RejectedCtx {
                     edits: edits_json(&r.edits),
-                    reason: r.reason.clone(),
+                    reason: r.reason.to_string(),
                 })
                 .collect(),
             taken: self.taken.clone(),
@@ -181,20 +183,20 @@ impl Proposer for LlmProposer<'_> {
             Err(CallError::Failed(m)) => {
                 return Proposal::Rejected(Rejection {
                     edits: Vec::new(),
-                    reason: format!("the model: {m}"),
+                    reason: Reason::Model(m),
                 })
             }
         };
         let edits = match parse_edits(&reply) {
             Ok(e) => e,
             Err(why) => {
-                self.llm.note(false, &why);
+                self.llm.note(false, &why.to_string());
                 if self.llm.fatal().is_some() {
                     return Proposal::Stop;
                 }
                 return Proposal::Rejected(Rejection {
                     edits: Vec::new(),
-                    reason: why,
+                    reason: Reason::Reply(why),
                 });
             }
         };
@@ -203,13 +205,16 @@ impl Proposer for LlmProposer<'_> {
                 self.llm.note(true, "");
                 Proposal::Candidate(Box::new(c))
             }
-            Err(reason) => {
+            Err(error) => {
                 // Edits that name what is not there: nothing usable either.
-                self.llm.note(false, &reason);
+                self.llm.note(false, &error.to_string());
                 if self.llm.fatal().is_some() {
                     return Proposal::Stop;
                 }
-                Proposal::Rejected(Rejection { edits, reason })
+                Proposal::Rejected(Rejection {
+                    edits,
+                    reason: Reason::Edits(error),
+                })
             }
         }
     }
@@ -253,7 +258,7 @@ pub fn critique(
         Ok(p) => p,
         Err(e) => {
             return Some(vec![super::critic::verdict(
-                "llm_critic",
+                Check::LlmCritic,
                 false,
                 format!("the critic prompt does not render: {e}"),
             )])
@@ -265,27 +270,30 @@ pub fn critique(
         Err(CallError::Pending | CallError::Fatal(_)) => return None,
         Err(CallError::Failed(m)) => {
             return Some(vec![super::critic::verdict(
-                "llm_critic",
+                Check::LlmCritic,
                 false,
                 format!("the model: {m}"),
             )])
         }
     };
     let parsed = extract_json(&reply).and_then(|v| {
-        serde_json::from_value::<CriticReply>(v).map_err(|e| format!("wrong shape: {e}"))
+        serde_json::from_value::<CriticReply>(v).map_err(|e| ReplyError::Shape {
+            expected: "wrong shape",
+            error: e.to_string(),
+        })
     });
     Some(match parsed {
         Err(why) => vec![super::critic::verdict(
-            "llm_critic",
+            Check::LlmCritic,
             false,
             format!("the critic's reply is unusable: {why}"),
         )],
         Ok(r) => {
             let reason: String = r.reason.chars().take(300).collect();
             vec![
-                super::critic::verdict("llm_fluent", r.fluent, reason.clone()),
-                super::critic::verdict("llm_states_fact", r.states_fact, reason.clone()),
-                super::critic::verdict("llm_no_giveaway", !r.sanitized_gives_away, reason),
+                super::critic::verdict(Check::LlmFluent, r.fluent, reason.clone()),
+                super::critic::verdict(Check::LlmStatesFact, r.states_fact, reason.clone()),
+                super::critic::verdict(Check::LlmNoGiveaway, !r.sanitized_gives_away, reason),
             ]
         }
     })

@@ -2,7 +2,7 @@
 //! configured (their [`Llm`] has no value), so these are never reached.
 
 use super::critic::Verdict;
-use super::mutate::Candidate;
+use super::vocab::Candidate;
 use super::{Proposal, Proposer, Rejection};
 use crate::driver::Checked;
 use crate::llm::Llm;

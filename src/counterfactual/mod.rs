@@ -22,6 +22,7 @@ pub mod card;
 pub mod critic;
 mod croissant;
 mod decision;
+mod edit_error;
 mod flow;
 mod holds;
 pub mod item;
@@ -36,6 +37,7 @@ mod norm_edits;
 pub mod output;
 mod rejections;
 mod row;
+pub mod vocab;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -47,9 +49,9 @@ use crate::render::{RenderError, Templates};
 use crate::sema::Scenario;
 pub use card::{Provenance, SeedSource};
 pub use listed::Listed;
-use mutate::{Candidate, Edit, Flow};
 pub use rejections::Rejections;
 pub use row::Row;
+use vocab::{Candidate, Edit, Flow, Reason};
 
 pub use critic::Verdict;
 
@@ -196,7 +198,7 @@ pub struct Variant {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Rejection {
     pub edits: Vec<Edit>,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 /// A triplet: an anchor, a minimal change that flips its label and one
@@ -326,11 +328,6 @@ pub trait Proposer {
     fn next(&mut self, rejected: &[Rejection]) -> Proposal;
 }
 
-/// The evaluator's reasons for a candidate with no single decision.
-pub(crate) const NO_DECISION: &str = "the edited facts allow no decision";
-pub(crate) const SEVERAL_DECISIONS: &str = "the edited facts allow more than one decision";
-pub(crate) const WRONG_LABEL: &str = "the label is not the one wanted";
-
 /// What the evaluator found about a candidate.
 pub struct Evaluated {
     pub checked: Checked,
@@ -342,17 +339,17 @@ pub struct Evaluated {
 /// Compiles a candidate from its printed text. The oracle of a decision
 /// candidate is the one decision its facts allow, found by the solver;
 /// `None` with a reason when there is no single one or the seed has errors.
-pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, String> {
+pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, Reason> {
     evaluate_scenario(with_oracle(candidate)?, options)
 }
 
 /// The candidate's scenario with its oracle set to the one decision its
 /// facts allow.
-pub(super) fn with_oracle(candidate: &Candidate) -> Result<Scenario, String> {
+pub(super) fn with_oracle(candidate: &Candidate) -> Result<Scenario, Reason> {
     let mut sc = Scenario::clone(&candidate.scenario);
     match crate::analysis::decided(&crate::model::lower(&sc)) {
-        crate::analysis::Decided::Nothing => Err(NO_DECISION.into()),
-        crate::analysis::Decided::Several => Err(SEVERAL_DECISIONS.into()),
+        crate::analysis::Decided::Nothing => Err(Reason::NoDecision),
+        crate::analysis::Decided::Several => Err(Reason::SeveralDecisions),
         crate::analysis::Decided::One(decision) => {
             sc.oracle = decision;
             Ok(sc)
@@ -361,7 +358,7 @@ pub(super) fn with_oracle(candidate: &Candidate) -> Result<Scenario, String> {
 }
 
 /// Prints a scenario and runs the whole compiler on the text.
-pub(super) fn evaluate_scenario(sc: Scenario, options: &Options) -> Result<Evaluated, String> {
+pub(super) fn evaluate_scenario(sc: Scenario, options: &Options) -> Result<Evaluated, Reason> {
     let text = crate::printer::print(&sc);
     let mut run = Run::new();
     run.check_text(format!("{}.cici", sc.id), text.clone(), options);
@@ -372,7 +369,7 @@ pub(super) fn evaluate_scenario(sc: Scenario, options: &Options) -> Result<Evalu
             .filter(|d| d.is_error())
             .map(|d| d.diagnostic.code_name())
             .collect();
-        return Err(format!("the variant does not check: {}", codes.join(", ")));
+        return Err(Reason::DoesNotCheck(codes));
     }
     let warnings = run
         .diagnostics

@@ -7,104 +7,14 @@
 
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
 
-pub(crate) use super::holds::rename_person;
 pub use super::holds::{decision_holds, rename};
+use super::vocab::{Candidate, Edit, PublicField};
 use crate::analysis::{describe_predicate, Class};
 use crate::driver::Checked;
 use crate::model::FactStatus;
 use crate::planted::text::FactTexts;
 use crate::sema::{FormKind, PersonId, Predicate, Scenario};
-
-/// One edit operation, in terms a reader can follow.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "op", rename_all = "snake_case")]
-pub enum Edit {
-    /// A hard fact of an attribute replaced by another, with its texts.
-    ReplaceFact {
-        attribute: String,
-        from: String,
-        to: String,
-    },
-    /// The text of one form replaced.
-    ReplaceText {
-        attribute: String,
-        form: FormKind,
-        from: String,
-        to: String,
-    },
-    /// A person renamed everywhere: id, display name and every text.
-    RenamePerson {
-        from: String,
-        to: String,
-        name_from: String,
-        name_to: String,
-    },
-    /// Who may see a form.
-    SetVisibility {
-        attribute: String,
-        form: FormKind,
-        from: Vec<String>,
-        to: Vec<String>,
-    },
-    /// The attribute now belongs to, and is about, another person.
-    SetHolder {
-        attribute: String,
-        from: String,
-        to: String,
-    },
-    /// An attribute dropped, facts and texts with it.
-    DropAttribute { attribute: String },
-    /// A new attribute: a personal detail with no bearing on the task.
-    AddAttribute {
-        attribute: String,
-        holder: String,
-        text: String,
-    },
-    /// Who attends a meeting.
-    SetAttendees {
-        meeting: String,
-        from: Vec<String>,
-        to: Vec<String>,
-    },
-    /// The attributes listed in another order (ids, old and new order).
-    ReorderAttributes { from: Vec<String>, to: Vec<String> },
-    /// One norm of the scenario replaced (`from` and `to` in seed syntax),
-    /// added (`from` empty, `index` one past the last) or dropped (`to`
-    /// empty). A scenario without norms has its family's defaults to edit.
-    SetNorm {
-        index: usize,
-        from: String,
-        to: String,
-    },
-    /// The groups a person belongs to.
-    SetGroups {
-        person: String,
-        from: Vec<String>,
-        to: Vec<String>,
-    },
-    /// A number of the public setting: a ticket's hours, a room's capacity.
-    SetPublic {
-        target: String,
-        field: String,
-        from: u32,
-        to: u32,
-    },
-}
-
-/// A proposed variant.
-#[derive(Clone, Debug)]
-pub struct Candidate {
-    /// Shared: a candidate that asks about another flow shares its
-    /// anchor's scenario.
-    pub scenario: std::sync::Arc<Scenario>,
-    pub edits: Vec<Edit>,
-    /// For flow items: the flow the variant asks about, when it is not the
-    /// anchor's (the recipient or the wording changed, not the seed).
-    pub flow: Option<Flow>,
-}
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
 /// text and whether anything changed.
@@ -466,13 +376,13 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let mut out = Vec::new();
     let mut attendee_edits = Vec::new();
-    let mut push = |v: Scenario, target: &str, field: &str, from: u32, to: u32| {
+    let mut push = |v: Scenario, target: &str, field: PublicField, from: u32, to: u32| {
         out.push(Candidate {
             flow: None,
             scenario: v.into(),
             edits: vec![Edit::SetPublic {
                 target: target.to_string(),
-                field: field.to_string(),
+                field,
                 from,
                 to,
             }],
@@ -488,7 +398,7 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                     if let crate::sema::Setting::Jira(j) = &mut v.setting {
                         j.tickets[t].hours = h;
                     }
-                    push(v, &ticket.id, "hours", ticket.hours, h);
+                    push(v, &ticket.id, PublicField::Hours, ticket.hours, h);
                 }
             }
         }
@@ -537,7 +447,7 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                     if let crate::sema::Setting::Meeting(m) = &mut v.setting {
                         m.rooms[r].capacity = c;
                     }
-                    push(v, &room.id, "capacity", room.capacity, c);
+                    push(v, &room.id, PublicField::Capacity, room.capacity, c);
                 }
             }
         }
@@ -555,14 +465,6 @@ pub(super) fn text_edit(attribute: &str, form: FormKind, from: &str, to: &str) -
         from: from.to_string(),
         to: to.to_string(),
     }
-}
-
-/// A flow: sharing one form of one attribute with one person.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Flow {
-    pub attribute: String,
-    pub form: FormKind,
-    pub person: String,
 }
 
 /// A candidate that sets who may see a form.

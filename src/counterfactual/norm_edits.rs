@@ -2,7 +2,7 @@
 //! put in, another term in its place, or a norm's purpose changed.
 //! Whether an edit flips a flow is the prover's to say.
 
-use super::mutate::{Candidate, Edit};
+use super::vocab::{Candidate, Edit};
 use crate::sema::{FormKind, Norm, PersonId, Recipient, Scenario};
 
 /// Purposes a norm may be moved to, so that it no longer holds for the task.

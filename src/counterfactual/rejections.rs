@@ -16,7 +16,7 @@ impl Rejections {
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let per = all.entry(scenario.to_string()).or_default();
         for r in rejected {
-            *per.entry(reason_kind(&r.reason)).or_insert(0) += 1;
+            *per.entry(r.reason.kind()).or_insert(0) += 1;
         }
     }
 
@@ -50,20 +50,4 @@ impl Rejections {
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         v
     }
-}
-
-/// The kind of a rejection: its text up to the first colon (for the
-/// critic's, up to the second, so that its checks stay apart), at most 80
-/// characters, so that counts group alike reasons.
-fn reason_kind(reason: &str) -> String {
-    let mut parts = reason.splitn(3, ':');
-    let head = parts.next().unwrap_or(reason).trim();
-    let kind = match (head, parts.next()) {
-        ("critic", Some(check)) => {
-            let check = check.split(';').next().unwrap_or(check).trim();
-            format!("critic: {check}")
-        }
-        _ => head.to_string(),
-    };
-    kind.chars().take(80).collect()
 }

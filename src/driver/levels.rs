@@ -72,7 +72,7 @@ pub const WARNINGS: &str = "warnings";
 /// A lint's short name from a code given with or without its
 /// `cici::check::` prefix, or `warnings`; an unknown one is an error that
 /// names the nearest lint.
-pub fn lint_name(code: &str) -> Result<&'static str, String> {
+pub fn lint_name(code: &str) -> Result<&'static str, LevelError> {
     let short = code.strip_prefix("cici::check::").unwrap_or(code);
     if short == WARNINGS {
         return Ok(WARNINGS);
@@ -81,10 +81,42 @@ pub fn lint_name(code: &str) -> Result<&'static str, String> {
         return Ok(l);
     }
     let known = LINTS.iter().copied().chain([WARNINGS]);
-    let hint = crate::suggest::closest(short, known)
-        .map(|c| format!("; did you mean `{c}`?"))
-        .unwrap_or_else(|| format!("; the lints are {}", LINTS.join(", ")));
-    Err(format!("`{code}` is not a lint{hint}"))
+    Err(LevelError::NotALint {
+        code: code.to_string(),
+        nearest: crate::suggest::closest(short, known),
+    })
+}
+
+/// A level that cannot be set: from a flag, the project file or a
+/// `# cici:` comment.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LevelError {
+    /// Not the name of a lint, with the nearest one when one is near.
+    #[error("`{code}` is not a lint{}", lint_hint(*.nearest))]
+    NotALint {
+        code: String,
+        nearest: Option<&'static str>,
+    },
+    /// One lint set to two levels at the same place.
+    #[error("`{lint}` is set both to {} and to {}", .before.name(), .after.name())]
+    SetTwice {
+        lint: &'static str,
+        before: Level,
+        after: Level,
+    },
+    /// A `# cici:` comment whose first word is not a level.
+    #[error("`# cici: {0}`: a level is `allow`, `warn` or `deny`")]
+    NotALevel(String),
+    /// A `# cici:` comment with a level and no lint.
+    #[error("`# cici: {0}` names no lint")]
+    NoLint(String),
+}
+
+fn lint_hint(nearest: Option<&str>) -> String {
+    match nearest {
+        Some(c) => format!("; did you mean `{c}`?"),
+        None => format!("; the lints are {}", LINTS.join(", ")),
+    }
 }
 
 /// Levels set at one place: per lint, and for the group.
@@ -96,14 +128,14 @@ pub struct LevelSet {
 impl LevelSet {
     /// Sets `code` (or `warnings`) to `level`; a code set twice to two
     /// levels at the same place is an error.
-    pub fn set(&mut self, code: &str, level: Level) -> Result<(), String> {
+    pub fn set(&mut self, code: &str, level: Level) -> Result<(), LevelError> {
         let name = lint_name(code)?;
         match self.by_lint.insert(name, level) {
-            Some(before) if before != level => Err(format!(
-                "`{name}` is set both to {} and to {}",
-                before.name(),
-                level.name()
-            )),
+            Some(before) if before != level => Err(LevelError::SetTwice {
+                lint: name,
+                before,
+                after: level,
+            }),
             _ => Ok(()),
         }
     }
@@ -135,7 +167,7 @@ impl Levels {
         warn: &[String],
         deny: &[String],
         project_file: LevelSet,
-    ) -> Result<Levels, String> {
+    ) -> Result<Levels, LevelError> {
         let mut command_line = LevelSet::default();
         for (codes, level) in [
             (allow, Level::Allow),
@@ -188,7 +220,7 @@ impl Run {
         self.apply_seed(&seed, diagnostics);
         for (source, reason, span) in bad {
             let d = crate::analysis::CheckDiagnostic::LintComment {
-                reason,
+                reason: reason.to_string(),
                 span: span.into(),
                 help: Some(format!(
                     "the lints are {}, and `{WARNINGS}` for all",
@@ -294,10 +326,10 @@ impl Run {
 }
 
 /// A malformed `# cici:` comment: where, why, and its span.
-type BadComment = (SourceId, String, (usize, usize));
+type BadComment = (SourceId, LevelError, (usize, usize));
 
 /// The levels of a line that is a `# cici: <level> <code>, ...` comment.
-fn directive(line: &str) -> Result<Option<LevelSet>, String> {
+fn directive(line: &str) -> Result<Option<LevelSet>, LevelError> {
     let Some(rest) = line.trim().strip_prefix('#') else {
         return Ok(None);
     };
@@ -310,18 +342,14 @@ fn directive(line: &str) -> Result<Option<LevelSet>, String> {
         "allow" => Level::Allow,
         "warn" => Level::Warn,
         "deny" => Level::Deny,
-        other => {
-            return Err(format!(
-                "`# cici: {other}`: a level is `allow`, `warn` or `deny`"
-            ))
-        }
+        other => return Err(LevelError::NotALevel(other.to_string())),
     };
     let mut set = LevelSet::default();
     for code in codes.split(',').map(str::trim).filter(|c| !c.is_empty()) {
         set.set(code, level)?;
     }
     if set.is_empty() {
-        return Err(format!("`# cici: {word}` names no lint"));
+        return Err(LevelError::NoLint(word.to_string()));
     }
     Ok(Some(set))
 }
@@ -335,7 +363,14 @@ mod tests {
         assert_eq!(lint_name("idle_fact"), Ok("idle_fact"));
         assert_eq!(lint_name("cici::check::leak"), Ok("leak"));
         let e = lint_name("idle_facts").unwrap_err();
-        assert!(e.contains("did you mean `idle_fact`"), "{e}");
+        assert_eq!(
+            e,
+            LevelError::NotALint {
+                code: "idle_facts".into(),
+                nearest: Some("idle_fact")
+            }
+        );
+        assert!(e.to_string().contains("did you mean `idle_fact`"), "{e}");
         assert!(lint_name("not_unique").is_err(), "an error is not a lint");
     }
 

@@ -14,7 +14,7 @@ mod problem;
 mod record;
 mod render;
 
-pub use levels::{Level, LevelSource, Levels};
+pub use levels::{Level, LevelError, LevelSource, Levels};
 pub use problem::Problem;
 pub use record::{
     AttributeRecord, CheckOutput, DiagnosticRecord, EditRecord, FixRecord, LabelRecord,

@@ -213,7 +213,7 @@ impl Llm {
         let key = cache::key(&body);
         if let Some(response) = self.cache.get(&key) {
             self.counters.cache_hits.fetch_add(1, Ordering::Relaxed);
-            return reply_text(&response).map_err(CallError::Failed);
+            return reply_text(&response);
         }
         match self.mode {
             Mode::Offline => {
@@ -239,7 +239,7 @@ impl Llm {
                         self.cache.dir().display()
                     )));
                 }
-                reply_text(&response).map_err(CallError::Failed)
+                reply_text(&response)
             }
             Err(Sent::Refused(structured)) if structured && schema.is_some() => {
                 // Ask again without `response_format`.
@@ -499,18 +499,27 @@ fn mentions_unknown_model(body: &str, model: &str) -> bool {
 }
 
 /// The assistant's text in a chat-completion object.
-fn reply_text(response: &Value) -> Result<String, String> {
+fn reply_text(response: &Value) -> Result<String, CallError> {
     response["choices"][0]["message"]["content"]
         .as_str()
         .map(str::to_string)
-        .ok_or_else(|| "the reply has no `choices[0].message.content`".to_string())
+        .ok_or_else(|| CallError::Failed("the reply has no `choices[0].message.content`".into()))
+}
+
+/// A batch output file that cannot be taken into the cache.
+#[derive(Debug, thiserror::Error)]
+pub enum IngestError {
+    #[error("{0}")]
+    Read(crate::io::InputError),
+    #[error("writing the cache: {0}")]
+    Cache(std::io::Error),
 }
 
 /// Reads an OpenAI (or vLLM `run_batch`) batch output file into the cache:
 /// each line's `custom_id` is the key of the request it answers. Returns
 /// how many answers were stored and the lines that were errors.
-pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), String> {
-    let text = crate::io::read_text(path).map_err(|e| e.to_string())?;
+pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), IngestError> {
+    let text = crate::io::read_text(path).map_err(IngestError::Read)?;
     let mut stored = 0;
     let mut errors = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -537,7 +546,7 @@ pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), 
         }
         cache
             .put(key, &Value::Null, body)
-            .map_err(|e| format!("writing the cache: {e}"))?;
+            .map_err(IngestError::Cache)?;
         stored += 1;
     }
     Ok((stored, errors))

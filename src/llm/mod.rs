@@ -21,7 +21,7 @@ mod secret;
 #[cfg(feature = "llm")]
 pub use cache::Cache;
 #[cfg(feature = "llm")]
-pub use client::{ingest_batch, CallError, Llm, Message, Mode};
+pub use client::{ingest_batch, CallError, IngestError, Llm, Message, Mode};
 #[cfg(not(feature = "llm"))]
 pub use off::Llm;
 pub use secret::{escape_controls, without_userinfo};
@@ -123,51 +123,61 @@ impl LlmConfig {
 
     /// Every setting within its bounds, the key named when one is not:
     /// NaN, infinities and negative durations never reach a timer.
-    pub fn validate(&self) -> Result<(), String> {
-        let seconds = |key: &str, v: f64, min: f64, max: f64| {
-            if v.is_finite() && v >= min && v <= max {
+    pub fn validate(&self) -> Result<(), SettingError> {
+        let seconds = |key: &'static str, value: f64, min: f64, max: f64| {
+            if value.is_finite() && value >= min && value <= max {
                 Ok(())
             } else {
-                Err(format!(
-                    "`{key}` is {v}; it takes seconds from {min} to {max}"
-                ))
+                Err(SettingError::Seconds {
+                    key,
+                    value,
+                    min,
+                    max,
+                })
             }
         };
         seconds("timeout_s", self.timeout_s, 0.001, 3600.0)?;
         seconds("backoff_s", self.backoff_s, 0.0, 300.0)?;
         seconds("max_retry_after_s", self.max_retry_after_s, 0.0, 3600.0)?;
-        if !(self.temperature.is_finite() && (0.0..=2.0).contains(&self.temperature)) {
-            return Err(format!(
-                "`temperature` is {}; it takes 0 to 2",
-                self.temperature
-            ));
-        }
-        if !(1..=256).contains(&self.concurrency) {
-            return Err(format!(
-                "`concurrency` is {}; it takes 1 to 256",
-                self.concurrency
-            ));
-        }
-        if self.max_retries > 20 {
-            return Err(format!(
-                "`max_retries` is {}; it takes 0 to 20",
-                self.max_retries
-            ));
-        }
-        if !(1..=10_000).contains(&self.max_failures) {
-            return Err(format!(
-                "`max_failures` is {}; it takes 1 to 10000",
-                self.max_failures
-            ));
-        }
-        if self.retry_budget > 1_000_000 {
-            return Err(format!(
-                "`retry_budget` is {}; it takes 0 to 1000000",
-                self.retry_budget
-            ));
-        }
+        let range = |key: &'static str, ok: bool, value: String, range: &'static str| {
+            if ok {
+                Ok(())
+            } else {
+                Err(SettingError::Range { key, value, range })
+            }
+        };
+        let t = self.temperature;
+        range(
+            "temperature",
+            t.is_finite() && (0.0..=2.0).contains(&t),
+            t.to_string(),
+            "0 to 2",
+        )?;
+        let n = self.concurrency;
+        range(
+            "concurrency",
+            (1..=256).contains(&n),
+            n.to_string(),
+            "1 to 256",
+        )?;
+        let n = self.max_retries;
+        range("max_retries", n <= 20, n.to_string(), "0 to 20")?;
+        let n = self.max_failures;
+        range(
+            "max_failures",
+            (1..=10_000).contains(&n),
+            n.to_string(),
+            "1 to 10000",
+        )?;
+        let n = self.retry_budget;
+        range(
+            "retry_budget",
+            n <= 1_000_000,
+            n.to_string(),
+            "0 to 1000000",
+        )?;
         if self.max_tokens == 0 {
-            return Err("`max_tokens` must be at least 1".into());
+            return Err(SettingError::NoTokens);
         }
         Ok(())
     }
@@ -195,38 +205,44 @@ pub struct ProjectConfig {
 
 impl ProjectConfig {
     /// The `lints:` section as levels; an unknown code is an error.
-    pub fn lint_levels(&self) -> Result<crate::driver::levels::LevelSet, String> {
+    pub fn lint_levels(&self) -> Result<crate::driver::levels::LevelSet, ConfigError> {
         let mut set = crate::driver::levels::LevelSet::default();
         for (code, level) in &self.lints {
-            set.set(code, *level)
-                .map_err(|e| format!("cici.yaml: lints: {e}"))?;
+            set.set(code, *level).map_err(ConfigError::Lint)?;
         }
         Ok(set)
     }
 
     /// Reads a project file; a missing file is the defaults.
-    pub fn load(path: &std::path::Path) -> Result<ProjectConfig, String> {
+    pub fn load(path: &std::path::Path) -> Result<ProjectConfig, ConfigError> {
         if std::fs::symlink_metadata(path).is_err() {
             return Ok(ProjectConfig::default());
         }
         match crate::io::read_text(path) {
             Ok(text) => {
                 let config: ProjectConfig =
-                    serde_yaml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                    serde_yaml::from_str(&text).map_err(|e| ConfigError::Yaml {
+                        path: path.to_path_buf(),
+                        error: e.to_string(),
+                    })?;
                 config
                     .llm
                     .validate()
-                    .map_err(|e| format!("{}: llm: {e}", path.display()))?;
+                    .map_err(|error| ConfigError::Setting {
+                        path: path.to_path_buf(),
+                        section: "llm: ",
+                        error,
+                    })?;
                 Ok(config)
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(ConfigError::Read(e.to_string())),
         }
     }
 }
 
 /// The JSON object in a model's reply: the whole reply, a fenced ```json
 /// block, or the text from the first `{` to the last `}`.
-pub fn extract_json(reply: &str) -> Result<serde_json::Value, String> {
+pub fn extract_json(reply: &str) -> Result<serde_json::Value, ReplyError> {
     let trimmed = reply.trim();
     if let Ok(v) = serde_json::from_str::<serde_json::Value>(trimmed) {
         return Ok(v);
@@ -242,8 +258,83 @@ pub fn extract_json(reply: &str) -> Result<serde_json::Value, String> {
     }
     match (trimmed.find('{'), trimmed.rfind('}')) {
         (Some(a), Some(b)) if a < b => {
-            serde_json::from_str(&trimmed[a..=b]).map_err(|e| format!("the reply is not JSON: {e}"))
+            serde_json::from_str(&trimmed[a..=b]).map_err(|e| ReplyError::NotJson(e.to_string()))
         }
-        _ => Err("the reply holds no JSON object".into()),
+        _ => Err(ReplyError::NoObject),
     }
+}
+
+impl ReplyError {
+    /// What is wrong, without the parser's detail.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            ReplyError::NotJson(_) => "the reply is not JSON",
+            ReplyError::NoObject => "the reply holds no JSON object",
+            ReplyError::Shape { expected, .. } => expected,
+        }
+    }
+}
+
+/// A setting of `llm:` out of its bounds.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SettingError {
+    #[error("`{key}` is {value}; it takes seconds from {min} to {max}")]
+    Seconds {
+        key: &'static str,
+        value: f64,
+        min: f64,
+        max: f64,
+    },
+    #[error("`{key}` is {value}; it takes {range}")]
+    Range {
+        key: &'static str,
+        value: String,
+        range: &'static str,
+    },
+    #[error("`max_tokens` must be at least 1")]
+    NoTokens,
+}
+
+/// Settings that cannot be used: the project file (`cici.yaml`) or the
+/// flags over it.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ConfigError {
+    /// The file exists and cannot be read.
+    #[error("{0}")]
+    Read(String),
+    /// Not YAML of the project file's shape.
+    #[error("{}: {error}", .path.display())]
+    Yaml {
+        path: std::path::PathBuf,
+        error: String,
+    },
+    /// A setting out of its bounds, in the file (`section` is `llm: `) or
+    /// after the flags (empty).
+    #[error("{}: {section}{error}", .path.display())]
+    Setting {
+        path: std::path::PathBuf,
+        section: &'static str,
+        error: SettingError,
+    },
+    /// An unknown lint in `lints:`.
+    #[error("cici.yaml: lints: {0}")]
+    Lint(crate::driver::LevelError),
+    /// An unknown lint, or one set twice, in `--allow`, `--warn`, `--deny`.
+    #[error("{0}")]
+    Flag(crate::driver::LevelError),
+}
+
+/// A model's reply that is not the JSON asked for.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplyError {
+    #[error("the reply is not JSON: {0}")]
+    NotJson(String),
+    #[error("the reply holds no JSON object")]
+    NoObject,
+    /// JSON, but not of the shape asked for.
+    #[error("{expected}: {error}")]
+    Shape {
+        expected: &'static str,
+        error: String,
+    },
 }

@@ -545,6 +545,7 @@ fn the_committed_sample_is_what_the_command_gives() {
 #[test]
 fn candidates_dropped_after_a_rejection_could_not_have_flipped() {
     use cici::counterfactual::mutate::{decision_flips, public_edits};
+    use cici::counterfactual::vocab::{Check, Reason};
     use cici::counterfactual::{decision_label, evaluate, Listed, Proposal, Proposer, Rejection};
     use rand::SeedableRng;
 
@@ -559,7 +560,7 @@ fn candidates_dropped_after_a_rejection_could_not_have_flipped() {
         let mut candidates = decision_flips(seed, templates.facts(), &mut rng);
         candidates.extend(public_edits(&seed.scenario, &mut rng));
         // What each candidate comes to, by its edits.
-        let outcome = |c: &cici::counterfactual::mutate::Candidate| -> Result<bool, String> {
+        let outcome = |c: &cici::counterfactual::vocab::Candidate| -> Result<bool, Reason> {
             evaluate(c, &Options::default()).map(|ev| decision_label(&ev.checked) != base)
         };
         let all: Vec<_> = candidates
@@ -572,8 +573,11 @@ fn candidates_dropped_after_a_rejection_could_not_have_flipped() {
         while let Proposal::Candidate(c) = list.next(&rejected) {
             let reason = match all.iter().find(|(e, _)| *e == c.edits).map(|(_, o)| o) {
                 Some(Err(r)) => r.clone(),
-                Some(Ok(false)) => "the label is not the one wanted".to_string(),
-                _ => "critic: walked past to see the whole list".to_string(),
+                Some(Ok(false)) => Reason::WrongLabel,
+                _ => Reason::Critic(vec![(
+                    Check::ReadsDifferently,
+                    "walked past to see the whole list".into(),
+                )]),
             };
             rejected.push(Rejection {
                 edits: c.edits.clone(),

@@ -148,7 +148,7 @@ fn the_cue_conditions_differ_only_in_their_notes() {
 #[test]
 fn a_text_that_drops_part_of_a_critical_fact_is_turned_down() {
     use cici::counterfactual::critic::{judge, Judged};
-    use cici::counterfactual::mutate::{Candidate, Edit};
+    use cici::counterfactual::vocab::{Candidate, Edit};
     use cici::sema::FormKind;
     let text =
         std::fs::read_to_string(super::common::root().join("seeds/ops_scheduling.cici")).unwrap();
@@ -196,7 +196,7 @@ fn a_text_that_drops_part_of_a_critical_fact_is_turned_down() {
         );
         verdicts
             .into_iter()
-            .find(|v| v.check == "supports_label")
+            .find(|v| v.check == cici::counterfactual::vocab::Check::SupportsLabel)
             .unwrap()
     };
     let dropped = verdict("Eli is unavailable on Tuesday.");

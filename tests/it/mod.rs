@@ -28,3 +28,4 @@ mod planted;
 mod properties;
 mod reference;
 mod released;
+mod vocab;

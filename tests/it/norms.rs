@@ -184,7 +184,7 @@ fn may_receive(r: &Reading, a: &ast::AttributeAst, form: &str, person: &str) -> 
 /// The flow label's two halves read independently: whether the task needs
 /// the form (it carries the facts, is appropriate, and one of its facts is
 /// relevant by brute force), and whether the recipient may receive it.
-fn independent_reasons(seed: &str, flow: &cici::counterfactual::mutate::Flow) -> (bool, bool) {
+fn independent_reasons(seed: &str, flow: &cici::counterfactual::vocab::Flow) -> (bool, bool) {
     let (file, errors) = cici::syntax::parse(cici::span::SourceId(0), seed);
     assert!(errors.is_empty(), "{errors:?}");
     let r = read(&file.scenarios[0]);
