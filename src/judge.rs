@@ -124,9 +124,15 @@ fn read(reply: &str) -> Option<(bool, bool, String)> {
     Some((v["entails"].as_bool()?, v["reveals"].as_bool()?, why))
 }
 
+/// The model cannot be used at all (unreachable, refused, a cache miss
+/// offline): the judge stops with the model's message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Stopped(pub String);
+
 /// Asks the judge about every form of the run and adds its findings; a
 /// fatal model error (unreachable, refused, offline miss) stops it.
-pub fn judge(run: &mut Run, llm: &Llm) -> Result<Judged, String> {
+pub fn judge(run: &mut Run, llm: &Llm) -> Result<Judged, Stopped> {
     let asks = questions(run);
     let workers = llm.config().concurrency;
     let replies = crate::driver::parallel_map_n(&asks, workers, |q| {
@@ -142,7 +148,7 @@ pub fn judge(run: &mut Run, llm: &Llm) -> Result<Judged, String> {
     for (q, reply) in asks.iter().zip(replies) {
         let text = match reply {
             Ok(t) => t,
-            Err(CallError::Fatal(e)) => return Err(e),
+            Err(CallError::Fatal(e)) => return Err(Stopped(e)),
             Err(CallError::Pending) => continue,
             Err(CallError::Failed(why)) => {
                 llm.note(false, &why);

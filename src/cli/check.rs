@@ -244,7 +244,7 @@ fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), Failure> {
         crate::llm::Mode::Live
     };
     let llm = crate::llm::Llm::new(settings, mode);
-    let judged = crate::judge::judge(run, &llm).map_err(Failure::Model)?;
+    let judged = crate::judge::judge(run, &llm)?;
     if let Some(path) = &args.emit_batch {
         let n = llm.write_batch(path).map_err(|error| Failure::Write {
             name: format!("writing {}", path.display()),

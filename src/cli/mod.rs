@@ -11,6 +11,7 @@ mod fmt;
 mod import;
 mod inspect;
 pub(crate) mod output;
+mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};
 pub(crate) use output::{fail, print_all, read_stdin, usage};
@@ -151,53 +152,6 @@ pub struct Shard {
     pub count: usize,
 }
 
-fn parse_cue(s: &str) -> Result<crate::render::Cue, String> {
-    crate::render::Cue::from_name(s.trim()).ok_or_else(|| {
-        format!("`{s}` is not a cue condition: none, privacy, sanitized or combined")
-    })
-}
-
-fn parse_split(s: &str) -> Result<crate::counterfactual::Split, String> {
-    let parts: Vec<u32> = s
-        .split(',')
-        .map(|p| p.trim().parse::<u32>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("`{s}` is not three whole percentages, e.g. 80,10,10"))?;
-    let [train, validation, test] = parts[..] else {
-        return Err(format!(
-            "`{s}` is not three percentages (train, validation, test)"
-        ));
-    };
-    if train + validation + test != 100 || train == 0 {
-        return Err(format!(
-            "`{s}`: the percentages must sum to 100, with some share for train"
-        ));
-    }
-    Ok(crate::counterfactual::Split {
-        train,
-        validation,
-        test,
-    })
-}
-
-fn parse_shard(s: &str) -> Result<Shard, String> {
-    let (i, n) = s
-        .split_once('/')
-        .ok_or_else(|| format!("`{s}` is not I/N, e.g. 1/4"))?;
-    let index: usize = i
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{i}` is not a number"))?;
-    let count: usize = n
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{n}` is not a number"))?;
-    if count == 0 || index == 0 || index > count {
-        return Err(format!("shard {index}/{count}: I must be between 1 and N"));
-    }
-    Ok(Shard { index, count })
-}
-
 #[derive(clap::Args, Debug)]
 pub struct CounterfactualArgs {
     /// Seed files or folders.
@@ -216,11 +170,11 @@ pub struct CounterfactualArgs {
     /// The cue conditions decision items are written for, comma-separated:
     /// none, privacy, sanitized, combined. Each decision triplet is grown
     /// once per condition.
-    #[arg(long, value_delimiter = ',', default_value = "none,combined", value_parser = parse_cue)]
+    #[arg(long, value_delimiter = ',', default_value = "none,combined", value_parser = values::cue)]
     cues: Vec<crate::render::Cue>,
     /// The percentages of seed files in train, validation and test,
     /// comma-separated; every row of a seed goes to one split.
-    #[arg(long, default_value = "80,10,10", value_parser = parse_split)]
+    #[arg(long, default_value = "80,10,10", value_parser = values::split)]
     split: crate::counterfactual::Split,
     /// Triplets per seed and kind, at most.
     #[arg(long, default_value_t = 2)]
@@ -285,7 +239,7 @@ pub struct CounterfactualArgs {
     #[arg(long)]
     ingest_batch: Option<PathBuf>,
     /// Take only the I-th of N shards of the seeds (by position, from 1).
-    #[arg(long, value_parser = parse_shard)]
+    #[arg(long, value_parser = values::shard)]
     shard: Option<Shard>,
     /// Candidates tried per side of a triplet before giving up on it.
     #[arg(long, default_value_t = 32)]
@@ -317,7 +271,7 @@ pub struct BuildArgs {
     /// The cue × rule conditions to render, as `<cue>-<rule>` (cues:
     /// none, privacy, sanitized, combined; rules: strict, policy, none),
     /// comma-separated or repeated; all 12 by default.
-    #[arg(long, value_delimiter = ',', value_parser = parse_condition)]
+    #[arg(long, value_delimiter = ',', value_parser = values::condition)]
     conditions: Vec<crate::render::Condition>,
     /// How to lay the artifacts out: a Markdown file each (`files`), or
     /// one `artifacts.json` per scenario holding the same texts
@@ -333,19 +287,6 @@ pub struct BuildArgs {
 pub enum LayoutArg {
     Files,
     Packed,
-}
-
-fn parse_condition(name: &str) -> Result<crate::render::Condition, String> {
-    crate::render::Condition::from_name(name).ok_or_else(|| {
-        let all: Vec<String> = crate::render::Condition::all()
-            .into_iter()
-            .map(|c| c.name())
-            .collect();
-        format!(
-            "`{name}` is not a condition; the conditions are {}",
-            all.join(", ")
-        )
-    })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

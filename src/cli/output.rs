@@ -201,8 +201,8 @@ pub(crate) enum Failure {
     #[error(transparent)]
     Ingest(#[from] crate::llm::IngestError),
     /// The model cannot be used at all (unreachable, refused, offline miss).
-    #[error("{0}")]
-    Model(String),
+    #[error(transparent)]
+    Model(#[from] crate::judge::Stopped),
 }
 
 /// Exit status 2 for an error reading or writing: code `cici::io`.

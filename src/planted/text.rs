@@ -87,8 +87,32 @@ fn phrasing_of<'f>(file: &'f FactsFile, spec: &PredicateSpec) -> Option<&'f Phra
     })
 }
 
+/// A `facts.yaml` that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FactsError {
+    #[error("{0}")]
+    Yaml(String),
+    #[error("`facts.{key}` is no predicate's phrasing{}", nearest.map(|k| format!("; did you mean `{k}`?")).unwrap_or_default())]
+    UnknownKey {
+        key: String,
+        nearest: Option<&'static str>,
+    },
+    #[error("`reasons` and `irrelevant` need at least one entry each")]
+    EmptyPools,
+    #[error("operational: `{0}` is neither `default` nor a predicate of `facts`")]
+    UnknownOperational(String),
+    #[error("operational: {0}: at least one reason")]
+    NoReason(String),
+    #[error("{0}: at least one phrasing")]
+    NoPhrasing(String),
+    #[error("{name}: {error}")]
+    Template { name: String, error: String },
+    #[error("no phrasing for `{0}`")]
+    Missing(&'static str),
+}
+
 /// Every key under `facts:` must name a predicate of the table.
-fn check_keys(file: &FactsFile) -> Result<(), String> {
+fn check_keys(file: &FactsFile) -> Result<(), FactsError> {
     for key in file.facts.keys() {
         let known = PREDICATES.iter().any(|s| s.phrasing == key)
             || OLDER_KEYS.iter().any(|(old, _)| old == key);
@@ -97,10 +121,10 @@ fn check_keys(file: &FactsFile) -> Result<(), String> {
                 .iter()
                 .filter(|s| !s.soft_only)
                 .map(|s| s.phrasing);
-            let hint = crate::suggest::closest(key, keys)
-                .map(|k| format!("; did you mean `{k}`?"))
-                .unwrap_or_default();
-            return Err(format!("`facts.{key}` is no predicate's phrasing{hint}"));
+            return Err(FactsError::UnknownKey {
+                key: key.clone(),
+                nearest: crate::suggest::closest(key, keys),
+            });
         }
     }
     Ok(())
@@ -109,8 +133,9 @@ fn check_keys(file: &FactsFile) -> Result<(), String> {
 impl FactTexts {
     /// Parses a `facts.yaml`; every predicate needs a raw template, and
     /// every reason pool and the irrelevant pool must be non-empty.
-    pub fn from_yaml(text: &str) -> Result<FactTexts, String> {
-        let file: FactsFile = serde_yaml::from_str(text).map_err(|e| e.to_string())?;
+    pub fn from_yaml(text: &str) -> Result<FactTexts, FactsError> {
+        let file: FactsFile =
+            serde_yaml::from_str(text).map_err(|e| FactsError::Yaml(e.to_string()))?;
         let irrelevant: BTreeMap<Category, Vec<String>> = match &file.irrelevant {
             IrrelevantPool::PerCategory(m) => m.clone(),
             IrrelevantPool::List(l) => {
@@ -126,28 +151,29 @@ impl FactTexts {
             || irrelevant.is_empty()
             || irrelevant.values().any(Vec::is_empty)
         {
-            return Err("`reasons` and `irrelevant` need at least one entry each".into());
+            return Err(FactsError::EmptyPools);
         }
         for (key, pool) in &file.operational {
             if key != "default" && !file.facts.contains_key(key) {
-                return Err(format!(
-                    "operational: `{key}` is neither `default` nor a predicate of `facts`"
-                ));
+                return Err(FactsError::UnknownOperational(key.clone()));
             }
             if pool.is_empty() {
-                return Err(format!("operational: {key}: at least one reason"));
+                return Err(FactsError::NoReason(key.clone()));
             }
         }
         let mut env = minijinja::Environment::new();
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
         let mut counts = BTreeMap::new();
-        let mut add = |name: String, list: Vec<String>| -> Result<(), String> {
+        let mut add = |name: String, list: Vec<String>| -> Result<(), FactsError> {
             if list.is_empty() {
-                return Err(format!("{name}: at least one phrasing"));
+                return Err(FactsError::NoPhrasing(name));
             }
             for (i, t) in list.iter().enumerate() {
                 env.add_template_owned(format!("{name}.{i}"), t.clone())
-                    .map_err(|e| format!("{name}: {e}"))?;
+                    .map_err(|e| FactsError::Template {
+                        name: name.clone(),
+                        error: e.to_string(),
+                    })?;
             }
             counts.insert(name, list.len());
             Ok(())
@@ -155,8 +181,7 @@ impl FactTexts {
         check_keys(&file)?;
         for spec in PREDICATES.iter().filter(|s| !s.soft_only) {
             let key = spec.phrasing;
-            let phrasing =
-                phrasing_of(&file, spec).ok_or_else(|| format!("no phrasing for `{key}`"))?;
+            let phrasing = phrasing_of(&file, spec).ok_or(FactsError::Missing(key))?;
             add(format!("{key}.raw"), phrasing.raw.all())?;
             if let Some(s) = &phrasing.sanitized {
                 add(format!("{key}.sanitized"), s.all())?;

@@ -63,7 +63,10 @@ pub enum RenderError {
         code(cici::render::facts),
         help("facts.yaml holds `reasons` per category, `irrelevant` details and a `raw` (and `sanitized`) template per predicate")
     )]
-    Facts { path: String, message: String },
+    Facts {
+        path: String,
+        message: crate::planted::text::FactsError,
+    },
 
     /// The cue pools are not valid YAML of the expected shape.
     ///

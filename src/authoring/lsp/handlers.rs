@@ -95,7 +95,7 @@ pub(super) fn rename(s: &Server, p: RenameParams) -> Result<Option<WorkspaceEdit
     let offset = doc.lines.offset(&doc.text, at.position);
     symbols::rename(doc, &at.text_document.uri, offset, &p.new_name)
         .map(Some)
-        .map_err(Failure::RequestFailed)
+        .map_err(|e| Failure::RequestFailed(e.to_string()))
 }
 
 pub(super) fn code_actions(

@@ -66,23 +66,22 @@ pub enum Ended {
 }
 
 /// Serves the protocol on stdin and stdout until the client exits.
-pub fn run_stdio() -> Result<Ended, String> {
+pub fn run_stdio() -> Result<Ended, ServeError> {
     transport::run_stdio(serve)
 }
 
 /// The protocol loop on any connection.
-pub fn serve(connection: &Connection) -> Result<Ended, String> {
-    let caps = serde_json::to_value(capabilities::capabilities()).map_err(|e| e.to_string())?;
-    let (id, _params) = connection.initialize_start().map_err(|e| e.to_string())?;
-    connection
-        .initialize_finish(
-            id,
-            serde_json::json!({
-                "capabilities": caps,
-                "serverInfo": { "name": "cici", "version": env!("CARGO_PKG_VERSION") },
-            }),
-        )
-        .map_err(|e| e.to_string())?;
+pub fn serve(connection: &Connection) -> Result<Ended, ServeError> {
+    let caps = serde_json::to_value(capabilities::capabilities())
+        .map_err(|e| ServeError::Capabilities(e.to_string()))?;
+    let (id, _params) = connection.initialize_start()?;
+    connection.initialize_finish(
+        id,
+        serde_json::json!({
+            "capabilities": caps,
+            "serverInfo": { "name": "cici", "version": env!("CARGO_PKG_VERSION") },
+        }),
+    )?;
     let mut server = Server::default();
     let mut shutting_down = false;
     let mut queue: std::collections::VecDeque<Message> = std::collections::VecDeque::new();
@@ -165,8 +164,24 @@ fn superseded(msg: &Message, queue: &std::collections::VecDeque<Message>) -> boo
     false
 }
 
-fn send(connection: &Connection, msg: Message) -> Result<(), String> {
-    connection.sender.send(msg).map_err(|e| e.to_string())
+fn send(connection: &Connection, msg: Message) -> Result<(), ServeError> {
+    connection
+        .sender
+        .send(msg)
+        .map_err(|_| ServeError::ClientGone)
+}
+
+/// Why the server stopped before the client said `exit`.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The handshake went wrong (a message out of order, the input closed).
+    #[error(transparent)]
+    Protocol(#[from] lsp_server::ProtocolError),
+    /// The writer to the client stopped: nobody reads the answers.
+    #[error("the client's side of the connection is closed")]
+    ClientGone,
+    #[error("the server's capabilities: {0}")]
+    Capabilities(String),
 }
 
 /// One open document and its last check.

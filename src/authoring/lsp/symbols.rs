@@ -61,6 +61,19 @@ pub(super) fn outline(doc: &Document) -> Vec<DocumentSymbol> {
         .collect()
 }
 
+/// Why a rename cannot be done.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum RenameError {
+    #[error("there is no name at the cursor")]
+    NoName,
+    #[error("`{0}` is not declared in this scenario")]
+    Undeclared(String),
+    #[error("`{0}` is not a name: use letters, digits and `_`, not starting with a digit")]
+    NotAName(String),
+    #[error("`{name}` already names a {kind} in this scenario")]
+    Taken { name: String, kind: &'static str },
+}
+
 /// Renames a declared name everywhere in its scenario (names only: strings
 /// and comments are text, and stay as they are). `Err` says why not.
 pub(super) fn rename(
@@ -68,26 +81,23 @@ pub(super) fn rename(
     uri: &Uri,
     offset: usize,
     new_name: &str,
-) -> Result<WorkspaceEdit, String> {
+) -> Result<WorkspaceEdit, RenameError> {
     let (text, lines) = (&doc.text, &doc.lines);
-    let (_, word) = super::navigate::word_at(text, offset)
-        .ok_or_else(|| "there is no name at the cursor".to_string())?;
+    let (_, word) = super::navigate::word_at(text, offset).ok_or(RenameError::NoName)?;
     let s = scan(text, offset);
     let decl = s
         .decls
         .iter()
         .find(|d| d.name == word)
-        .ok_or_else(|| format!("`{word}` is not declared in this scenario"))?;
+        .ok_or_else(|| RenameError::Undeclared(word.to_string()))?;
     if !is_ident(new_name) {
-        return Err(format!(
-            "`{new_name}` is not a name: use letters, digits and `_`, not starting with a digit"
-        ));
+        return Err(RenameError::NotAName(new_name.to_string()));
     }
     if let Some(clash) = s.decls.iter().find(|d| d.name == new_name) {
-        return Err(format!(
-            "`{new_name}` already names a {} in this scenario",
-            kind_name(clash.kind)
-        ));
+        return Err(RenameError::Taken {
+            name: new_name.to_string(),
+            kind: kind_name(clash.kind),
+        });
     }
     let edits: Vec<TextEdit> = tokens(&text[s.start..s.end])
         .into_iter()

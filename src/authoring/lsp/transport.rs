@@ -63,23 +63,32 @@ fn header_line(input: &mut impl BufRead) -> Option<Result<String, ()>> {
     }
 }
 
+/// A frame's headers that cannot be read.
+#[derive(Debug, thiserror::Error)]
+enum Framing {
+    #[error("a header line is too long")]
+    LongHeader,
+    #[error("bad Content-Length `{0}`")]
+    BadLength(String),
+}
+
 /// Reads framed messages from `input`, forwards the good ones to `to`,
 /// and answers the bad ones on `out`. Returns at the end of input.
 pub fn read_loop(mut input: impl BufRead, to: &crossbeam_like::Sender, out: &Mutex<impl Write>) {
     loop {
         // Headers up to the blank line.
-        let mut length: Option<Result<usize, String>> = None;
+        let mut length: Option<Result<usize, Framing>> = None;
         loop {
             match header_line(&mut input) {
                 None => return,
-                Some(Err(())) => length = Some(Err("a header line is too long".into())),
+                Some(Err(())) => length = Some(Err(Framing::LongHeader)),
                 Some(Ok(line)) if line.is_empty() => break,
                 Some(Ok(line)) => {
                     if let Some(v) = line.strip_prefix("Content-Length:") {
                         length = Some(
                             v.trim()
                                 .parse::<usize>()
-                                .map_err(|_| format!("bad Content-Length `{}`", v.trim())),
+                                .map_err(|_| Framing::BadLength(v.trim().to_string())),
                         );
                     }
                 }
@@ -103,7 +112,7 @@ pub fn read_loop(mut input: impl BufRead, to: &crossbeam_like::Sender, out: &Mut
                 continue;
             }
             Some(Err(e)) => {
-                let _ = write_frame(out, &error(Value::Null, -32700, &e));
+                let _ = write_frame(out, &error(Value::Null, -32700, &e.to_string()));
                 continue;
             }
             None => {
@@ -152,7 +161,7 @@ pub mod crossbeam_like {
 }
 
 /// Serves the protocol on stdin and stdout through the bounded reader.
-pub fn run_stdio<T>(serve: impl FnOnce(&Connection) -> Result<T, String>) -> Result<T, String> {
+pub fn run_stdio<T, E>(serve: impl FnOnce(&Connection) -> Result<T, E>) -> Result<T, E> {
     let (server, client) = Connection::memory();
     let out: &'static Mutex<std::io::Stdout> = Box::leak(Box::new(Mutex::new(std::io::stdout())));
     // The reader owns the only sender: at the end of input the server's

@@ -467,6 +467,21 @@ pub fn seed_text(run: &crate::driver::Run, c: &Checked) -> String {
         .map_or_else(|| crate::printer::print(&c.scenario), |t| format!("{t}\n"))
 }
 
+/// Why bundles could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error("{}: {error}", .path.display())]
+    Io {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error("{scenario}: {error}")]
+    Render {
+        scenario: String,
+        error: RenderError,
+    },
+}
+
 /// Writes one folder per error-free scenario of a run under `out` (with
 /// `options.allow_defects`, per scenario that checked at all)
 /// (`<out>/<id>/scenario.json`, ...), atomically, holding the folder's
@@ -476,9 +491,13 @@ pub fn write_bundles(
     templates: &Templates,
     out: &std::path::Path,
     options: &Options,
-) -> Result<Vec<String>, String> {
-    let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)
-        .map_err(|e| format!("{}: {e}", out.display()))?;
+) -> Result<Vec<String>, WriteError> {
+    let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT).map_err(|error| {
+        WriteError::Io {
+            path: out.to_path_buf(),
+            error,
+        }
+    })?;
     let chosen: Vec<&Checked> = run
         .checked
         .iter()
@@ -489,7 +508,10 @@ pub fn write_bundles(
     let bundles = crate::driver::parallel_map(&chosen, |c| {
         let b = bundle(c, &seed_text(run, c), templates, options);
         bar.inc(1);
-        b.map_err(|e| format!("{}: {e}", c.scenario.id))
+        b.map_err(|error| WriteError::Render {
+            scenario: c.scenario.id.clone(),
+            error,
+        })
     });
     bar.finish_and_clear();
     let mut written = Vec::new();
@@ -499,7 +521,7 @@ pub fn write_bundles(
             let text = serde_json::to_string_pretty(value).expect("values serialize") + "\n";
             let path = out.join(&b.id).join(file);
             crate::io::write_if_changed(&path, &text)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+                .map_err(|error| WriteError::Io { path, error })?;
         }
         written.push(b.id);
     }

@@ -83,5 +83,15 @@ fn facts_yaml_keys_come_from_the_table() {
     );
     let typo = BUILTIN.replace("avoid_room:", "avoid_rooms:");
     let err = FactTexts::from_yaml(&typo).unwrap_err();
-    assert!(err.contains("did you mean `avoid_room`"), "{err}");
+    assert_eq!(
+        err,
+        super::FactsError::UnknownKey {
+            key: "avoid_rooms".into(),
+            nearest: Some("avoid_room")
+        }
+    );
+    assert!(
+        err.to_string().contains("did you mean `avoid_room`"),
+        "{err}"
+    );
 }
