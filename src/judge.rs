@@ -68,9 +68,9 @@ fn prompt(sc: &Scenario, attr: &Attribute, kind: FormKind) -> Vec<Message> {
         .facts
         .iter()
         .map(|f| {
-            let syntax = crate::analysis::describe_predicate(sc, &f.predicate);
-            let texts = crate::planted::text::FactTexts::builtin();
-            match crate::planted::text::statement(texts, sc, &f.predicate) {
+            let syntax = crate::printer::predicate(sc, &f.predicate);
+            let texts = crate::phrasing::FactTexts::builtin();
+            match crate::phrasing::statement(texts, sc, &f.predicate) {
                 Some(words) => format!("{syntax} (\"{words}\")"),
                 None => syntax,
             }
@@ -174,7 +174,7 @@ pub fn judge(run: &mut Run, llm: &Llm) -> Result<Judged, Stopped> {
                 span: form.text_span.into(),
                 help: Some(format!(
                     "state the fact: `{}`",
-                    crate::analysis::describe_predicate(sc, &attr.fact_form().1.facts[0].predicate)
+                    crate::printer::predicate(sc, &attr.fact_form().1.facts[0].predicate)
                 )),
             });
         }

@@ -6,6 +6,7 @@ pub mod build;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod counterfactual;
+pub mod diff;
 pub mod driver;
 pub mod export;
 pub mod import;
@@ -14,6 +15,7 @@ pub mod io;
 pub mod judge;
 pub mod llm;
 pub mod model;
+pub mod phrasing;
 pub mod planted;
 pub mod printer;
 pub mod render;

@@ -231,8 +231,8 @@ pub fn unstated(reader: &Reader, attr: &Attribute) -> Vec<&'static str> {
 
 /// The help that quotes the fact and how it reads.
 fn wording_help(sc: &Scenario, p: &Predicate) -> String {
-    let syntax = super::describe_predicate(sc, p);
-    match crate::planted::text::statement(crate::planted::text::FactTexts::builtin(), sc, p) {
+    let syntax = crate::printer::predicate(sc, p);
+    match crate::phrasing::statement(crate::phrasing::FactTexts::builtin(), sc, p) {
         Some(words) => format!("the fact is `{syntax}`, which reads: \"{words}\""),
         None => format!("the fact is `{syntax}`"),
     }

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 
 use super::*;
-use crate::planted::text::{statement, FactTexts};
+use crate::phrasing::{statement, FactTexts};
 use crate::planted::{generate, Config};
 use crate::sema::{ArgKind, Family};
 
@@ -107,8 +107,8 @@ proptest! {
         prop_assert!(
             found.iter().any(|d| matches!(d, CheckDiagnostic::TextContradictsFact { .. })),
             "{text:?} for {} (argument {i} changed to {:?}) gives {found:?}",
-            crate::analysis::describe_predicate(&sc, &fact),
-            crate::analysis::describe_predicate(&sc, &other),
+            crate::printer::predicate(&sc, &fact),
+            crate::printer::predicate(&sc, &other),
         );
     }
 }

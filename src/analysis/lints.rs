@@ -87,11 +87,11 @@ pub fn attribute_shareable(
     base: &HashSet<String>,
 ) -> HashSet<String> {
     let mut ok = base.clone();
-    let texts = crate::planted::text::FactTexts::builtin();
+    let texts = crate::phrasing::FactTexts::builtin();
     for form in std::iter::once(&attr.raw).chain(attr.sanitized.as_ref()) {
         for fact in &form.facts {
             for kind in [crate::sema::FormKind::Raw, crate::sema::FormKind::Sanitized] {
-                for t in crate::planted::text::paraphrases(texts, sc, &fact.predicate, kind) {
+                for t in crate::phrasing::paraphrases(texts, sc, &fact.predicate, kind) {
                     ok.extend(words(&t));
                 }
             }

@@ -30,7 +30,7 @@ pub use rules::dead_rules;
 
 pub use agreement::unstated;
 pub use classify::{decided, Class, Decided};
-pub use describe::{decision_rows, describe_predicate, named_rows, side_by_side, words};
+pub use describe::{named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;
 
 use std::time::{Duration, Instant};
@@ -476,8 +476,8 @@ impl Cx<'_> {
                 kinds.join(", ")
             )
         };
-        let rows = describe::decision_rows(sc, &other_decision);
-        let oracle_rows = describe::decision_rows(sc, &sc.oracle);
+        let rows = crate::printer::decision_rows(sc, &other_decision);
+        let oracle_rows = crate::printer::decision_rows(sc, &sc.oracle);
         let differing: Vec<(usize, String)> = rows
             .iter()
             .zip(&oracle_rows)

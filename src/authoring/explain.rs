@@ -1,7 +1,8 @@
 //! Why an attribute has its class, in words: what `cici explain` prints and
 //! what the language server shows on hover.
 
-use crate::analysis::{describe_predicate, side_by_side};
+use crate::analysis::side_by_side;
+use crate::printer::predicate;
 
 /// Why an attribute has its class, in words.
 pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
@@ -59,7 +60,7 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
         let mf = &c.model.facts[f];
         let ff = &c.report.facts[f];
         let pred = facts[f].2;
-        let text = describe_predicate(sc, pred);
+        let text = predicate(sc, pred);
         match mf.status {
             FactStatus::Appropriate => {
                 out.push_str(&format!("\n  Fact {text}:\n"));

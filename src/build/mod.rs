@@ -19,7 +19,7 @@
 
 mod write;
 
-pub use write::{check, unified, write, Difference, Manifest, WriteSummary, JOURNAL};
+pub use write::{check, write, Difference, Manifest, WriteSummary, JOURNAL};
 
 use std::collections::BTreeMap;
 

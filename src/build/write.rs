@@ -19,6 +19,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::MANIFEST;
+use crate::diff::unified;
 use crate::io::journal::{digest, Journal};
 use crate::io::{contained, FolderLock, LOCK_WAIT};
 
@@ -281,24 +282,4 @@ pub fn check(out: &Path, files: &BTreeMap<String, String>) -> Vec<Difference> {
         });
     }
     diffs
-}
-
-/// A unified diff of one file, `a/` to `b/`, with `/dev/null` for a side
-/// that does not exist.
-pub fn unified(rel: &str, old: &str, new: &str, existed: bool) -> String {
-    let diff = similar::TextDiff::from_lines(old, new);
-    let old_name = if existed {
-        format!("a/{rel}")
-    } else {
-        "/dev/null".to_string()
-    };
-    let new_name = if new.is_empty() {
-        "/dev/null".to_string()
-    } else {
-        format!("b/{rel}")
-    };
-    diff.unified_diff()
-        .context_radius(3)
-        .header(&old_name, &new_name)
-        .to_string()
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::{check::handler, fail, FmtArgs};
-use crate::build::unified;
+use crate::diff::unified;
 use crate::driver::{seed_files, WithSource};
 use crate::io::{read_text, write_in_place};
 

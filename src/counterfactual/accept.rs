@@ -8,7 +8,7 @@ use super::{
     decision_label, decision_label_of, evaluate_scenario, flow_label, llm, with_oracle, Config,
     Evaluated, Label, Listed, Minimality, Proposal, Proposer, Rejection, Side, Variant,
 };
-use crate::build::unified;
+use crate::diff::unified;
 use crate::driver::Checked;
 use crate::render::{Cue, Templates};
 

@@ -316,7 +316,7 @@ fn replace_fact(v: &mut Scenario, id: &str, from: &str, to: &str) -> Result<(), 
     if matches!(predicate, Predicate::Toward { .. }) {
         return Err(EditError::SoftOnly);
     }
-    let describe = |p: &Predicate| crate::analysis::describe_predicate(v, p);
+    let describe = |p: &Predicate| crate::printer::predicate(v, p);
     let attr = &v.attributes[a];
     let (kind, form) = attr.fact_form();
     let i = form

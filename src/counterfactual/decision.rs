@@ -10,7 +10,7 @@ use crate::render::{Cue, RenderError, Templates};
 
 /// The decision in words, for a goal.
 fn decision_words(c: &Checked) -> String {
-    crate::analysis::decision_rows(&c.scenario, &c.scenario.oracle)
+    crate::printer::decision_rows(&c.scenario, &c.scenario.oracle)
         .iter()
         .map(|(t, v)| format!("{t} -> {v}"))
         .collect::<Vec<_>>()

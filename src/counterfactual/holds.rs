@@ -10,7 +10,7 @@ use super::mutate::{replace_words, text_edit};
 use super::vocab::{Candidate, Edit};
 use crate::analysis::Class;
 use crate::driver::Checked;
-use crate::planted::text::FactTexts;
+use crate::phrasing::FactTexts;
 use crate::sema::{FormKind, PersonId, Predicate, Scenario};
 
 /// How a name is usually read: a woman's, a man's, or either.
@@ -197,7 +197,7 @@ fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut
             continue;
         }
         let mut options: Vec<String> =
-            crate::planted::text::paraphrases(texts, sc, &form.facts[0].predicate, kind)
+            crate::phrasing::paraphrases(texts, sc, &form.facts[0].predicate, kind)
                 .into_iter()
                 .filter(|t| *t != form.text)
                 .collect();
@@ -238,12 +238,8 @@ fn replaced_irrelevant(
             continue;
         }
         let attr = &sc.attributes[a];
-        let (category, text) = crate::planted::text::irrelevant(
-            texts,
-            &first_name(sc, attr.about),
-            attr.category,
-            rng,
-        );
+        let (category, text) =
+            crate::phrasing::irrelevant(texts, &first_name(sc, attr.about), attr.category, rng);
         if text == attr.raw.text || text.is_empty() {
             continue;
         }
@@ -281,8 +277,7 @@ fn dropped_supporting(c: &Checked, out: &mut Vec<Candidate>) {
 /// The executor mentions a personal detail of their own.
 fn executor_aside(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let holder = sc.executor;
-    let (category, text) =
-        crate::planted::text::irrelevant(texts, &first_name(sc, holder), None, rng);
+    let (category, text) = crate::phrasing::irrelevant(texts, &first_name(sc, holder), None, rng);
     if text.is_empty() {
         return None;
     }

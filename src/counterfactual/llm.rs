@@ -103,7 +103,7 @@ fn attributes(c: &Checked, only: Option<&[String]>) -> Vec<AttributeCtx> {
                 .facts
                 .iter()
                 .chain(&a.soft)
-                .map(|f| crate::analysis::describe_predicate(sc, &f.predicate))
+                .map(|f| crate::printer::predicate(sc, &f.predicate))
                 .collect(),
         })
         .collect()

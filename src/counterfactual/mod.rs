@@ -392,7 +392,7 @@ pub fn decision_label(c: &Checked) -> Label {
 /// The decision label of a scenario's oracle.
 pub(super) fn decision_label_of(sc: &Scenario) -> Label {
     Label::Decision(
-        crate::analysis::decision_rows(sc, &sc.oracle)
+        crate::printer::decision_rows(sc, &sc.oracle)
             .into_iter()
             .map(|(target, value)| OracleEntryExport { target, value })
             .collect(),

@@ -10,10 +10,11 @@ use rand_chacha::ChaCha8Rng;
 
 pub use super::holds::{decision_holds, rename};
 use super::vocab::{Candidate, Edit, PublicField};
-use crate::analysis::{describe_predicate, Class};
+use crate::analysis::Class;
 use crate::driver::Checked;
 use crate::model::FactStatus;
-use crate::planted::text::FactTexts;
+use crate::phrasing::FactTexts;
+use crate::printer::predicate;
 use crate::sema::{FormKind, PersonId, Predicate, Scenario};
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
@@ -51,12 +52,12 @@ pub(super) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) 
 /// 11`, `Tuesday 10-11`, `Tuesday`, `10-11`, room names, hours.
 pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
     let slot_phrases = |s: &crate::sema::Slot| {
-        let when = crate::planted::text::when(s);
+        let when = crate::phrasing::when(s);
         let (day, time) = when
             .split_once(' ')
             .map(|(d, t)| (d.to_string(), t.to_string()))
             .unwrap_or_default();
-        vec![crate::planted::text::when_words(s), when, day, time]
+        vec![crate::phrasing::when_words(s), when, day, time]
     };
     match p {
         Predicate::Unavailable { slot, .. }
@@ -127,7 +128,7 @@ fn retext(
         }
         (text.to_string(), false)
     };
-    let fresh = crate::planted::text::hard(texts, sc, new, rng);
+    let fresh = crate::phrasing::hard(texts, sc, new, rng);
     let raw = match apply(&attr.raw.text) {
         (t, true) => t,
         _ => fresh.raw.clone(),
@@ -286,15 +287,15 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
                 let mut variant = sc.clone();
                 let mut edits = vec![Edit::ReplaceFact {
                     attribute: sc.attributes[a].id.clone(),
-                    from: describe_predicate(sc, &old),
-                    to: describe_predicate(sc, &new),
+                    from: predicate(sc, &old),
+                    to: predicate(sc, &new),
                 }];
                 let (raw, sanitized) = if i >= moved_start {
                     // The attribute moves as a whole: holder, subject, who
                     // sees it (the new holder in the old one's place), its
                     // category and an id that names the new holder.
                     let subject = new.subject().expect("a moved fact has a subject");
-                    let fresh = crate::planted::text::hard(texts, sc, &new, rng);
+                    let fresh = crate::phrasing::hard(texts, sc, &new, rng);
                     let old_holder = sc.attributes[a].holder;
                     let (old_pid, new_pid) = (&sc.people[old_holder].id, &sc.people[subject].id);
                     let new_id = {

@@ -185,7 +185,7 @@ fn id_of(sc: &Scenario, p: usize) -> String {
 
 /// The rows of a decision.
 pub fn rows(sc: &Scenario, d: &Decision) -> Vec<Row> {
-    crate::analysis::decision_rows(sc, d)
+    crate::printer::decision_rows(sc, d)
         .into_iter()
         .map(|(target, value)| Row { target, value })
         .collect()

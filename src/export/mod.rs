@@ -16,8 +16,9 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::analysis::{decision_rows, describe_predicate, Class, Report};
+use crate::analysis::{Class, Report};
 use crate::model::FactStatus;
+use crate::printer::{condition, decision_rows, predicate};
 use crate::sema::{Category, Condition, Family, FormKind, Scenario, Setting, SeveritySetting};
 
 /// The version of the export format; bump it when a field changes meaning.
@@ -263,12 +264,12 @@ pub fn export(sc: &Scenario, report: &Report) -> ScenarioExport {
                 facts: form
                     .facts
                     .iter()
-                    .map(|f| describe_predicate(sc, &f.predicate))
+                    .map(|f| predicate(sc, &f.predicate))
                     .collect(),
                 soft: if kind == FormKind::Raw {
                     attr.soft
                         .iter()
-                        .map(|f| describe_predicate(sc, &f.predicate))
+                        .map(|f| predicate(sc, &f.predicate))
                         .collect()
                 } else {
                     Vec::new()
@@ -379,7 +380,7 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                 .iter()
                 .map(|r| RuleExport {
                     level: ss.levels[r.level].id.clone(),
-                    when: Some(condition_text(ss, &r.when)),
+                    when: Some(condition(ss, &r.when)),
                     reads: Some(condition_words(ss, &r.when)),
                 })
                 .chain(ss.rubric.otherwise.map(|o| RuleExport {
@@ -388,11 +389,7 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                     reads: None,
                 }))
                 .collect();
-            let excludes = ss
-                .excludes
-                .iter()
-                .map(|e| condition_text(ss, &e.when))
-                .collect();
+            let excludes = ss.excludes.iter().map(|e| condition(ss, &e.when)).collect();
             let excludes_read = ss
                 .excludes
                 .iter()
@@ -417,46 +414,6 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
             }
         }
     }
-}
-
-/// A rubric condition in seed syntax.
-pub fn condition_text(ss: &SeveritySetting, c: &Condition) -> String {
-    fn go(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
-        let atom = |v: &usize, x: &usize, op: &str| {
-            format!("{} {op} {}", ss.evidence[*v].id, ss.evidence[*v].values[*x])
-        };
-        match c {
-            Condition::Eq(v, x) => atom(v, x, "="),
-            Condition::Ne(v, x) => atom(v, x, "!="),
-            Condition::In(v, xs) => format!(
-                "{} in [{}]",
-                ss.evidence[*v].id,
-                xs.iter()
-                    .map(|x| ss.evidence[*v].values[*x].as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Condition::Not(inner) => format!("not {}", go(ss, inner, true)),
-            Condition::And(parts) | Condition::Or(parts) => {
-                let op = if matches!(c, Condition::And(_)) {
-                    " and "
-                } else {
-                    " or "
-                };
-                let body = parts
-                    .iter()
-                    .map(|p| go(ss, p, true))
-                    .collect::<Vec<_>>()
-                    .join(op);
-                if nested {
-                    format!("({body})")
-                } else {
-                    body
-                }
-            }
-        }
-    }
-    go(ss, c, false)
 }
 
 /// A rubric condition as a sentence says it: names in words, `is` and `is

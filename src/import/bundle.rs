@@ -115,7 +115,7 @@ pub(super) fn oracle_text(sc: &Scenario) -> String {
     if let (Setting::Severity(ss), Decision::Severity(l)) = (&sc.setting, &sc.oracle) {
         return ss.levels[*l].id.clone();
     }
-    crate::analysis::decision_rows(sc, &sc.oracle)
+    crate::printer::decision_rows(sc, &sc.oracle)
         .into_iter()
         .map(|(t, v)| format!("{t}: {v}"))
         .collect::<Vec<_>>()

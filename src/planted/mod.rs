@@ -13,7 +13,6 @@ mod meeting;
 mod norms;
 mod policy;
 mod severity;
-pub(crate) mod text;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -108,7 +107,12 @@ pub fn generate(config: &Config) -> Scenario {
             .next()
             .unwrap_or_default()
             .to_string();
-        let (category, raw) = text::irrelevant(text::FactTexts::builtin(), &first, None, &mut rng);
+        let (category, raw) = crate::phrasing::irrelevant(
+            crate::phrasing::FactTexts::builtin(),
+            &first,
+            None,
+            &mut rng,
+        );
         push_attribute(
             &mut sc,
             holder,
@@ -184,7 +188,7 @@ pub(crate) fn separating_facts(sc: &Scenario, other: &crate::sema::Decision) -> 
 /// Appends an attribute that states `fact`, its texts from the built-in
 /// phrasing: a personal reason and a sanitized form for facts about a person.
 pub(crate) fn add_fact(sc: &mut Scenario, holder: PersonId, fact: Predicate, rng: &mut ChaCha8Rng) {
-    let t = text::hard(text::FactTexts::builtin(), sc, &fact, rng);
+    let t = crate::phrasing::hard(crate::phrasing::FactTexts::builtin(), sc, &fact, rng);
     push_attribute(
         sc,
         holder,
@@ -197,7 +201,7 @@ pub(crate) fn add_fact(sc: &mut Scenario, holder: PersonId, fact: Predicate, rng
 }
 
 /// Appends an attribute that states `fact` with a work reason anyone may
-/// read (see [`text::operational`]); a personal reason with a sanitized
+/// read (see [`crate::phrasing::operational`]); a personal reason with a sanitized
 /// form where the fact has no such phrasing.
 pub(crate) fn add_operational_fact(
     sc: &mut Scenario,
@@ -205,7 +209,7 @@ pub(crate) fn add_operational_fact(
     fact: Predicate,
     rng: &mut ChaCha8Rng,
 ) {
-    match text::operational(text::FactTexts::builtin(), sc, &fact, rng) {
+    match crate::phrasing::operational(crate::phrasing::FactTexts::builtin(), sc, &fact, rng) {
         Some(t) => push_attribute(
             sc,
             holder,

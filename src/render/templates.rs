@@ -65,7 +65,7 @@ pub enum RenderError {
     )]
     Facts {
         path: String,
-        message: crate::planted::text::FactsError,
+        message: crate::phrasing::FactsError,
     },
 
     /// The cue pools are not valid YAML of the expected shape.
@@ -127,7 +127,7 @@ pub struct Templates {
     env: minijinja::Environment<'static>,
     cues: CuePools,
     /// An override of the built-in phrasing of generated facts.
-    facts: Option<crate::planted::text::FactTexts>,
+    facts: Option<crate::phrasing::FactTexts>,
 }
 
 impl Templates {
@@ -191,7 +191,7 @@ impl Templates {
                     message: e.to_string(),
                 })?;
                 Some(
-                    crate::planted::text::FactTexts::from_yaml(&text).map_err(|message| {
+                    crate::phrasing::FactTexts::from_yaml(&text).map_err(|message| {
                         RenderError::Facts {
                             path: path.display().to_string(),
                             message,
@@ -208,10 +208,10 @@ impl Templates {
     }
 
     /// The phrasing of facts the generators write.
-    pub fn facts(&self) -> &crate::planted::text::FactTexts {
+    pub fn facts(&self) -> &crate::phrasing::FactTexts {
         self.facts
             .as_ref()
-            .unwrap_or_else(|| crate::planted::text::FactTexts::builtin())
+            .unwrap_or_else(|| crate::phrasing::FactTexts::builtin())
     }
 
     /// Renders a template with a serializable context.

@@ -599,7 +599,7 @@ fn a_bundle_of_a_task_family_imports_with_its_seed() {
     let c = &run.checked[0];
     assert!(c.report.unique);
     assert_eq!(
-        cici::analysis::decision_rows(&c.scenario, &c.scenario.oracle)[0].1,
+        cici::printer::decision_rows(&c.scenario, &c.scenario.oracle)[0].1,
         "resolve_speed"
     );
     // The paired detail is the raw form of the required evidence, which is

@@ -70,7 +70,7 @@ fn check(text: &str) -> cici::driver::Checked {
 
 fn oracle(c: &cici::driver::Checked) -> Vec<(String, String)> {
     assert!(c.report.unique, "{} is not unique", c.scenario.id);
-    cici::analysis::decision_rows(&c.scenario, &c.scenario.oracle)
+    cici::printer::decision_rows(&c.scenario, &c.scenario.oracle)
 }
 
 /// The rows of a `*_label` column of a decision.

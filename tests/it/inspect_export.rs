@@ -85,7 +85,7 @@ fn the_export_is_proven_deterministic_and_checked() {
         );
         assert_eq!(
             contract["oracle"].as_array().unwrap().len(),
-            cici::analysis::decision_rows(sc, &sc.oracle).len()
+            cici::printer::decision_rows(sc, &sc.oracle).len()
         );
     }
 }

@@ -124,7 +124,7 @@ fn a_jira_bundle_imports_its_board_roster_and_private_constraint() {
         ]
     );
     // The oracle, seat by seat, is the bundle's.
-    let rows = cici::analysis::decision_rows(sc, &sc.oracle);
+    let rows = cici::printer::decision_rows(sc, &sc.oracle);
     assert_eq!(
         rows.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>(),
         ["kofi", "tomas + rhea", "bo"]
@@ -253,7 +253,7 @@ fn a_meeting_bundle_imports_its_structure_and_paired_constraints() {
             .map(cici::solver::Count::Exact)
             .unwrap()
     );
-    let rows = cici::analysis::decision_rows(sc, &sc.oracle);
+    let rows = cici::printer::decision_rows(sc, &sc.oracle);
     assert_eq!(rows[0].1, "mon 10:00-11:00 @ atlas");
     let map = import_map(&out);
     let s = &map["scenarios"][0];

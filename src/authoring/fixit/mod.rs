@@ -493,5 +493,5 @@ fn derived_sanitized(sc: &Scenario, attr: &Attribute) -> Option<String> {
     let [fact] = facts.as_slice() else {
         return None;
     };
-    planted::text::canonical_sanitized(planted::text::FactTexts::builtin(), sc, &fact.predicate)
+    crate::phrasing::canonical_sanitized(crate::phrasing::FactTexts::builtin(), sc, &fact.predicate)
 }

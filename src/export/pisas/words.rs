@@ -12,7 +12,7 @@
 
 use crate::analysis::{named_rows, words};
 use crate::driver::Checked;
-use crate::planted::text::{statement, FactTexts};
+use crate::phrasing::{statement, FactTexts};
 use crate::sema::{
     Category, Condition, Decision, FormKind, Predicate, Scenario, Setting, SeveritySetting,
 };

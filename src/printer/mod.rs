@@ -5,9 +5,12 @@
 //! the output gives back the same scenario. Generated scenarios (the planted
 //! generator, counterfactual variants) become seed files through it.
 
+mod syntax;
+
+pub use syntax::{condition, decision_rows, predicate};
+
 use std::fmt::Write;
 
-use crate::analysis::describe_predicate;
 use crate::sema::*;
 
 /// A string literal with the escapes of the language.
@@ -201,7 +204,7 @@ fn rule_setting(o: &mut String, sc: &Scenario, ss: &crate::sema::SeveritySetting
             o,
             "    {} when {}",
             ss.levels[r.level].id,
-            crate::export::condition_text(ss, &r.when)
+            condition(ss, &r.when)
         );
     }
     if let Some(otherwise) = ss.rubric.otherwise {
@@ -209,11 +212,7 @@ fn rule_setting(o: &mut String, sc: &Scenario, ss: &crate::sema::SeveritySetting
     }
     let _ = writeln!(o, "  }}");
     for e in &ss.excludes {
-        let _ = writeln!(
-            o,
-            "  exclude {}",
-            crate::export::condition_text(ss, &e.when)
-        );
+        let _ = writeln!(o, "  exclude {}", condition(ss, &e.when));
     }
 }
 
@@ -255,10 +254,10 @@ pub(crate) fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
         form(o, sc, a, FormKind::Sanitized, s, true);
     }
     for f in &a.fact_form().1.facts {
-        let _ = writeln!(o, "    fact {}", describe_predicate(sc, &f.predicate));
+        let _ = writeln!(o, "    fact {}", predicate(sc, &f.predicate));
     }
     for f in &a.soft {
-        let _ = writeln!(o, "    soft {}", describe_predicate(sc, &f.predicate));
+        let _ = writeln!(o, "    soft {}", predicate(sc, &f.predicate));
     }
     let _ = writeln!(o, "  }}");
 }
@@ -311,7 +310,7 @@ fn oracle(o: &mut String, sc: &Scenario) {
         }
         d => {
             let _ = writeln!(o, "  oracle {{");
-            for (target, value) in crate::analysis::decision_rows(sc, d) {
+            for (target, value) in decision_rows(sc, d) {
                 let _ = writeln!(o, "    {target} -> {value}");
             }
             let _ = writeln!(o, "  }}");

@@ -1,6 +1,10 @@
-//! Raw and sanitized texts for generated attributes, from the templates in
+//! Fact phrasing: raw and sanitized texts for a fact, from the templates in
 //! `templates/facts.yaml`: a personal reason per category in the raw form,
 //! the operational implication alone in the sanitized form.
+//!
+//! The planted generator, renderers, fix-its, PiSAs export, the judge and
+//! the counterfactual generators all phrase facts through this module; the
+//! templates are keyed by the predicate table's phrasing keys.
 
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -11,7 +15,7 @@ use serde::Deserialize;
 
 use crate::sema::{ArgValue, Category, Predicate, PredicateSpec, Scenario, Slot, PREDICATES};
 
-const BUILTIN: &str = include_str!("../../templates/facts.yaml");
+const BUILTIN: &str = include_str!("../templates/facts.yaml");
 
 /// One phrasing, or several of the same fact.
 #[derive(Clone, Debug, Deserialize)]
