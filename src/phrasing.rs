@@ -212,6 +212,15 @@ impl FactTexts {
 
     /// Renders phrasing `i` of `name` (`<predicate>.<form>`); `None` when
     /// there is no such template or it needs a variable it was not given.
+    /// Whether the predicate has sanitized phrasings: a personal fact
+    /// whose raw form tells a reason has, one whose raw form tells none
+    /// (`attends`) needs none.
+    #[cfg(test)]
+    pub(crate) fn has_sanitized(&self, spec: &PredicateSpec) -> bool {
+        self.counts
+            .contains_key(&format!("{}.sanitized", spec.phrasing))
+    }
+
     fn render_nth(&self, name: &str, i: usize, ctx: &BTreeMap<&str, String>) -> Option<String> {
         let t = self.env.get_template(&format!("{name}.{i}")).ok()?;
         t.render(minijinja::value::Serde(ctx)).ok()

@@ -385,6 +385,8 @@ impl Family {
 
 mod args;
 #[cfg(test)]
+mod consumers;
+#[cfg(test)]
 mod tests;
 
 pub use args::ArgValue;
