@@ -4,7 +4,7 @@
 //! supporting fact has to name something of it.
 
 use super::mentions::{Mention, Named, Reader};
-use super::{CheckDiagnostic, Class};
+use super::{classify::Class, diagnostic::CheckDiagnostic};
 use crate::sema::{ArgValue, Attribute, Bound, Form, FormKind, Predicate, Scenario, Slot};
 
 /// The diagnostics of one attribute's texts, read by the scenario's

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::{lints, AttributeFinding, CheckDiagnostic, Cx, TrapEffect};
+use super::{diagnostic::CheckDiagnostic, lints, AttributeFinding, Cx, TrapEffect};
 use crate::model::{FactId, FactStatus};
 
 /// The class of an attribute, as in the PiSAs taxonomy.

@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use super::CheckDiagnostic;
+use super::diagnostic::CheckDiagnostic;
 use crate::model::{configurations, Lit};
 use crate::sema::{Condition, SeveritySetting};
 use crate::solver::{Outcome, Session};

@@ -123,7 +123,7 @@ impl JudgeArgs {
 
 /// The usage error of a model setting a run needs and does not have.
 pub(crate) fn missing_setting(key: &str, config: &std::path::Path) -> std::process::ExitCode {
-    super::usage(
+    super::output::usage(
         format!("the model setting `{key}` is not set; cici names no model by default"),
         &format!(
             "set `{key}:` under `llm:` in {}, or pass --{}",

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::{fail, FamilyArg, NewArgs, SynthArgs};
+use super::{output::fail, FamilyArg, NewArgs, SynthArgs};
 use crate::sema::Family;
 
 const STARTERS: [(Family, &str); 4] = [

@@ -4,15 +4,15 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{fail, BuildArgs, StatsArgs, StatsFormat};
+use super::{output::fail, BuildArgs, StatsArgs, StatsFormat};
 use crate::build;
 use crate::driver::Run;
 use crate::render::Templates;
 
 fn checked_run(
     paths: &[PathBuf],
-    solver: super::SolverArgs,
-    lints: &super::LintArgs,
+    solver: super::args::SolverArgs,
+    lints: &super::args::LintArgs,
 ) -> Result<Run, ExitCode> {
     let options = solver.options();
     let mut run = Run::new();
@@ -124,7 +124,7 @@ pub(super) fn stats(args: StatsArgs) -> ExitCode {
     } else {
         args.paths
     };
-    let run = match checked_run(&paths, args.solver, &super::LintArgs::default()) {
+    let run = match checked_run(&paths, args.solver, &super::args::LintArgs::default()) {
         Ok(r) => r,
         Err(code) => return code,
     };

@@ -4,7 +4,7 @@ use super::output::Failure;
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::{fail, CheckArgs, Format};
+use super::{output::fail, CheckArgs, Format};
 use crate::analysis::{Class, Options};
 use crate::driver::{CheckOutput, Run};
 
@@ -54,7 +54,7 @@ fn check_input(
         if paths.len() > 1 {
             return Err(Failure::StdinNotAlone);
         }
-        run.check_text("<stdin>", super::read_stdin()?, options);
+        run.check_text("<stdin>", super::output::read_stdin()?, options);
         return Ok(());
     }
     let default = [std::path::PathBuf::from("seeds")];
@@ -223,7 +223,7 @@ fn summary_line(c: &crate::driver::Checked) -> String {
 }
 
 /// Runs the model judge over the run and says what it did on stderr.
-fn judge(run: &mut Run, args: &super::JudgeArgs) -> Result<(), Failure> {
+fn judge(run: &mut Run, args: &super::args::JudgeArgs) -> Result<(), Failure> {
     let settings = args.settings()?;
     if let Some(batch) = &args.ingest_batch {
         let cache = crate::llm::Cache::new(&settings.cache_dir);

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::{fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg, Shard};
+use super::{output::fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg, Shard};
 use crate::counterfactual::{output, Config, Kind};
 use crate::driver::Run;
 use crate::llm::{self, Llm, Mode, ProjectConfig};
@@ -60,7 +60,7 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     let options = args.solver.options();
     let uses_model = args.generator == GeneratorArg::Llm || args.critic == CriticArg::Llm;
     if !uses_model && (args.offline || args.emit_batch.is_some()) {
-        return super::usage(
+        return super::output::usage(
             "--offline and --emit-batch concern a model, and this run calls none",
             "add --generator llm or --critic llm, or drop them",
         );

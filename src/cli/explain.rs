@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use super::{fail, ExplainArgs};
+use super::{output::fail, ExplainArgs};
 use crate::authoring::explain::explain;
 use crate::driver::Run;
 

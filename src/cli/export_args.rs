@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::{fail, SolverArgs};
+use super::{args::SolverArgs, output::fail};
 use crate::render::Templates;
 
 #[derive(clap::Args, Debug)]

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use super::{check::handler, fail, FmtArgs};
+use super::{check::handler, output::fail, FmtArgs};
 use crate::diff::unified;
 use crate::driver::{seed_files, WithSource};
 use crate::io::{read_text, write_in_place};
@@ -18,7 +18,7 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
         (dash, files.into_iter().cloned().collect())
     };
     if !stdin.is_empty() {
-        let text = match super::read_stdin() {
+        let text = match super::output::read_stdin() {
             Ok(t) => t,
             Err(e) => return fail(e),
         };

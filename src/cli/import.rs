@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use super::export_args::ExportCommand;
-use super::{fail, ExportArgs, ImportArgs, ImportCommand};
+use super::{export_args::ExportArgs, output::fail, ImportArgs, ImportCommand};
 use crate::import::{self, build::Select, JsonFile, SeedOptions};
 
 /// Renders the diagnostics of every file read, with its text as source.

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::{fail, InspectArgs};
+use super::{export_args::InspectArgs, output::fail};
 
 pub(super) fn run(args: InspectArgs) -> ExitCode {
     let (templates, run) = match args.input.checked() {

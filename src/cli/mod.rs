@@ -14,7 +14,7 @@ pub(crate) mod output;
 mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};
-pub(crate) use output::{fail, print_all, read_stdin, usage};
+use output::{fail, print_all};
 
 pub use args::{JudgeArgs, LintArgs, SolverArgs};
 

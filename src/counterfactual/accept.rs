@@ -5,8 +5,9 @@ use super::critic::{self, Judged};
 use super::item;
 use super::vocab::{Candidate, Flow, Reason};
 use super::{
-    decision_label, decision_label_of, evaluate_scenario, flow_label, llm, with_oracle, Config,
-    Evaluated, Label, Listed, Minimality, Proposal, Proposer, Rejection, Side, Variant,
+    decision_label, decision_label_of, evaluate_scenario, flow_label, listed::Listed, llm,
+    with_oracle, Config, Evaluated, Label, Minimality, Proposal, Proposer, Rejection, Side,
+    Variant,
 };
 use crate::diff::unified;
 use crate::driver::Checked;

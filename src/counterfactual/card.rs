@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::output::{file_name, SPLITS};
-use super::{Config, Kind, Row};
+use super::{row::Row, Config, Kind};
 
 #[derive(Serialize)]
 struct FrontMatter {

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 use super::card::{counts, licences};
 use super::output::{file_name, KINDS, SPLITS};
-use super::{Config, Row};
+use super::{row::Row, Config};
 
 /// The Croissant 1.0 context, with the RAI vocabulary.
 fn context() -> Value {

@@ -14,7 +14,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::vocab::{Candidate, Check, Edit, Reason};
-use super::{Proposal, Proposer, Rejection, Verdict};
+use super::{critic::Verdict, Proposal, Proposer, Rejection};
 use crate::driver::Checked;
 use crate::llm::{extract_json, CallError, Llm, Message, ReplyError};
 use crate::render::Templates;

@@ -12,7 +12,7 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 
-use super::{Config, Kind, Row};
+use super::{row::Row, Config, Kind};
 use crate::driver::Checked;
 use crate::io::write_atomic;
 use crate::render::Templates;

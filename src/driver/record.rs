@@ -15,7 +15,7 @@ pub struct DiagnosticRecord {
     pub severity: &'static str,
     /// Where that level came from: `default` (the code's own),
     /// `project_file`, `command_line` or `seed`.
-    pub level_source: super::LevelSource,
+    pub level_source: super::levels::LevelSource,
     pub code: String,
     pub message: String,
     pub file: String,

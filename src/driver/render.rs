@@ -3,7 +3,7 @@
 
 use miette::Diagnostic;
 
-use super::{Problem, Run};
+use super::{problem::Problem, Run};
 
 /// A diagnostic paired with the text it points into, ready for any miette
 /// report handler.

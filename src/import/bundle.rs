@@ -22,7 +22,7 @@ use super::cast::{by_name, labelled_form, labels, visible, Cast};
 use super::json::{field, key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
-use super::{AttributeSource, ImportError, ImportedScenario, JsonFile, Written};
+use super::{diagnostic::ImportError, AttributeSource, ImportedScenario, JsonFile, Written};
 use crate::sema::*;
 
 /// The four files of a bundle folder, read.

@@ -10,7 +10,7 @@ use super::build;
 use super::bundle::BundleFiles;
 use super::json::{field, Report};
 use super::names::{category_of_topic, identifier};
-use super::{AttributeSource, ImportError};
+use super::{diagnostic::ImportError, AttributeSource};
 use crate::sema::{
     Attribute, Decision, Family, Form, Person, PersonId, Predicate, Scenario, Setting,
 };

@@ -19,7 +19,7 @@ use super::bundle::{oracle_text, written, BundleFiles};
 use super::cast::{bundle_scenario, Cast, Held};
 use super::json::{key_path, Report};
 use super::names::identifier;
-use super::{ImportError, Written};
+use super::{diagnostic::ImportError, Written};
 use crate::sema::*;
 use crate::span::Span;
 

@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{ImportDiagnostic, ImportError};
+use super::{diagnostic::ImportDiagnostic, diagnostic::ImportError};
 
 /// A value and the path that leads to it.
 #[derive(Clone, Copy, Debug)]

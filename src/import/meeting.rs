@@ -18,7 +18,7 @@ use super::bundle::{oracle_text, written, BundleFiles};
 use super::cast::{bundle_scenario, labelled_form, Cast, Held};
 use super::json::{key_path, Report};
 use super::names::identifier;
-use super::{AttributeSource, ImportError, Written};
+use super::{diagnostic::ImportError, AttributeSource, Written};
 use crate::sema::*;
 use crate::span::Span;
 

@@ -9,10 +9,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
+use super::diagnostic::ImportError;
 use super::json::{field, index_path, opt_arr, req_arr, req_str, Report};
 use super::names::hash;
 use super::seed::TaskFamily;
-use super::ImportError;
 
 /// The most configurations `--all` writes.
 pub const ALL_LIMIT: usize = 100_000;

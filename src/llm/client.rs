@@ -1,6 +1,6 @@
 //! Calls with retries, the cache in front, and the batch alternative.
 
-use super::redact;
+use super::secret::redact;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -326,7 +326,7 @@ impl Llm {
                     if attempt >= self.config.max_retries {
                         return Err(Sent::Fatal(format!(
                             "cannot reach {}: {e}; is the server running, and is `base_url` right?",
-                            super::without_userinfo(&self.config.base_url)
+                            super::secret::without_userinfo(&self.config.base_url)
                         )));
                     }
                     retry_after = None;
@@ -335,7 +335,7 @@ impl Llm {
                 Err(e) => {
                     return Err(Sent::Fatal(format!(
                         "calling {}: {e}",
-                        super::without_userinfo(&url)
+                        super::secret::without_userinfo(&url)
                     )))
                 }
             }
@@ -348,13 +348,13 @@ impl Llm {
     /// the call failed.
     fn answer(&self, url: &str, status: u16, text: &str) -> Result<Option<Value>, Sent> {
         let key = self.api_key.as_deref();
-        let url = super::without_userinfo(url);
+        let url = super::secret::without_userinfo(url);
         match status {
             200..=299 => {
                 let mut value: Value = serde_json::from_str(text)
                     .map_err(|e| Sent::Failed(format!("the server's reply is not JSON: {e}")))?;
                 // Escapes can hide the key from the raw text's redaction.
-                super::redact_value(&mut value, key);
+                super::secret::redact_value(&mut value, key);
                 self.count_tokens(&value);
                 Ok(Some(value))
             }
@@ -422,7 +422,7 @@ impl Llm {
             eprintln!(
                 "waiting {:.0} s before retrying{asked}: {}",
                 wait.as_secs_f64(),
-                super::escape_controls(why)
+                super::secret::escape_controls(why)
             );
         }
         std::thread::sleep(wait);
@@ -486,7 +486,7 @@ fn server_message(body: &str, key: Option<&str>) -> String {
         return String::new();
     }
     let short: String = message.chars().take(200).collect();
-    format!(": {}", super::escape_controls(&redact(&short, key)))
+    format!(": {}", super::secret::escape_controls(&redact(&short, key)))
 }
 
 fn mentions_unknown_model(body: &str, model: &str) -> bool {
@@ -556,7 +556,7 @@ pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), 
 fn unreachable(base_url: &str, e: &dyn std::fmt::Display) -> Sent {
     Sent::Fatal(format!(
         "cannot reach {}: {e}; is the server running, and is `base_url` right?",
-        super::without_userinfo(base_url)
+        super::secret::without_userinfo(base_url)
     ))
 }
 

@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{view, Condition, Cue, RenderError, RuleCondition, Skill, Templates};
+use super::{
+    templates::RenderError, templates::Templates, view, Condition, Cue, RuleCondition, Skill,
+};
 use crate::driver::Checked;
 
 /// The format tag of a packed artifacts file.

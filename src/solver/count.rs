@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use super::{Outcome, Session};
+use super::{session::Outcome, session::Session};
 use crate::model::{Constraint, Lit, Model};
 
 /// Why a count stopped before it was exact.

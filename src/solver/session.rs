@@ -7,7 +7,7 @@ use rustsat::encodings::pb::{
 };
 use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 
-use super::{Backend, BatsatBackend};
+use super::{bat::BatsatBackend, Backend};
 use crate::model::{Constraint, FactId, Lit, Model, Var, Violation};
 
 /// The answer to one query.
