@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use super::json::Report;
 use super::names::{cast_names, category_of_topic, fill, hash, identifier};
 use super::seed::{Realization, TaskFamily};
-use super::{diagnostic::ImportError, AttributeSource, ImportedScenario, Written};
+use super::{diagnostic::ImportError, map::AttributeSource, map::ImportedScenario, map::Written};
 use crate::sema::*;
 use crate::span::Span;
 

@@ -13,45 +13,17 @@
 //! that no artifact carries is information nobody holds: it is not a form.
 
 use std::collections::{BTreeMap, HashMap};
-use std::path::Path;
 
 use serde_json::Value;
 
 use super::build::{self, attribute};
 use super::cast::{by_name, labelled_form, labels, visible, Cast};
+use super::files::BundleFiles;
 use super::json::{field, key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
-use super::{diagnostic::ImportError, AttributeSource, ImportedScenario, JsonFile, Written};
+use super::{diagnostic::ImportError, map::AttributeSource, map::ImportedScenario, map::Written};
 use crate::sema::*;
-
-/// The four files of a bundle folder, read.
-pub struct BundleFiles {
-    pub scenario: JsonFile,
-    pub utility: JsonFile,
-    pub visibility: JsonFile,
-    pub appropriateness: JsonFile,
-}
-
-impl BundleFiles {
-    pub fn read(dir: &Path) -> BundleFiles {
-        BundleFiles {
-            scenario: JsonFile::read(&dir.join("scenario.json")),
-            utility: JsonFile::read(&dir.join("utility.json")),
-            visibility: JsonFile::read(&dir.join("visibility.json")),
-            appropriateness: JsonFile::read(&dir.join("appropriateness.json")),
-        }
-    }
-
-    pub fn into_files(self) -> Vec<JsonFile> {
-        vec![
-            self.scenario,
-            self.utility,
-            self.visibility,
-            self.appropriateness,
-        ]
-    }
-}
 
 /// A bundle exported by cici: its seed, with the bundle's labels and
 /// visibility put back on every form.

@@ -7,10 +7,10 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use super::build;
-use super::bundle::BundleFiles;
+use super::files::BundleFiles;
 use super::json::{field, Report};
 use super::names::{category_of_topic, identifier};
-use super::{diagnostic::ImportError, AttributeSource};
+use super::{diagnostic::ImportError, map::AttributeSource};
 use crate::sema::{
     Attribute, Decision, Family, Form, Person, PersonId, Predicate, Scenario, Setting,
 };

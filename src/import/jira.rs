@@ -15,11 +15,12 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use super::bundle::{oracle_text, written, BundleFiles};
+use super::bundle::{oracle_text, written};
 use super::cast::{bundle_scenario, Cast, Held};
+use super::files::BundleFiles;
 use super::json::{key_path, Report};
 use super::names::identifier;
-use super::{diagnostic::ImportError, Written};
+use super::{diagnostic::ImportError, map::Written};
 use crate::sema::*;
 use crate::span::Span;
 

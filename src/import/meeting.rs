@@ -14,11 +14,12 @@ use std::collections::{BTreeMap, HashMap};
 
 use serde_json::Value;
 
-use super::bundle::{oracle_text, written, BundleFiles};
+use super::bundle::{oracle_text, written};
 use super::cast::{bundle_scenario, labelled_form, Cast, Held};
+use super::files::BundleFiles;
 use super::json::{key_path, Report};
 use super::names::identifier;
-use super::{diagnostic::ImportError, AttributeSource, Written};
+use super::{diagnostic::ImportError, map::AttributeSource, map::Written};
 use crate::sema::*;
 use crate::span::Span;
 

@@ -17,73 +17,21 @@ pub mod build;
 pub mod bundle;
 mod cast;
 mod diagnostic;
+mod files;
 mod jira;
 pub mod json;
 pub mod locate;
+mod map;
 mod meeting;
 pub mod names;
 pub mod seed;
 pub mod select;
 
 pub use diagnostic::{locate_spans, ImportDiagnostic, ImportError};
+pub use files::{BundleFiles, JsonFile};
+pub use map::{AttributeSource, ImportMap, ImportedScenario, Written};
 
-use std::collections::BTreeMap;
 use std::path::Path;
-
-use serde::Serialize;
-
-/// Where one attribute of an imported scenario came from.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-#[serde(rename_all = "snake_case")]
-pub enum AttributeSource {
-    /// The evidence of this variable.
-    Variable(String),
-    /// A decision decoy, by its id in the seed.
-    Decoy(String),
-    /// An item of the personal-context library, by its id.
-    Personal(String),
-    /// An attribute of a bundle, by its id there.
-    Bundle(String),
-    /// A text an artifact of a bundle carries that no attribute names (the
-    /// sanitized form of a private constraint), by the artifact's id.
-    Artifact(String),
-}
-
-/// One written scenario, as `import.json` lists it.
-#[derive(Clone, Debug, Serialize)]
-pub struct ImportedScenario {
-    pub file: String,
-    pub scenario: String,
-    /// The seed file or bundle folder read.
-    pub source: String,
-    /// The state of every evidence variable (policy tasks).
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub configuration: BTreeMap<String, String>,
-    pub oracle: String,
-    pub attributes: BTreeMap<String, AttributeSource>,
-    /// Bundle attributes that state the public setting (a roster, a ticket
-    /// board, a room inventory) rather than something a person holds: what
-    /// each became in the seed.
-    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
-    pub public: BTreeMap<String, String>,
-    /// Parts of the source that had errors and were left out (`--keep-going`):
-    /// `path: reason`. The scenario depends on none of them.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub dropped: Vec<String>,
-}
-
-/// `import.json`.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct ImportMap {
-    pub scenarios: Vec<ImportedScenario>,
-}
-
-/// One scenario ready to write: its seed text and its map entry.
-#[derive(Clone, Debug)]
-pub struct Written {
-    pub text: String,
-    pub entry: ImportedScenario,
-}
 
 /// Writes the seeds and `import.json` into `out`, atomically, holding the
 /// folder's lock; how many files were written.
@@ -103,76 +51,6 @@ pub fn write(out: &Path, scenarios: &[Written]) -> std::io::Result<usize> {
         written += 1;
     }
     Ok(written)
-}
-
-/// A JSON input as read: its text (for rendering spans) and its value, or
-/// the diagnostic that stopped reading it.
-pub struct JsonFile {
-    pub name: String,
-    pub text: String,
-    pub value: Option<serde_json::Value>,
-    pub diagnostics: Vec<ImportDiagnostic>,
-}
-
-impl JsonFile {
-    /// Reads a JSON file within the input bounds; a diagnostic otherwise
-    /// (with the place of a syntax error, when there is one).
-    pub fn read(path: &Path) -> JsonFile {
-        let name = path.display().to_string();
-        match crate::io::read_text(path) {
-            Ok(text) => JsonFile::parse(name, text),
-            Err(e) => JsonFile {
-                name,
-                text: String::new(),
-                value: None,
-                diagnostics: vec![ImportDiagnostic::new(
-                    "",
-                    ImportError::Read {
-                        reason: e.to_string(),
-                    },
-                )],
-            },
-        }
-    }
-
-    /// Parses a JSON text already in memory, named `name` in diagnostics.
-    pub fn parse(name: String, text: String) -> JsonFile {
-        match serde_json::from_str(&text) {
-            Ok(v) => JsonFile {
-                name,
-                text,
-                value: Some(v),
-                diagnostics: Vec::new(),
-            },
-            Err(e) => {
-                let offset = line_col_offset(&text, e.line(), e.column());
-                let mut d = ImportDiagnostic::new(
-                    "",
-                    ImportError::Read {
-                        reason: e.to_string(),
-                    },
-                );
-                d.span = Some((offset, 0).into());
-                JsonFile {
-                    name,
-                    text,
-                    value: None,
-                    diagnostics: vec![d],
-                }
-            }
-        }
-    }
-
-    /// Takes the diagnostics of a read, with their spans located.
-    pub fn add(&mut self, report: json::Report) {
-        let mut ds = report.diagnostics;
-        locate_spans(&self.text, &mut ds);
-        self.diagnostics.extend(ds);
-    }
-
-    pub fn errors(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
-    }
 }
 
 /// Options of `cici import pisas-seed`.
@@ -357,7 +235,7 @@ pub fn pisas_bundles(dirs: &[std::path::PathBuf], seed: Option<&Path>) -> SeedIm
     let seed_broken = files.iter().any(|f| f.errors() > 0);
     for dir in dirs {
         let source = dir.display().to_string();
-        let (w, read) = pisas_bundle(bundle::BundleFiles::read(dir), &source, family.as_ref());
+        let (w, read) = pisas_bundle(BundleFiles::read(dir), &source, family.as_ref());
         let broken = seed_broken || read.iter().any(|f| f.errors() > 0);
         files.extend(read);
         if broken {
@@ -418,7 +296,7 @@ fn distinct(mut w: Written, dir: &Path, taken: impl Fn(&str) -> bool) -> Written
 /// Imports one bundle already read, named `source`: the scenario, if one
 /// could be made, and the files that have something to say.
 pub fn pisas_bundle(
-    bundle: bundle::BundleFiles,
+    bundle: BundleFiles,
     source: &str,
     family: Option<&seed::TaskFamily>,
 ) -> (Option<Written>, Vec<JsonFile>) {
@@ -452,12 +330,14 @@ pub fn pisas_bundle(
             None
         }
     };
-    let mut all = bundle.into_files();
+    let mut bundle = bundle;
     // Diagnostics point into utility.json, where the attributes are.
-    all[1].add(r);
+    bundle.utility.add(r);
     (
         w,
-        all.into_iter()
+        bundle
+            .into_files()
+            .into_iter()
             .filter(|f| !f.diagnostics.is_empty())
             .collect(),
     )
@@ -481,14 +361,4 @@ fn default_prefix(seed: &Path) -> String {
         .collect::<String>()
         .trim_end_matches('_')
         .to_string()
-}
-
-/// The byte offset of a 1-based line and column.
-fn line_col_offset(text: &str, line: usize, column: usize) -> usize {
-    let start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    (start + column.saturating_sub(1)).min(text.len())
 }

@@ -1,8 +1,8 @@
 //! Attributes, their forms and facts, and the oracle.
 
+use super::cx::Cx;
 use super::error::ResolveError;
 use super::predicate::{ArgValue, Bound, Param, PredicateKind, PredicateSpec};
-use super::resolve::Cx;
 use super::scenario::*;
 use crate::suggest::help_for;
 use crate::syntax::{self as ast, Arg, AttributeItem, FormAst, VisibilityAst};

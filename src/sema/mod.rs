@@ -6,6 +6,7 @@
 //! family; or every [`ResolveError`] found in the block.
 
 mod category;
+mod cx;
 mod error;
 mod facts;
 mod family;
@@ -18,9 +19,10 @@ mod scenario;
 mod setting;
 mod ticket;
 
+pub use cx::{MAX_NAME, MAX_QUANTITY};
 pub use error::ResolveError;
 pub use norm::{InfoKind, Norm, Recipient};
 pub use predicate::{ArgValue, Bound, Param, PredicateKind, PredicateSpec, PREDICATES};
-pub use resolve::{resolve, MAX_NAME, MAX_QUANTITY};
+pub use resolve::resolve;
 pub use scenario::*;
-pub use ticket::{Priority, Seat};
+pub use ticket::{Priority, Seat, Ticket};

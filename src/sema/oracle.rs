@@ -1,7 +1,7 @@
 //! The oracle block, resolved against the decision space of its family.
 
+use super::cx::Cx;
 use super::error::ResolveError;
-use super::resolve::Cx;
 use super::scenario::*;
 use crate::span::Span;
 use crate::syntax::{self as ast, OracleBody, OracleEntry, OracleValue};

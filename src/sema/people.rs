@@ -1,9 +1,9 @@
 //! The people of a scenario (with their groups and reporting lines) and its
 //! norms, resolved.
 
+use super::cx::Cx;
 use super::error::ResolveError;
 use super::norm::{InfoKind, Norm, Recipient, KIND_WORDS, RECIPIENT_WORDS};
-use super::resolve::Cx;
 use super::scenario::{Category, Family, Person, PersonId};
 use crate::suggest::help_for;
 use crate::syntax::{self as ast, Ident};
@@ -16,7 +16,7 @@ pub(super) fn people(cx: &mut Cx, persons: &[&ast::PersonAst]) -> Vec<Person> {
         if let Some((kw, _)) = &p.skills {
             if cx.family != Family::JiraAllocation {
                 cx.errors
-                    .push(super::resolve::not_in_family("skills", cx.family, kw.span));
+                    .push(super::cx::not_in_family("skills", cx.family, kw.span));
             }
         }
         if cx.people.declare("person", &p.id, &mut cx.errors) {

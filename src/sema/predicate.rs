@@ -43,7 +43,7 @@ pub enum PredicateKind {
 pub enum Bound {
     /// Not an integer, or any integer.
     None,
-    /// A quantity, at most [`MAX_QUANTITY`](super::resolve::MAX_QUANTITY).
+    /// A quantity, at most [`MAX_QUANTITY`](super::cx::MAX_QUANTITY).
     Quantity,
     /// An hour of the day (0 to 24), later than the parameter at the index
     /// when one is given.

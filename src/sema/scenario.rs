@@ -1,7 +1,7 @@
 //! The resolved scenario: names bound to indices, defaults applied, the
 //! attribute forms split, every fact typed for its family.
 
-use super::ticket::{Priority, Seat};
+use super::ticket::Ticket;
 use schemars::JsonSchema;
 use serde::Serialize;
 
@@ -109,25 +109,6 @@ pub struct Meeting {
 pub struct MeetingSetting {
     pub rooms: Vec<Room>,
     pub meetings: Vec<Meeting>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ticket {
-    pub id: String,
-    pub title: String,
-    /// The first seat (the owner's): its skill and hours.
-    pub needs: String,
-    pub hours: u32,
-    /// A second seat, filled by another person (the collaborator): `pair`
-    /// or `with`.
-    pub pair: bool,
-    /// The second seat's skill and hours when they are not the first's
-    /// (`with <skill> hours <int>`); `None` for a `pair`.
-    pub with: Option<Seat>,
-    pub priority: Option<Priority>,
-    pub collaboration_heavy: bool,
-    pub sensitive: bool,
-    pub span: Span,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

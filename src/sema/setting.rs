@@ -1,10 +1,10 @@
 //! The family declarations: rooms and meetings, tickets, levels, evidence
 //! and the rubric.
 
+use super::cx::{missing, Cx, Names, Once};
 use super::error::ResolveError;
-use super::resolve::{missing, Cx, Names, Once};
 use super::scenario::*;
-use super::ticket::{Priority, Seat};
+use super::ticket::{Priority, Seat, Ticket};
 use crate::span::Span;
 use crate::suggest::help_for;
 use crate::syntax::{self as ast, Ident, MeetingItem, TicketItem};

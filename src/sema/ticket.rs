@@ -1,6 +1,26 @@
 //! A ticket's seats and priority (`jira_allocation`).
 
-use super::scenario::Ticket;
+use crate::span::Span;
+
+/// A ticket of a JIRA setting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    pub id: String,
+    pub title: String,
+    /// The first seat (the owner's): its skill and hours.
+    pub needs: String,
+    pub hours: u32,
+    /// A second seat, filled by another person (the collaborator): `pair`
+    /// or `with`.
+    pub pair: bool,
+    /// The second seat's skill and hours when they are not the first's
+    /// (`with <skill> hours <int>`); `None` for a `pair`.
+    pub with: Option<Seat>,
+    pub priority: Option<Priority>,
+    pub collaboration_heavy: bool,
+    pub sensitive: bool,
+    pub span: Span,
+}
 
 /// A seat of a ticket: who fills it needs the skill and spends the hours.
 #[derive(Clone, Debug, PartialEq, Eq)]

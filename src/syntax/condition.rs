@@ -4,7 +4,8 @@
 use pest::iterators::Pair;
 
 use super::ast::Cond;
-use super::parser::{Cx, Rule};
+use super::grammar::Rule;
+use super::parser::Cx;
 
 impl Cx {
     pub(super) fn condition(&mut self, pair: Pair<Rule>) -> Cond {

@@ -14,7 +14,7 @@
 use pest::iterators::Pair;
 
 use super::error::SyntaxError;
-use super::parser::Rule;
+use super::grammar::Rule;
 
 /// Formats a whole seed file. A file that does not parse is not formatted:
 /// the syntax errors come back instead, as `cici check` would report them.

@@ -9,6 +9,7 @@ pub mod ast;
 mod condition;
 mod error;
 mod format;
+mod grammar;
 mod hints;
 pub mod lex;
 mod parser;
@@ -18,7 +19,7 @@ mod strings;
 pub use ast::*;
 pub use error::SyntaxError;
 pub use format::format;
-pub use parser::MAX_NESTING;
+pub use recover::MAX_NESTING;
 
 /// Every keyword of the language, in the grammar's order, read from the
 /// grammar's `kw_*` rules: the one list the parser's messages, the language

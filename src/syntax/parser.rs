@@ -1,23 +1,17 @@
-//! From text to the owned AST. pest's types stay in this file.
+//! From text to the owned AST. pest's types stay in this file, the
+//! grammar's rules and the recovery.
 
 use pest::iterators::Pair;
 use pest::Parser as _;
-use pest_derive::Parser;
 
 use super::ast::*;
 use super::error::SyntaxError;
+use super::grammar::{CiciParser, Rule};
 use super::recover::{check_nesting, from_pest, scenario_chunks};
 use super::strings::dedent;
 
 mod statements;
 use crate::span::{SourceId, Span};
-
-#[derive(Parser)]
-#[grammar = "../grammar/cici.pest"]
-pub(super) struct CiciParser;
-
-/// How deep parentheses may nest before the parser refuses the text.
-pub const MAX_NESTING: usize = 64;
 
 /// Parses a seed file. On a syntax error, the file is cut at every line that
 /// starts a `scenario` block and each block is parsed on its own, so one run

@@ -1,7 +1,10 @@
 //! Turning pest's failures into diagnostics, and finding where to resume.
 
 use super::error::SyntaxError;
-use super::parser::{Rule, MAX_NESTING};
+use super::grammar::Rule;
+
+/// How deep parentheses may nest before the parser refuses the text.
+pub const MAX_NESTING: usize = 64;
 
 /// Byte ranges that each start at a line beginning with `scenario` (the
 /// first starts at 0 so that leading text is kept).

@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use cici::analysis::Options;
-use cici::import::{build::Select, bundle::BundleFiles, JsonFile, SeedOptions};
+use cici::import::{build::Select, BundleFiles, JsonFile, SeedOptions};
 
 use crate::it::common::{data, root};
 

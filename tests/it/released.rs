@@ -342,7 +342,7 @@ fn import_edited_seed(
         };
         cici::import::JsonFile::parse(f.to_string(), text)
     };
-    let files = cici::import::bundle::BundleFiles {
+    let files = cici::import::BundleFiles {
         scenario: read("scenario.json"),
         utility: read("utility.json"),
         visibility: read("visibility.json"),
