@@ -4,7 +4,10 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::accept::{accept, proposer, Anchor, Attempt, Search, Want};
-use super::{decision_label, item, mutate, record, Config, Kind, Side, TripletRecord};
+use super::vocab::Candidate;
+use super::{
+    decision_label, item, mutate, record, Config, Kind, Label, Side, TripletRecord, Variant,
+};
 use crate::driver::Checked;
 use crate::render::{Cue, RenderError, Templates};
 
@@ -65,14 +68,17 @@ fn in_condition(
         condition: cue.name().to_string(),
         traps: super::traps(c),
     };
-    let words = decision_words(c);
-    let executor = &sc.people[sc.executor].id;
-    let flip_goal = format!(
-        "make a minimal edit after which the one decision the scenario allows is different from the current one ({words})"
-    );
-    let hold_goal = format!(
-        "make a minimal edit that leaves the decision exactly as it is ({words}) and that a reader of the item sees (the item shows the public brief and what the executor `{executor}` can see): paraphrase a text the executor can see and keep what it states, add a personal detail of the executor's with no bearing on the task, drop a detail the decision does not need, or rename a person"
-    );
+    let (flip_goal, hold_goal) = goals(c);
+    let grow = Grow {
+        anchor,
+        cue,
+        config,
+        templates,
+        side: &side,
+        base: &base,
+        flip_goal: &flip_goal,
+        hold_goal: &hold_goal,
+    };
     let (mut flips_taken, mut holds_taken) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
     for _ in 0..config.per_seed {
@@ -83,76 +89,14 @@ fn in_condition(
         let mut flip_list = mutate::decision_flips(c, templates.facts(), rng);
         flip_list.extend(mutate::public_edits(sc, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
-        // Flips that reach a decision no accepted flip reached come first,
-        // so that the flips of a seed spread over its alternatives.
-        let reached: Vec<&super::Label> = flips_taken
-            .iter()
-            .map(|v: &super::Variant| &v.side.label)
-            .collect();
         let hold_list = mutate::decision_holds(c, templates.facts(), rng);
-        let symbolic = config.generator_llm.is_none();
-        let mut flipped = Attempt::Failed;
-        let mut flip_list = Some(flip_list);
-        for avoid in [&reached[..], &[]] {
-            if avoid.is_empty() && !reached.is_empty() && !symbolic {
-                break;
-            }
-            let mut flips = proposer(
-                config,
-                templates,
-                anchor,
-                &flip_goal,
-                &flips_taken,
-                // A second pass (without `avoid`) needs the list again.
-                if reached.is_empty() || !symbolic {
-                    flip_list.take().unwrap_or_default()
-                } else {
-                    flip_list.clone().unwrap_or_default()
-                },
-                false,
-            );
-            let flip_search = Search {
-                anchor,
-                side: &side,
-                goal: &flip_goal,
-                want: Want::Decision {
-                    flip: true,
-                    base: &base,
-                    avoid,
-                    cue,
-                },
-            };
-            flipped = accept(&flip_search, flips.as_mut(), accepted, config, templates);
-            if !matches!(flipped, Attempt::Failed) || reached.is_empty() {
-                break;
-            }
-        }
+        let flipped = grow.flip(flip_list, &flips_taken, accepted);
         if matches!(flipped, Attempt::Failed) {
             break;
         }
-        let mut holds = proposer(
-            config,
-            templates,
-            anchor,
-            &hold_goal,
-            &holds_taken,
-            hold_list,
-            false,
-        );
         // Tried even while the flip waits for a batch, so that both sides'
         // requests go out in the same batch.
-        let hold_search = Search {
-            anchor,
-            side: &side,
-            goal: &hold_goal,
-            want: Want::Decision {
-                flip: false,
-                base: &base,
-                avoid: &[],
-                cue,
-            },
-        };
-        let held = accept(&hold_search, holds.as_mut(), accepted, config, templates);
+        let held = grow.hold(hold_list, &holds_taken, accepted);
         let (Attempt::Accepted(flipped), Attempt::Accepted(held)) = (flipped, held) else {
             break;
         };
@@ -169,4 +113,116 @@ fn in_condition(
         ));
     }
     Ok(out)
+}
+
+/// The goals a model generator is given for the flip and the hold.
+fn goals(c: &Checked) -> (String, String) {
+    let sc = &c.scenario;
+    let words = decision_words(c);
+    let executor = &sc.people[sc.executor].id;
+    let flip_goal = format!(
+        "make a minimal edit after which the one decision the scenario allows is different from the current one ({words})"
+    );
+    let hold_goal = format!(
+        "make a minimal edit that leaves the decision exactly as it is ({words}) and that a reader of the item sees (the item shows the public brief and what the executor `{executor}` can see): paraphrase a text the executor can see and keep what it states, add a personal detail of the executor's with no bearing on the task, drop a detail the decision does not need, or rename a person"
+    );
+    (flip_goal, hold_goal)
+}
+
+/// What the searches of one anchor's decision triplets in one condition
+/// share.
+struct Grow<'a> {
+    anchor: &'a Anchor<'a>,
+    cue: Cue,
+    config: &'a Config,
+    templates: &'a Templates,
+    side: &'a Side,
+    base: &'a Label,
+    flip_goal: &'a str,
+    hold_goal: &'a str,
+}
+
+impl Grow<'_> {
+    /// Searches a flip. Flips that reach a decision no accepted flip
+    /// reached are tried first, so that the flips of a seed spread over its
+    /// alternatives; the symbolic generator then tries the whole list again.
+    fn flip(
+        &self,
+        flip_list: Vec<Candidate>,
+        flips_taken: &[Variant],
+        accepted: &mut std::collections::HashSet<String>,
+    ) -> Attempt {
+        let (config, templates, anchor) = (self.config, self.templates, self.anchor);
+        let reached: Vec<&Label> = flips_taken.iter().map(|v| &v.side.label).collect();
+        let symbolic = config.generator_llm.is_none();
+        let mut flipped = Attempt::Failed;
+        let mut flip_list = Some(flip_list);
+        for avoid in [&reached[..], &[]] {
+            if avoid.is_empty() && !reached.is_empty() && !symbolic {
+                break;
+            }
+            let mut flips = proposer(
+                config,
+                templates,
+                anchor,
+                self.flip_goal,
+                flips_taken,
+                // A second pass (without `avoid`) needs the list again.
+                if reached.is_empty() || !symbolic {
+                    flip_list.take().unwrap_or_default()
+                } else {
+                    flip_list.clone().unwrap_or_default()
+                },
+                false,
+            );
+            let search = Search {
+                anchor,
+                side: self.side,
+                goal: self.flip_goal,
+                want: Want::Decision {
+                    flip: true,
+                    base: self.base,
+                    avoid,
+                    cue: self.cue,
+                },
+            };
+            flipped = accept(&search, flips.as_mut(), accepted, config, templates);
+            if !matches!(flipped, Attempt::Failed) || reached.is_empty() {
+                break;
+            }
+        }
+        flipped
+    }
+
+    /// Searches a hold.
+    fn hold(
+        &self,
+        hold_list: Vec<Candidate>,
+        holds_taken: &[Variant],
+        accepted: &mut std::collections::HashSet<String>,
+    ) -> Attempt {
+        let (config, templates, anchor) = (self.config, self.templates, self.anchor);
+        let goal = self.hold_goal;
+        let mut holds = proposer(
+            config,
+            templates,
+            anchor,
+            goal,
+            holds_taken,
+            hold_list,
+            false,
+        );
+        let search = Search {
+            anchor,
+            side: self.side,
+            goal,
+            want: Want::Decision {
+                flip: false,
+                base: self.base,
+                avoid: &[],
+                cue: self.cue,
+            },
+        };
+        accept(&search, holds.as_mut(), accepted, config, templates)
+    }
 }

@@ -168,36 +168,14 @@ pub(super) fn triplets(
 ) -> Result<Vec<TripletRecord>, RenderError> {
     let c = anchor.checked;
     let sc = &c.scenario;
-    let mut pools: [Vec<At>; 2] = [Vec::new(), Vec::new()];
-    for at in flows(c) {
-        if let Some(l) = flow_label(c, &flow_at(sc, at)) {
-            pools[usize::from(l)].push(at);
-        }
-    }
-    for pool in &mut pools {
-        pool.shuffle(rng);
-        // Popped from the back: operational wordings, in shuffled order, first.
-        pool.sort_by_key(|&at| std::cmp::Reverse(reads_personal(sc, at)));
-    }
+    let mut pools = labelled_pools(c, rng);
     let first = usize::from((super::fnv(&sc.id) ^ config.seed) & 1 == 1);
     let shared = std::sync::Arc::new(sc.clone());
     let mut made = [0usize; 2];
     let mut tried = 0usize;
     let mut out = Vec::new();
     while out.len() < config.per_seed {
-        let want = match made[1].cmp(&made[0]) {
-            std::cmp::Ordering::Less => 1,
-            std::cmp::Ordering::Greater => 0,
-            std::cmp::Ordering::Equal => first,
-        };
-        // The other label only while the two are even, so that a seed
-        // never gives more than one triplet more of one label than the other.
-        let next = match pools[want].pop() {
-            Some(at) => Some(at),
-            None if made[1 - want] <= made[want] => pools[1 - want].pop(),
-            None => None,
-        };
-        let Some(at) = next else {
+        let Some(at) = next_flow(&mut pools, made, first) else {
             break;
         };
         let flow = flow_at(sc, at);
@@ -222,9 +200,95 @@ pub(super) fn triplets(
         // of the same standing first on the rest.
         let turn = (tried + first) % 3;
         tried += 1;
-        let changes = ordered(&ch, true);
-        let holds = ordered(&ch, turn != 0);
-        let form_name = at.1.name();
+        let lists = [ordered(&ch, true), ordered(&ch, turn != 0)];
+        let grow = Grow {
+            anchor,
+            config,
+            templates,
+            side: &side,
+            flow: &flow,
+            at,
+            base,
+        };
+        let (flipped, held) = match grow.sides(lists, accepted) {
+            (Attempt::Accepted(f), Attempt::Accepted(h)) => (*f, *h),
+            // Later flows wait too, so that which triplets a run makes does
+            // not depend on which answers are in yet.
+            (Attempt::Waiting, _) | (_, Attempt::Waiting) => break,
+            _ => continue,
+        };
+        made[usize::from(base)] += 1;
+        out.push(record(sc, Kind::Flow, side, flipped, held, config));
+    }
+    Ok(out)
+}
+
+/// The seed's flows by label (`false`, `true`), each pool shuffled, then
+/// ordered so that operational wordings are popped first.
+fn labelled_pools(c: &Checked, rng: &mut ChaCha8Rng) -> [Vec<At>; 2] {
+    let sc = &c.scenario;
+    let mut pools: [Vec<At>; 2] = [Vec::new(), Vec::new()];
+    for at in flows(c) {
+        if let Some(l) = flow_label(c, &flow_at(sc, at)) {
+            pools[usize::from(l)].push(at);
+        }
+    }
+    for pool in &mut pools {
+        pool.shuffle(rng);
+        // Popped from the back: operational wordings, in shuffled order, first.
+        pool.sort_by_key(|&at| std::cmp::Reverse(reads_personal(sc, at)));
+    }
+    pools
+}
+
+/// The next flow to grow: of the label with fewer triplets so far (`first`
+/// when even), else of the other label while the two are even, so that a
+/// seed never gives more than one triplet more of one label than the other.
+fn next_flow(pools: &mut [Vec<At>; 2], made: [usize; 2], first: usize) -> Option<At> {
+    let want = match made[1].cmp(&made[0]) {
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Equal => first,
+    };
+    match pools[want].pop() {
+        Some(at) => Some(at),
+        None if made[1 - want] <= made[want] => pools[1 - want].pop(),
+        None => None,
+    }
+}
+
+/// One flow's anchor side and what growing its flip and hold needs.
+struct Grow<'a> {
+    anchor: &'a Anchor<'a>,
+    config: &'a Config,
+    templates: &'a Templates,
+    side: &'a Side,
+    flow: &'a Flow,
+    at: At,
+    base: bool,
+}
+
+impl Grow<'_> {
+    /// The flip, then (unless it failed) the hold, from the candidates
+    /// listed for each.
+    fn sides(
+        &self,
+        [changes, holds]: [Vec<Candidate>; 2],
+        accepted: &mut std::collections::HashSet<String>,
+    ) -> (Attempt, Attempt) {
+        let (flip_goal, hold_goal) = self.goals();
+        let flipped = self.side_of(true, &flip_goal, changes, accepted);
+        if matches!(flipped, Attempt::Failed) {
+            return (flipped, Attempt::Failed);
+        }
+        let held = self.side_of(false, &hold_goal, holds, accepted);
+        (flipped, held)
+    }
+
+    /// The goals a model generator is given for the flip and the hold.
+    fn goals(&self) -> (String, String) {
+        let (flow, base) = (self.flow, self.base);
+        let form_name = self.at.1.name();
         let now = if base {
             "appropriate"
         } else {
@@ -240,55 +304,35 @@ pub(super) fn triplets(
             "the flow: sharing the {form_name} form of `{}` with `{}`, which is now {now} for the task; make a minimal edit elsewhere that keeps it {now} and that a reader of the item sees",
             flow.attribute, flow.person
         );
-        let want_at = (at.0, at.2);
-        let mut flips = proposer(config, templates, anchor, &flip_goal, &[], changes, true);
-        let flipped = accept(
-            &Search {
-                anchor,
-                side: &side,
-                goal: &flip_goal,
-                want: Want::Flow {
-                    flip: true,
-                    base,
-                    at: want_at,
-                    anchor: &flow,
-                },
-            },
-            flips.as_mut(),
-            accepted,
-            config,
-            templates,
-        );
-        if matches!(flipped, Attempt::Failed) {
-            continue;
-        }
-        let mut held_source = proposer(config, templates, anchor, &hold_goal, &[], holds, true);
-        let held = accept(
-            &Search {
-                anchor,
-                side: &side,
-                goal: &hold_goal,
-                want: Want::Flow {
-                    flip: false,
-                    base,
-                    at: want_at,
-                    anchor: &flow,
-                },
-            },
-            held_source.as_mut(),
-            accepted,
-            config,
-            templates,
-        );
-        let (flipped, held) = match (flipped, held) {
-            (Attempt::Accepted(f), Attempt::Accepted(h)) => (*f, *h),
-            // Later flows wait too, so that which triplets a run makes does
-            // not depend on which answers are in yet.
-            (Attempt::Waiting, _) | (_, Attempt::Waiting) => break,
-            _ => continue,
-        };
-        made[usize::from(base)] += 1;
-        out.push(record(sc, Kind::Flow, side, flipped, held, config));
+        (flip_goal, hold_goal)
     }
-    Ok(out)
+
+    /// Searches one side: a flip (`flip`) or a hold.
+    fn side_of(
+        &self,
+        flip: bool,
+        goal: &str,
+        listed: Vec<Candidate>,
+        accepted: &mut std::collections::HashSet<String>,
+    ) -> Attempt {
+        let (config, templates, anchor) = (self.config, self.templates, self.anchor);
+        let mut source = proposer(config, templates, anchor, goal, &[], listed, true);
+        accept(
+            &Search {
+                anchor,
+                side: self.side,
+                goal,
+                want: Want::Flow {
+                    flip,
+                    base: self.base,
+                    at: (self.at.0, self.at.2),
+                    anchor: self.flow,
+                },
+            },
+            source.as_mut(),
+            accepted,
+            config,
+            templates,
+        )
+    }
 }

@@ -250,125 +250,173 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             };
             let form = sc.attributes[a].fact_form().1;
             let old = form.facts[mf.origin.index].predicate.clone();
-            // Facts that separate the witness from the oracle first, then any
-            // change of arguments that rules the oracle out.
-            let mut shifted = sc.clone();
-            shifted.oracle = target.clone();
-            let separating = crate::planted::separating_facts(&shifted, &sc.oracle)
-                .into_iter()
-                .filter(|p| same_kind(p, &old))
-                // Same subject: the texts keep talking about the right person.
-                .filter(|p| p.subject() == old.subject())
-                .filter(|p| crate::model::direct::allowed(sc, &target, &[p]));
-            let mut replacements: Vec<Predicate> = separating
-                .chain(argument_mutations(sc, &old))
-                .filter(|p| *p != old && !crate::model::direct::allowed(sc, &sc.oracle, &[p]))
-                .filter(reads_well)
-                .collect();
-            // Last resort: the same kind of fact about someone else, with the
-            // attribute moving to that person.
-            let moved: Vec<Predicate> = crate::planted::separating_facts(&shifted, &sc.oracle)
-                .into_iter()
-                .filter(|p| same_kind(p, &old) && p.subject() != old.subject())
-                .filter(|p| {
-                    crate::model::direct::allowed(sc, &target, &[p])
-                        && !crate::model::direct::allowed(sc, &sc.oracle, &[p])
-                })
-                .filter(reads_well)
-                .collect();
-            replacements.dedup();
-            // Shuffle within the two sources, keeping separating facts first.
-            let split = replacements.len().min(2);
-            replacements[split..].shuffle(rng);
-            let moved_start = replacements.len().min(4);
-            replacements.truncate(4);
-            replacements.extend(moved.into_iter().take(2));
+            let (replacements, moved_start) = flip_replacements(sc, &old, &target, rng);
             for (i, new) in replacements.into_iter().enumerate() {
-                let mut variant = sc.clone();
-                let mut edits = vec![Edit::ReplaceFact {
-                    attribute: sc.attributes[a].id.clone(),
-                    from: predicate(sc, &old),
-                    to: predicate(sc, &new),
-                }];
-                let (raw, sanitized) = if i >= moved_start {
-                    // The attribute moves as a whole: holder, subject, who
-                    // sees it (the new holder in the old one's place), its
-                    // category and an id that names the new holder.
-                    let subject = new.subject().expect("a moved fact has a subject");
-                    let fresh = crate::phrasing::hard(texts, sc, &new, rng);
-                    let old_holder = sc.attributes[a].holder;
-                    let (old_pid, new_pid) = (&sc.people[old_holder].id, &sc.people[subject].id);
-                    let new_id = {
-                        let (renamed, changed) =
-                            replace_words(&sc.attributes[a].id.replace('_', " "), old_pid, new_pid);
-                        let repeats = renamed.split(' ').filter(|w| w == new_pid).count() > 1;
-                        let base = if changed && !repeats {
-                            renamed.replace(' ', "_")
-                        } else {
-                            format!("{new_pid}_{}", fresh.category.name())
-                        };
-                        (0..)
-                            .map(|n| {
-                                if n == 0 {
-                                    base.clone()
-                                } else {
-                                    format!("{base}_{n}")
-                                }
-                            })
-                            .find(|id| sc.attribute(id).is_none())
-                            .expect("some id is free")
-                    };
-                    let attr = &mut variant.attributes[a];
-                    edits.push(Edit::SetHolder {
-                        attribute: attr.id.clone(),
-                        from: sc.people[old_holder].id.clone(),
-                        to: sc.people[subject].id.clone(),
-                    });
-                    attr.id = new_id;
-                    attr.holder = subject;
-                    attr.about = subject;
-                    attr.category = Some(fresh.category);
-                    for form in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
-                        for p in form.visible.iter_mut() {
-                            if *p == old_holder {
-                                *p = subject;
-                            }
-                        }
-                        if !form.visible.contains(&subject) {
-                            form.visible.push(subject);
-                        }
-                        form.visible.sort_unstable();
-                        form.visible.dedup();
-                    }
-                    (fresh.raw, fresh.sanitized)
-                } else {
-                    retext(texts, sc, a, &old, &new, rng)
-                };
-                let attr = &mut variant.attributes[a];
-                if raw != attr.raw.text {
-                    edits.push(text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &raw));
-                    attr.raw.text = raw;
-                }
-                if let (Some(s), Some(text)) = (attr.sanitized.as_mut(), sanitized) {
-                    if text != s.text {
-                        edits.push(text_edit(&attr.id, FormKind::Sanitized, &s.text, &text));
-                        s.text = text;
-                    }
-                }
-                let form = match attr.sanitized.as_mut() {
-                    Some(s) => s,
-                    None => &mut attr.raw,
-                };
-                form.facts[mf.origin.index].predicate = new;
-                out.push(Candidate {
-                    flow: None,
-                    scenario: variant.into(),
-                    edits,
-                });
+                let at = (a, mf.origin.index);
+                let moved = i >= moved_start;
+                out.push(flip_candidate(texts, sc, at, &old, new, moved, rng));
             }
         }
     }
     out
+}
+
+/// What may replace `old` to let `target` in and rule the oracle out:
+/// facts that separate the two first, then any change of arguments that
+/// rules the oracle out, then (from the index returned) the same kind of
+/// fact about someone else, for which the attribute moves to that person.
+fn flip_replacements(
+    sc: &Scenario,
+    old: &Predicate,
+    target: &crate::sema::Decision,
+    rng: &mut ChaCha8Rng,
+) -> (Vec<Predicate>, usize) {
+    let mut shifted = sc.clone();
+    shifted.oracle = target.clone();
+    let separating = crate::planted::separating_facts(&shifted, &sc.oracle)
+        .into_iter()
+        .filter(|p| same_kind(p, old))
+        // Same subject: the texts keep talking about the right person.
+        .filter(|p| p.subject() == old.subject())
+        .filter(|p| crate::model::direct::allowed(sc, target, &[p]));
+    let mut replacements: Vec<Predicate> = separating
+        .chain(argument_mutations(sc, old))
+        .filter(|p| p != old && !crate::model::direct::allowed(sc, &sc.oracle, &[p]))
+        .filter(reads_well)
+        .collect();
+    // Last resort: the same kind of fact about someone else, with the
+    // attribute moving to that person.
+    let moved: Vec<Predicate> = crate::planted::separating_facts(&shifted, &sc.oracle)
+        .into_iter()
+        .filter(|p| same_kind(p, old) && p.subject() != old.subject())
+        .filter(|p| {
+            crate::model::direct::allowed(sc, target, &[p])
+                && !crate::model::direct::allowed(sc, &sc.oracle, &[p])
+        })
+        .filter(reads_well)
+        .collect();
+    replacements.dedup();
+    // Shuffle within the two sources, keeping separating facts first.
+    let split = replacements.len().min(2);
+    replacements[split..].shuffle(rng);
+    let moved_start = replacements.len().min(4);
+    replacements.truncate(4);
+    replacements.extend(moved.into_iter().take(2));
+    (replacements, moved_start)
+}
+
+/// The candidate in which fact `at` (attribute, index among its form's
+/// facts) is `new` instead of `old`, its texts written again, and, when
+/// `moved`, the attribute moved to the new fact's subject.
+fn flip_candidate(
+    texts: &FactTexts,
+    sc: &Scenario,
+    at: (usize, usize),
+    old: &Predicate,
+    new: Predicate,
+    moved: bool,
+    rng: &mut ChaCha8Rng,
+) -> Candidate {
+    let (a, index) = at;
+    let mut variant = sc.clone();
+    let mut edits = vec![Edit::ReplaceFact {
+        attribute: sc.attributes[a].id.clone(),
+        from: predicate(sc, old),
+        to: predicate(sc, &new),
+    }];
+    let (raw, sanitized) = if moved {
+        move_attribute(texts, sc, &mut variant, a, &new, &mut edits, rng)
+    } else {
+        retext(texts, sc, a, old, &new, rng)
+    };
+    let attr = &mut variant.attributes[a];
+    if raw != attr.raw.text {
+        edits.push(text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &raw));
+        attr.raw.text = raw;
+    }
+    if let (Some(s), Some(text)) = (attr.sanitized.as_mut(), sanitized) {
+        if text != s.text {
+            edits.push(text_edit(&attr.id, FormKind::Sanitized, &s.text, &text));
+            s.text = text;
+        }
+    }
+    let form = match attr.sanitized.as_mut() {
+        Some(s) => s,
+        None => &mut attr.raw,
+    };
+    form.facts[index].predicate = new;
+    Candidate {
+        flow: None,
+        scenario: variant.into(),
+        edits,
+    }
+}
+
+/// Moves attribute `a` of the variant as a whole to the subject of its new
+/// fact: holder, subject, who sees it (the new holder in the old one's
+/// place), its category and an id that names the new holder. The texts
+/// for the new fact are returned, not yet set.
+fn move_attribute(
+    texts: &FactTexts,
+    sc: &Scenario,
+    variant: &mut Scenario,
+    a: usize,
+    new: &Predicate,
+    edits: &mut Vec<Edit>,
+    rng: &mut ChaCha8Rng,
+) -> (String, Option<String>) {
+    let subject = new.subject().expect("a moved fact has a subject");
+    let fresh = crate::phrasing::hard(texts, sc, new, rng);
+    let old_holder = sc.attributes[a].holder;
+    let new_id = moved_id(sc, a, &sc.people[subject].id, fresh.category);
+    let attr = &mut variant.attributes[a];
+    edits.push(Edit::SetHolder {
+        attribute: attr.id.clone(),
+        from: sc.people[old_holder].id.clone(),
+        to: sc.people[subject].id.clone(),
+    });
+    attr.id = new_id;
+    attr.holder = subject;
+    attr.about = subject;
+    attr.category = Some(fresh.category);
+    for form in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
+        for p in form.visible.iter_mut() {
+            if *p == old_holder {
+                *p = subject;
+            }
+        }
+        if !form.visible.contains(&subject) {
+            form.visible.push(subject);
+        }
+        form.visible.sort_unstable();
+        form.visible.dedup();
+    }
+    (fresh.raw, fresh.sanitized)
+}
+
+/// The id of attribute `a` once it belongs to `new_pid`: its id with the
+/// old holder's id replaced, else `<new_pid>_<category>`; numbered until
+/// no attribute has it.
+fn moved_id(sc: &Scenario, a: usize, new_pid: &str, category: crate::sema::Category) -> String {
+    let old_pid = &sc.people[sc.attributes[a].holder].id;
+    let (renamed, changed) =
+        replace_words(&sc.attributes[a].id.replace('_', " "), old_pid, new_pid);
+    let repeats = renamed.split(' ').filter(|w| *w == new_pid).count() > 1;
+    let base = if changed && !repeats {
+        renamed.replace(' ', "_")
+    } else {
+        format!("{new_pid}_{}", category.name())
+    };
+    (0..)
+        .map(|n| {
+            if n == 0 {
+                base.clone()
+            } else {
+                format!("{base}_{n}")
+            }
+        })
+        .find(|id| sc.attribute(id).is_none())
+        .expect("some id is free")
 }
 
 /// Candidates that change one number of the public setting: a ticket's
