@@ -23,6 +23,7 @@ mod leak;
 pub mod lints;
 pub mod mentions;
 mod norms;
+mod not_unique;
 mod rules;
 mod vocabulary;
 
@@ -38,7 +39,7 @@ use std::time::{Duration, Instant};
 use miette::LabeledSpan;
 
 use crate::model::{FactId, FactStatus, Lit, Model};
-use crate::sema::{AttributeId, Decision, Scenario};
+use crate::sema::{Decision, Scenario};
 use crate::solver::{Outcome, Session};
 
 /// What honouring a soft (or inappropriate) fact as hard would do.
@@ -383,121 +384,6 @@ impl Cx<'_> {
             span: sc.oracle_span.into(),
             facts: self.fact_labels(&core, "rules the oracle out"),
             help: Some("change the oracle, or the arguments of these facts; their removal alone would let the oracle in".into()),
-        });
-        Ok(())
-    }
-
-    fn explain_not_unique(
-        &mut self,
-        appropriate: &[FactId],
-        inappropriate: &[FactId],
-        soft: &[FactId],
-        not_oracle: Lit,
-        other: &[usize],
-    ) -> Result<(), TimedOut> {
-        let sc = self.sc;
-        let other_lits = self.model.choice_lits(other);
-        let oracle = self
-            .model
-            .encode(&sc.oracle)
-            .expect("the oracle was encoded before");
-        let oracle_lits = self.model.choice_lits(&oracle);
-        let other_decision = self.model.decode(other);
-
-        // Would the inappropriate facts pin the oracle down?
-        let mut all = appropriate.to_vec();
-        all.extend_from_slice(inappropriate);
-        if !inappropriate.is_empty()
-            && self.solve(&all, &[not_oracle])?.is_none()
-            && self.solve(&all, &oracle_lits)?.is_some()
-        {
-            let mut needed = Vec::new();
-            for &i in inappropriate {
-                let rest: Vec<FactId> = all.iter().copied().filter(|&f| f != i).collect();
-                if self.solve(&rest, &[not_oracle])?.is_some() {
-                    needed.push(i);
-                }
-            }
-            let attrs: Vec<AttributeId> = needed
-                .iter()
-                .map(|&f| self.model.facts[f].origin.attribute)
-                .collect();
-            let forms = needed
-                .iter()
-                .map(|&f| {
-                    let a = &sc.attributes[self.model.facts[f].origin.attribute];
-                    LabeledSpan::new_with_span(
-                        Some("inappropriate, yet needed".into()),
-                        a.fact_form().1.span,
-                    )
-                })
-                .collect();
-            let names = attrs
-                .iter()
-                .map(|&a| format!("`{}`", sc.attributes[a].id))
-                .collect::<Vec<_>>()
-                .join(", ");
-            self.report.diagnostics.push(CheckDiagnostic::InappropriateNeed {
-                attributes: names,
-                forms,
-                help: Some(
-                    "give each of these attributes a sanitized form that states only the operational implication (it is appropriate by default); the raw form stays inappropriate".into(),
-                ),
-            });
-        }
-
-        // Which facts that may not be used would have told them apart?
-        let mut tellers = Vec::new();
-        for &g in soft.iter().chain(inappropriate) {
-            let mut with = appropriate.to_vec();
-            with.push(g);
-            if self.solve(&with, &other_lits)?.is_none()
-                && self.solve(&with, &oracle_lits)?.is_some()
-            {
-                tellers.push(g);
-            }
-        }
-        let help = if tellers.is_empty() {
-            "no attribute tells these decisions apart: add an appropriate fact that rules out the other decision and keeps the oracle".to_string()
-        } else {
-            let kinds: Vec<String> = tellers
-                .iter()
-                .map(|&g| {
-                    let kind = if self.model.facts[g].status == FactStatus::Soft {
-                        "soft"
-                    } else {
-                        "inappropriate"
-                    };
-                    format!("`{}` ({kind})", self.attr_name(g))
-                })
-                .collect();
-            format!(
-                "{} would tell them apart but may not be used; add an appropriate fact that rules out the other decision",
-                kinds.join(", ")
-            )
-        };
-        let rows = crate::printer::decision_rows(sc, &other_decision);
-        let oracle_rows = crate::printer::decision_rows(sc, &sc.oracle);
-        let differing: Vec<(usize, String)> = rows
-            .iter()
-            .zip(&oracle_rows)
-            .enumerate()
-            .filter(|(_, (a, b))| a.1 != b.1)
-            .map(|(i, (a, _))| (i, format!("{} -> {}", a.0, a.1)))
-            .collect();
-        // The label points at the first oracle entry the other decision
-        // changes, not at the whole oracle block.
-        let span = differing
-            .first()
-            .and_then(|(i, _)| sc.oracle_entries.get(*i))
-            .copied()
-            .unwrap_or(sc.oracle_span);
-        let differing: Vec<String> = differing.into_iter().map(|(_, d)| d).collect();
-        self.report.diagnostics.push(CheckDiagnostic::NotUnique {
-            table: describe::side_by_side(sc, &sc.oracle, &other_decision),
-            span: span.into(),
-            other: differing.join(", "),
-            help: Some(help),
         });
         Ok(())
     }

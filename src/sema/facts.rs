@@ -7,55 +7,79 @@ use super::scenario::*;
 use crate::suggest::help_for;
 use crate::syntax::{self as ast, Arg, AttributeItem, FormAst, VisibilityAst};
 
-pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> Option<Attribute> {
-    let container = format!("attribute `{}`", a.id.name);
-    let (mut holder, mut about, mut category, mut raw, mut sanitized) =
-        (None, None, None, None, None);
-    let mut facts = Vec::new();
-    let mut soft = Vec::new();
-    let mut ok = true;
-    for item in &a.items {
-        let (slot_name, span) = match item {
-            AttributeItem::Holder(k, _) => ("holder", k.span),
-            AttributeItem::About(k, _) => ("about", k.span),
-            AttributeItem::Category(k, _) => ("category", k.span),
-            AttributeItem::Raw(f) => ("raw", f.keyword.span),
-            AttributeItem::Sanitized(f) => ("sanitized", f.keyword.span),
-            AttributeItem::Fact(_) | AttributeItem::Soft(_) => ("", a.span),
-        };
-        let first = match item {
-            AttributeItem::Holder(..) => holder.replace((item, span)),
-            AttributeItem::About(..) => about.replace((item, span)),
-            AttributeItem::Category(..) => category.replace((item, span)),
-            AttributeItem::Raw(..) => raw.replace((item, span)),
-            AttributeItem::Sanitized(..) => sanitized.replace((item, span)),
-            AttributeItem::Fact(f) => {
-                facts.push(f);
-                None
-            }
-            AttributeItem::Soft(f) => {
-                soft.push(f);
-                None
-            }
-        };
-        if let Some((prev, first_span)) = first {
-            cx.errors.push(ResolveError::DuplicateStatement {
-                what: slot_name.to_string(),
-                span: span.into(),
-                first: first_span.into(),
-            });
-            // Keep the first one.
-            match item {
-                AttributeItem::Holder(..) => holder = Some((prev, first_span)),
-                AttributeItem::About(..) => about = Some((prev, first_span)),
-                AttributeItem::Category(..) => category = Some((prev, first_span)),
-                AttributeItem::Raw(..) => raw = Some((prev, first_span)),
-                _ => sanitized = Some((prev, first_span)),
+/// A statement of an attribute block that may appear once, with the span
+/// of its keyword.
+type Once<'a> = Option<(&'a AttributeItem, crate::span::Span)>;
+
+/// An attribute block's statements, sorted by kind; a statement that may
+/// appear once is reported when it appears again, and the first is kept.
+#[derive(Default)]
+struct Statements<'a> {
+    holder: Once<'a>,
+    about: Once<'a>,
+    category: Once<'a>,
+    raw: Once<'a>,
+    sanitized: Once<'a>,
+    facts: Vec<&'a ast::FactAst>,
+    soft: Vec<&'a ast::FactAst>,
+}
+
+impl<'a> Statements<'a> {
+    fn of(cx: &mut Cx, a: &'a ast::AttributeAst) -> Statements<'a> {
+        let mut st = Statements::default();
+        for item in &a.items {
+            let (slot_name, span, slot) = match item {
+                AttributeItem::Holder(k, _) => ("holder", k.span, &mut st.holder),
+                AttributeItem::About(k, _) => ("about", k.span, &mut st.about),
+                AttributeItem::Category(k, _) => ("category", k.span, &mut st.category),
+                AttributeItem::Raw(f) => ("raw", f.keyword.span, &mut st.raw),
+                AttributeItem::Sanitized(f) => ("sanitized", f.keyword.span, &mut st.sanitized),
+                AttributeItem::Fact(f) => {
+                    st.facts.push(f);
+                    continue;
+                }
+                AttributeItem::Soft(f) => {
+                    st.soft.push(f);
+                    continue;
+                }
+            };
+            match slot {
+                Some((_, first_span)) => cx.errors.push(ResolveError::DuplicateStatement {
+                    what: slot_name.to_string(),
+                    span: span.into(),
+                    first: (*first_span).into(),
+                }),
+                None => *slot = Some((item, span)),
             }
         }
+        st
     }
+}
 
-    let holder = match holder {
+/// The category an attribute names; `Err` after reporting an unknown one.
+fn category(cx: &mut Cx, named: Once) -> Result<Option<Category>, ()> {
+    let Some((AttributeItem::Category(_, c), _)) = named else {
+        return Ok(None);
+    };
+    match Category::from_name(&c.name) {
+        Some(c) => Ok(Some(c)),
+        None => {
+            cx.errors.push(ResolveError::UnknownCategory {
+                name: c.name.clone(),
+                span: c.span.into(),
+                help: Category::by_meaning(&c.name)
+                    .map(|m| crate::suggest::Help::suggest(m.name()))
+                    .or_else(|| help_for(&c.name, "category", Category::ALL.map(|c| c.name()))),
+            });
+            Err(())
+        }
+    }
+}
+
+pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> Option<Attribute> {
+    let container = format!("attribute `{}`", a.id.name);
+    let st = Statements::of(cx, a);
+    let holder = match st.holder {
         Some((AttributeItem::Holder(_, p), _)) => cx.person(p),
         _ => {
             cx.errors.push(missing(
@@ -67,28 +91,13 @@ pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> 
             None
         }
     };
-    let about = match about {
+    let about = match st.about {
         Some((AttributeItem::About(_, p), _)) => cx.person(p),
         _ => holder,
     };
-    let category = match category {
-        Some((AttributeItem::Category(_, c), _)) => match Category::from_name(&c.name) {
-            Some(c) => Some(c),
-            None => {
-                cx.errors.push(ResolveError::UnknownCategory {
-                    name: c.name.clone(),
-                    span: c.span.into(),
-                    help: Category::by_meaning(&c.name)
-                        .map(|m| crate::suggest::Help::suggest(m.name()))
-                        .or_else(|| help_for(&c.name, "category", Category::ALL.map(|c| c.name()))),
-                });
-                ok = false;
-                None
-            }
-        },
-        _ => None,
-    };
-    let raw_ast = match raw {
+    let category = category(cx, st.category);
+    let mut ok = category.is_ok();
+    let raw_ast = match st.raw {
         Some((AttributeItem::Raw(f), _)) => Some(f),
         _ => {
             cx.errors.push(missing(
@@ -100,19 +109,19 @@ pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> 
             None
         }
     };
-    let sanitized_ast = match sanitized {
+    let sanitized_ast = match st.sanitized {
         Some((AttributeItem::Sanitized(f), _)) => Some(f),
         _ => None,
     };
 
-    let hard: Vec<Fact> = facts.iter().filter_map(|f| fact(cx, f, false)).collect();
-    let soft: Vec<Fact> = soft.iter().filter_map(|f| fact(cx, f, true)).collect();
-    ok &= hard.len() == facts.len();
+    let hard: Vec<Fact> = st.facts.iter().filter_map(|f| fact(cx, f, false)).collect();
+    let soft: Vec<Fact> = st.soft.iter().filter_map(|f| fact(cx, f, true)).collect();
+    ok &= hard.len() == st.facts.len();
 
     let (holder, about, raw_ast) = (holder?, about?, raw_ast?);
     let subjects = [holder, about];
     let has_sanitized = sanitized_ast.is_some();
-    let raw_default = !has_sanitized && !facts.is_empty();
+    let raw_default = !has_sanitized && !st.facts.is_empty();
     let mut raw = form(cx, raw_ast, raw_default, &subjects, n_people)?;
     let sanitized = match sanitized_ast {
         Some(s) => Some(form(cx, s, true, &subjects, n_people)?),
@@ -132,7 +141,7 @@ pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> 
         id: a.id.name.clone(),
         holder,
         about,
-        category,
+        category: category.ok().flatten(),
         raw,
         sanitized,
         soft,
