@@ -24,8 +24,10 @@
 //! - a sanitized text that leaks: the leaking words are labelled, and a
 //!   sanitized text derived from the fact is proposed.
 
+mod forms;
 mod pin;
 
+use forms::derived_sanitized;
 use pin::{pin_after, pin_oracle};
 use rand::SeedableRng;
 
@@ -259,82 +261,10 @@ fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Ca
             out.extend(add_sanitized(sc, text, &offsets(forms)));
         }
         CheckDiagnostic::ExecutorCannotSee { .. } => {
-            let executor = &sc.people[sc.executor].id;
-            let form_span = sc.attributes.iter().find_map(|a| {
-                std::iter::once(&a.raw)
-                    .chain(a.sanitized.as_ref())
-                    .find(|f| f.span.start as usize == offset)
-                    .map(|f| (f.span.start as usize, f.span.end as usize))
-            });
-            let Some((start, end)) = form_span else {
-                return out;
-            };
-            // `visible [a, b]`: the executor joins the list. Other shapes
-            // (`all except [...]`) are left to the help.
-            let clause = &text[start..end];
-            let Some(v) = clause.find("visible") else {
-                return out;
-            };
-            let after = clause[v + "visible".len()..].trim_start();
-            if !after.starts_with('[') {
-                return out;
-            }
-            let Some(close) = clause[v..].find(']').map(|i| start + v + i) else {
-                return out;
-            };
-            let inside = text[..close].trim_end();
-            let replacement = if inside.ends_with('[') {
-                executor.clone()
-            } else if inside.ends_with(',') {
-                format!(" {executor}")
-            } else {
-                format!(", {executor}")
-            };
-            out.push(Candidate {
-                fix: Fix {
-                    message: format!(
-                        "let `{executor}` see it: add `{executor}` to its `visible` list"
-                    ),
-                    unambiguous: false,
-                    edits: vec![Edit {
-                        offset: inside.len(),
-                        length: 0,
-                        replacement,
-                    }],
-                },
-                sole_kind: true,
-            });
+            out.extend(forms::executor_sees(sc, text, offset));
         }
         CheckDiagnostic::Leak { .. } => {
-            let Some((attr, literal)) = sc.attributes.iter().find_map(|a| {
-                a.sanitized
-                    .as_ref()
-                    .filter(|s| {
-                        (s.text_span.start as usize..s.text_span.end as usize).contains(&offset)
-                    })
-                    .map(|s| (a, s.text_span))
-            }) else {
-                return out;
-            };
-            let (offset, length) = (literal.start as usize, literal.len());
-            let Some(sanitized) = derived_sanitized(sc, attr) else {
-                return out;
-            };
-            out.push(Candidate {
-                fix: Fix {
-                    message: format!(
-                        "state only the implication: {}",
-                        crate::printer::quote(&sanitized)
-                    ),
-                    unambiguous: false,
-                    edits: vec![Edit {
-                        offset,
-                        length,
-                        replacement: crate::printer::quote(&sanitized),
-                    }],
-                },
-                sole_kind: false,
-            });
+            out.extend(forms::state_only_the_implication(sc, offset));
         }
         _ => {}
     }
@@ -484,14 +414,4 @@ fn indentation(text: &str, offset: usize) -> String {
         .chars()
         .take_while(|c| *c == ' ' || *c == '\t')
         .collect()
-}
-
-/// The sanitized text the built-in phrasing gives for an attribute's only
-/// fact about a person.
-fn derived_sanitized(sc: &Scenario, attr: &Attribute) -> Option<String> {
-    let facts = &attr.fact_form().1.facts;
-    let [fact] = facts.as_slice() else {
-        return None;
-    };
-    crate::phrasing::canonical_sanitized(crate::phrasing::FactTexts::builtin(), sc, &fact.predicate)
 }
