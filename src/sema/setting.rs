@@ -20,113 +20,143 @@ pub(super) fn meeting(
     };
     for r in rooms {
         if cx.rooms.declare("room", &r.id, &mut cx.errors) {
-            let features: Vec<String> = r
-                .features
-                .as_ref()
-                .map(|l| l.items.iter().map(|f| f.name.clone()).collect())
-                .unwrap_or_default();
-            for f in &features {
-                if !cx.features.contains(f) {
-                    cx.features.push(f.clone());
-                }
-            }
-            out.rooms.push(Room {
-                id: r.id.name.clone(),
-                name: r.name.as_ref().map(|s| s.value.clone()),
-                capacity: cx.quantity(&r.capacity, "room capacity"),
-                features,
-                span: r.span,
-            });
+            out.rooms.push(room(cx, r));
         }
     }
     for m in meetings {
-        if !cx.meetings.declare("meeting", &m.id, &mut cx.errors) {
-            continue;
+        if cx.meetings.declare("meeting", &m.id, &mut cx.errors) {
+            out.meetings.push(one_meeting(cx, m));
         }
-        let container = format!("meeting `{}`", m.id.name);
-        let (mut attendees, mut slots, mut room_ids, mut features) = (
-            Once::new("attendees"),
-            Once::new("slots"),
-            Once::new("rooms"),
-            Once::new("features"),
-        );
-        for item in &m.items {
-            match item {
-                MeetingItem::Attendees(k, l) => attendees.set(l, k.span, &mut cx.errors),
-                MeetingItem::Slots(k, l) => slots.set(l, k.span, &mut cx.errors),
-                MeetingItem::Rooms(k, l) => room_ids.set(l, k.span, &mut cx.errors),
-                MeetingItem::Features(k, l) => features.set(l, k.span, &mut cx.errors),
-            }
-        }
-        let mut meeting = Meeting {
-            id: m.id.name.clone(),
-            title: m.title.value.clone(),
-            attendees: Vec::new(),
-            slots: Vec::new(),
-            rooms: Vec::new(),
-            features: Vec::new(),
-            span: m.span,
-        };
-        match attendees.get() {
-            Some(l) => {
-                for p in &l.items {
-                    if let Some(p) = cx.person(p) {
-                        if !meeting.attendees.contains(&p) {
-                            meeting.attendees.push(p);
-                        }
-                    }
-                }
-            }
-            None => cx
-                .errors
-                .push(missing("attendees", &container, m.id.span, None)),
-        }
-        match slots.get() {
-            Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
-                what: format!("the slot list of `{}`", m.id.name),
-                span: l.span.into(),
-                help: Some("list at least one candidate slot".into()),
-            }),
-            Some(l) => {
-                for s in &l.items {
-                    if !meeting.slots.contains(&s.slot) {
-                        meeting.slots.push(s.slot);
-                    }
-                }
-            }
-            None => cx
-                .errors
-                .push(missing("slots", &container, m.id.span, None)),
-        }
-        match room_ids.get() {
-            Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
-                what: format!("the room list of `{}`", m.id.name),
-                span: l.span.into(),
-                help: Some("list at least one candidate room".into()),
-            }),
-            Some(l) => {
-                for r in &l.items {
-                    if let Some(r) = cx.room(r) {
-                        if !meeting.rooms.contains(&r) {
-                            meeting.rooms.push(r);
-                        }
-                    }
-                }
-            }
-            None => cx
-                .errors
-                .push(missing("rooms", &container, m.id.span, None)),
-        }
-        if let Some(l) = features.get() {
-            for f in &l.items {
-                if let Some(f) = cx.feature(f) {
-                    meeting.features.push(f);
-                }
-            }
-        }
-        out.meetings.push(meeting);
     }
     out
+}
+
+/// A room; its features join the scenario's.
+fn room(cx: &mut Cx, r: &ast::RoomAst) -> Room {
+    let features: Vec<String> = r
+        .features
+        .as_ref()
+        .map(|l| l.items.iter().map(|f| f.name.clone()).collect())
+        .unwrap_or_default();
+    for f in &features {
+        if !cx.features.contains(f) {
+            cx.features.push(f.clone());
+        }
+    }
+    Room {
+        id: r.id.name.clone(),
+        name: r.name.as_ref().map(|s| s.value.clone()),
+        capacity: cx.quantity(&r.capacity, "room capacity"),
+        features,
+        span: r.span,
+    }
+}
+
+/// A meeting: its statements each once, attendees, slots and rooms
+/// required, slots and rooms not empty.
+fn one_meeting(cx: &mut Cx, m: &ast::MeetingAst) -> Meeting {
+    let container = format!("meeting `{}`", m.id.name);
+    let (mut attendees, mut slots, mut room_ids, mut features) = (
+        Once::new("attendees"),
+        Once::new("slots"),
+        Once::new("rooms"),
+        Once::new("features"),
+    );
+    for item in &m.items {
+        match item {
+            MeetingItem::Attendees(k, l) => attendees.set(l, k.span, &mut cx.errors),
+            MeetingItem::Slots(k, l) => slots.set(l, k.span, &mut cx.errors),
+            MeetingItem::Rooms(k, l) => room_ids.set(l, k.span, &mut cx.errors),
+            MeetingItem::Features(k, l) => features.set(l, k.span, &mut cx.errors),
+        }
+    }
+    let mut meeting = Meeting {
+        id: m.id.name.clone(),
+        title: m.title.value.clone(),
+        attendees: Vec::new(),
+        slots: Vec::new(),
+        rooms: Vec::new(),
+        features: Vec::new(),
+        span: m.span,
+    };
+    match attendees.get() {
+        Some(l) => {
+            for p in &l.items {
+                if let Some(p) = cx.person(p) {
+                    if !meeting.attendees.contains(&p) {
+                        meeting.attendees.push(p);
+                    }
+                }
+            }
+        }
+        None => cx
+            .errors
+            .push(missing("attendees", &container, m.id.span, None)),
+    }
+    meeting.slots = meeting_slots(cx, m, &container, slots.get());
+    meeting.rooms = meeting_rooms(cx, m, &container, room_ids.get());
+    if let Some(l) = features.get() {
+        for f in &l.items {
+            if let Some(f) = cx.feature(f) {
+                meeting.features.push(f);
+            }
+        }
+    }
+    meeting
+}
+
+/// A meeting's candidate slots, each once.
+fn meeting_slots(
+    cx: &mut Cx,
+    m: &ast::MeetingAst,
+    container: &str,
+    listed: Option<&ast::List<ast::SlotLit>>,
+) -> Vec<Slot> {
+    let mut slots = Vec::new();
+    match listed {
+        Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+            what: format!("the slot list of `{}`", m.id.name),
+            span: l.span.into(),
+            help: Some("list at least one candidate slot".into()),
+        }),
+        Some(l) => {
+            for s in &l.items {
+                if !slots.contains(&s.slot) {
+                    slots.push(s.slot);
+                }
+            }
+        }
+        None => cx.errors.push(missing("slots", container, m.id.span, None)),
+    }
+    slots
+}
+
+/// A meeting's candidate rooms, each once.
+fn meeting_rooms(
+    cx: &mut Cx,
+    m: &ast::MeetingAst,
+    container: &str,
+    listed: Option<&ast::List<Ident>>,
+) -> Vec<RoomId> {
+    let mut rooms = Vec::new();
+    match listed {
+        Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+            what: format!("the room list of `{}`", m.id.name),
+            span: l.span.into(),
+            help: Some("list at least one candidate room".into()),
+        }),
+        Some(l) => {
+            for r in &l.items {
+                if let Some(r) = cx.room(r) {
+                    if !rooms.contains(&r) {
+                        rooms.push(r);
+                    }
+                }
+            }
+        }
+        None => cx.errors.push(missing("rooms", container, m.id.span, None)),
+    }
+    rooms
 }
 
 pub(super) fn jira(cx: &mut Cx, people: &[Person], tickets: &[&ast::TicketAst]) -> JiraSetting {
@@ -230,55 +260,11 @@ pub(super) fn severity(
     } else {
         ("levels", "rubric", "level")
     };
-    let mut level_list = Vec::new();
-    match levels {
-        None => cx.errors.push(missing(list_kw, container, id_span, None)),
-        Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
-            what: format!("the `{list_kw}` list"),
-            span: l.span.into(),
-            help: Some(if policy {
-                "list the outcomes the decision can take".into()
-            } else {
-                "list the levels, most severe first".into()
-            }),
-        }),
-        Some(l) => {
-            for i in &l.items {
-                if cx.levels.declare(word, i, &mut cx.errors) {
-                    level_list.push(Level {
-                        id: i.name.clone(),
-                        span: i.span,
-                    });
-                }
-            }
-        }
-    }
-    let mut vars = Vec::new();
-    for e in evidence {
-        if !cx
-            .variables
-            .declare("evidence variable", &e.variable, &mut cx.errors)
-        {
-            continue;
-        }
-        let mut values = Names::default();
-        for v in &e.values.items {
-            values.declare("evidence value", v, &mut cx.errors);
-        }
-        if values.order.is_empty() {
-            cx.errors.push(ResolveError::EmptyDomain {
-                what: format!("the value list of `{}`", e.variable.name),
-                span: e.values.span.into(),
-                help: Some("list the values the variable can take".into()),
-            });
-        }
-        cx.values.push(values.order.clone());
-        vars.push(Evidence {
-            id: e.variable.name.clone(),
-            values: values.order,
-            span: e.span,
-        });
-    }
+    let level_list = level_list(cx, (list_kw, word), container, id_span, levels);
+    let vars: Vec<Evidence> = evidence
+        .iter()
+        .filter_map(|e| evidence_variable(cx, e))
+        .collect();
     let rubric = match rubric {
         None => {
             cx.errors.push(missing(block_kw, container, id_span, None));
@@ -329,6 +315,69 @@ pub(super) fn severity(
             span: rubric.span,
         },
         excludes,
+    })
+}
+
+/// The levels (or outcomes, `word`) of a rule-based scenario, each
+/// declared once; the list `list_kw` is required and not empty.
+fn level_list(
+    cx: &mut Cx,
+    (list_kw, word): (&str, &'static str),
+    container: &str,
+    id_span: Span,
+    levels: Option<&ast::List<Ident>>,
+) -> Vec<Level> {
+    let mut level_list = Vec::new();
+    match levels {
+        None => cx.errors.push(missing(list_kw, container, id_span, None)),
+        Some(l) if l.items.is_empty() => cx.errors.push(ResolveError::EmptyDomain {
+            what: format!("the `{list_kw}` list"),
+            span: l.span.into(),
+            help: Some(if cx.family == Family::PolicyDecision {
+                "list the outcomes the decision can take".into()
+            } else {
+                "list the levels, most severe first".into()
+            }),
+        }),
+        Some(l) => {
+            for i in &l.items {
+                if cx.levels.declare(word, i, &mut cx.errors) {
+                    level_list.push(Level {
+                        id: i.name.clone(),
+                        span: i.span,
+                    });
+                }
+            }
+        }
+    }
+    level_list
+}
+
+/// An evidence variable and its values, each declared once; `None` when
+/// the variable's name is taken.
+fn evidence_variable(cx: &mut Cx, e: &ast::EvidenceAst) -> Option<Evidence> {
+    if !cx
+        .variables
+        .declare("evidence variable", &e.variable, &mut cx.errors)
+    {
+        return None;
+    }
+    let mut values = Names::default();
+    for v in &e.values.items {
+        values.declare("evidence value", v, &mut cx.errors);
+    }
+    if values.order.is_empty() {
+        cx.errors.push(ResolveError::EmptyDomain {
+            what: format!("the value list of `{}`", e.variable.name),
+            span: e.values.span.into(),
+            help: Some("list the values the variable can take".into()),
+        });
+    }
+    cx.values.push(values.order.clone());
+    Some(Evidence {
+        id: e.variable.name.clone(),
+        values: values.order,
+        span: e.span,
     })
 }
 
