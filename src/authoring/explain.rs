@@ -1,13 +1,13 @@
 //! Why an attribute has its class, in words: what `cici explain` prints and
 //! what the language server shows on hover.
 
-use crate::analysis::side_by_side;
+use crate::analysis::{side_by_side, Class, TrapEffect};
+use crate::driver::Checked;
+use crate::model::FactStatus;
 use crate::printer::predicate;
 
 /// Why an attribute has its class, in words.
-pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
-    use crate::analysis::{Class, TrapEffect};
-    use crate::model::FactStatus;
+pub fn explain(c: &Checked, attribute: &str) -> String {
     let sc = &c.scenario;
     let Some(a) = sc.attribute(attribute) else {
         return format!("no attribute `{attribute}` in `{}`", sc.id);
@@ -18,16 +18,7 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
         "`{}` in scenario `{}` is {}.\n",
         attr.id,
         sc.id,
-        match finding.class {
-            Class::Critical => "critical",
-            Class::Supporting => "supporting",
-            Class::Idle => "idle",
-            Class::Trap => "a salient trap",
-            Class::Benign => "salient but benign",
-            Class::Irrelevant => "irrelevant",
-            Class::Unknown =>
-                "unknown: a query about it hit the solver bound (raise --max-solve-ms)",
-        }
+        class_words(finding.class)
     );
     for (kind, form) in attr.forms() {
         let who: Vec<&str> = form
@@ -57,69 +48,90 @@ pub fn explain(c: &crate::driver::Checked, attribute: &str) -> String {
     }
     let facts = crate::model::scenario_facts(sc);
     for &f in &finding.facts {
-        let mf = &c.model.facts[f];
-        let ff = &c.report.facts[f];
-        let pred = facts[f].2;
-        let text = predicate(sc, pred);
-        match mf.status {
-            FactStatus::Appropriate => {
-                out.push_str(&format!("\n  Fact {text}:\n"));
-                match (&ff.necessary, &ff.lets_in) {
-                    (Some(true), Some(d)) => {
-                        out.push_str("    necessary: without it this decision would also be allowed, so the oracle would not be unique:\n");
-                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
-                    }
-                    (Some(false), _) => out.push_str(
-                        "    not necessary: the other facts already rule out everything it rules out.\n",
-                    ),
-                    _ => {}
-                }
-                // The words follow the definition the checker uses: in the
-                // rule-based families a fact may also count for what it rules
-                // out next to the other appropriate facts.
-                let rule_based = sc.family.is_rule_based();
-                match (&ff.relevant, &ff.forbids) {
-                    (Some(true), Some(d)) => {
-                        out.push_str(if rule_based {
-                            "    relevant: it rules out a decision that the public constraints, or the other appropriate facts without it, allow, such as:\n"
-                        } else {
-                            "    relevant: it rules out a decision the public constraints allow, such as:\n"
-                        });
-                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
-                    }
-                    (Some(false), _) => out.push_str(if rule_based {
-                        "    idle: it rules out nothing that the public constraints, or the other appropriate facts without it, allow.\n"
-                    } else {
-                        "    idle: it rules out nothing the public constraints allow.\n"
-                    }),
-                    _ => {}
-                }
-            }
-            FactStatus::Soft | FactStatus::Inappropriate => {
-                let kind = if mf.status == FactStatus::Soft {
-                    "Soft fact"
-                } else {
-                    "Inappropriate fact"
-                };
-                out.push_str(&format!("\n  {kind} {text}:\n"));
-                match &ff.trap {
-                    Some(TrapEffect::Keeps) => {
-                        out.push_str("    honouring it as a rule keeps the oracle: benign.\n")
-                    }
-                    Some(TrapEffect::NoDecision) => out.push_str(
-                        "    honouring it as a rule would leave no allowed decision: a trap.\n",
-                    ),
-                    Some(TrapEffect::Changes(d)) => {
-                        out.push_str("    honouring it as a rule would rule out the oracle and allow this instead: a trap.\n");
-                        out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
-                    }
-                    None => out.push_str("    not judged: the oracle is not allowed.\n"),
-                }
-            }
+        let text = predicate(sc, facts[f].2);
+        match c.model.facts[f].status {
+            FactStatus::Appropriate => out.push_str(&appropriate_fact(c, f, &text)),
+            status => out.push_str(&unusable_fact(c, f, status, &text)),
         }
     }
     if finding.facts.is_empty() {
         out.push_str("  It states no fact and suggests none: it has no bearing on the decision.\n");
+    }
+    out
+}
+
+fn class_words(class: Class) -> &'static str {
+    match class {
+        Class::Critical => "critical",
+        Class::Supporting => "supporting",
+        Class::Idle => "idle",
+        Class::Trap => "a salient trap",
+        Class::Benign => "salient but benign",
+        Class::Irrelevant => "irrelevant",
+        Class::Unknown => "unknown: a query about it hit the solver bound (raise --max-solve-ms)",
+    }
+}
+
+/// An appropriate fact: whether it is necessary, and whether it is
+/// relevant, each with the decision that shows it.
+fn appropriate_fact(c: &Checked, f: usize, text: &str) -> String {
+    let sc = &c.scenario;
+    let ff = &c.report.facts[f];
+    let mut out = format!("\n  Fact {text}:\n");
+    match (&ff.necessary, &ff.lets_in) {
+        (Some(true), Some(d)) => {
+            out.push_str("    necessary: without it this decision would also be allowed, so the oracle would not be unique:\n");
+            out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+        }
+        (Some(false), _) => out.push_str(
+            "    not necessary: the other facts already rule out everything it rules out.\n",
+        ),
+        _ => {}
+    }
+    // The words follow the definition the checker uses: in the
+    // rule-based families a fact may also count for what it rules
+    // out next to the other appropriate facts.
+    let rule_based = sc.family.is_rule_based();
+    match (&ff.relevant, &ff.forbids) {
+        (Some(true), Some(d)) => {
+            out.push_str(if rule_based {
+                "    relevant: it rules out a decision that the public constraints, or the other appropriate facts without it, allow, such as:\n"
+            } else {
+                "    relevant: it rules out a decision the public constraints allow, such as:\n"
+            });
+            out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+        }
+        (Some(false), _) => out.push_str(if rule_based {
+            "    idle: it rules out nothing that the public constraints, or the other appropriate facts without it, allow.\n"
+        } else {
+            "    idle: it rules out nothing the public constraints allow.\n"
+        }),
+        _ => {}
+    }
+    out
+}
+
+/// A soft or inappropriate fact: what honouring it as a rule would do.
+fn unusable_fact(c: &Checked, f: usize, status: FactStatus, text: &str) -> String {
+    let sc = &c.scenario;
+    let kind = if status == FactStatus::Soft {
+        "Soft fact"
+    } else {
+        "Inappropriate fact"
+    };
+    let mut out = format!("\n  {kind} {text}:\n");
+    match &c.report.facts[f].trap {
+        Some(TrapEffect::Keeps) => {
+            out.push_str("    honouring it as a rule keeps the oracle: benign.\n")
+        }
+        Some(TrapEffect::NoDecision) => {
+            out.push_str("    honouring it as a rule would leave no allowed decision: a trap.\n")
+        }
+        Some(TrapEffect::Changes(d)) => {
+            out.push_str("    honouring it as a rule would rule out the oracle and allow this instead: a trap.\n");
+            out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+        }
+        None => out.push_str("    not judged: the oracle is not allowed.\n"),
     }
     out
 }
