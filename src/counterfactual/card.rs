@@ -183,7 +183,10 @@ pub fn licence_of(file: &std::path::Path) -> Option<String> {
 }
 
 /// The rows of each kind and split, for the card and the Croissant file.
-pub(super) fn counts(rows: &[Row]) -> BTreeMap<(String, String), usize> {
+/// Rows per (kind, split).
+type Counts = BTreeMap<(String, String), usize>;
+
+pub(super) fn counts(rows: &[Row]) -> Counts {
     let mut n = BTreeMap::new();
     for r in rows {
         *n.entry((r.kind.clone(), r.split.clone())).or_insert(0) += 1;
@@ -194,6 +197,22 @@ pub(super) fn counts(rows: &[Row]) -> BTreeMap<(String, String), usize> {
 /// The dataset card of the rows in a folder.
 pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String {
     let counts = counts(rows);
+    let yaml = serde_yaml::to_string(&front_matter(rows, config, &counts))
+        .expect("the front matter serializes");
+    let mut body = format!("---\n{yaml}---\n\n");
+    configs_table(&mut body, &counts);
+    running(&mut body, config);
+    labels(&mut body, rows);
+    per_scenario(&mut body, rows, config);
+    body.push_str(USE);
+    usage(&mut body, config);
+    rejections(&mut body, config);
+    provenance(&mut body, config, runs);
+    body
+}
+
+/// The card's YAML front matter: what a dataset hub reads.
+fn front_matter(rows: &[Row], config: &Config, counts: &Counts) -> FrontMatter {
     let configs: Vec<ConfigEntry> = super::output::KINDS
         .iter()
         .filter(|k| counts.keys().any(|(kind, _)| kind == k.name()))
@@ -209,7 +228,7 @@ pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String
                 .collect(),
         })
         .collect();
-    let front = FrontMatter {
+    FrontMatter {
         pretty_name: "cici counterfactual triplets".into(),
         license: licences(&config.provenance.seeds),
         language: vec!["en".into()],
@@ -225,10 +244,13 @@ pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String
         ],
         size_categories: vec![size(rows.len()).into()],
         configs,
-    };
-    let yaml = serde_yaml::to_string(&front).expect("the front matter serializes");
-    let mut body = format!(
-        "---\n{yaml}---\n\n# cici counterfactual triplets\n\n\
+    }
+}
+
+/// The title, what a row is, and the table of configs with their splits.
+fn configs_table(body: &mut String, counts: &Counts) {
+    body.push_str(
+        "# cici counterfactual triplets\n\n\
          Each row is a triplet grown from a seed scenario: the anchor, a minimal change that \
          flips its label (`flipped_*`) and a minimal change that keeps it (`held_*`). Each side \
          is a complete evaluation item (`*_item`) a reader can answer from alone, with its \
@@ -236,7 +258,7 @@ pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String
          by the cici prover from the side's seed (`*_seed`, also under `variants/`), never \
          guessed; every variant seed passes `cici check`, and every flipped and held item reads \
          differently from its anchor.\n\n\
-         | config | task | question | train | validation | test |\n|---|---|---|---|---|---|\n"
+         | config | task | question | train | validation | test |\n|---|---|---|---|---|---|\n",
     );
     for k in super::output::KINDS {
         let (task, question) = match k {
@@ -263,8 +285,10 @@ pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String
             n("test")
         ));
     }
-    running(&mut body, config);
-    labels(&mut body, rows);
+}
+
+/// Columns, generator and critic, and the triplets per scenario and split.
+fn per_scenario(body: &mut String, rows: &[Row], config: &Config) {
     body.push_str(&format!(
         "\nColumns are strings and integers in both configs; edits, critic verdicts, traps and \
          rejections are JSON text. `id` is a hash of the content, so the same triplet keeps its \
@@ -292,11 +316,6 @@ pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String
     for ((s, split), v) in &per_scenario {
         body.push_str(&format!("| {s} | {split} | {v} |\n"));
     }
-    body.push_str(USE);
-    usage(&mut body, config);
-    rejections(&mut body, config);
-    provenance(&mut body, config, runs);
-    body
 }
 
 /// How to run the folder: the task file, the splits, the conditions and
