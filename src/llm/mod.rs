@@ -235,7 +235,7 @@ impl ProjectConfig {
                     })?;
                 Ok(config)
             }
-            Err(e) => Err(ConfigError::Read(e.to_string())),
+            Err(e) => Err(ConfigError::Read(e)),
         }
     }
 }
@@ -297,11 +297,11 @@ pub enum SettingError {
 
 /// Settings that cannot be used: the project file (`cici.yaml`) or the
 /// flags over it.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     /// The file exists and cannot be read.
     #[error("{0}")]
-    Read(String),
+    Read(crate::io::InputError),
     /// Not YAML of the project file's shape.
     #[error("{}: {error}", .path.display())]
     Yaml {
