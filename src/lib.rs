@@ -16,6 +16,7 @@ pub mod judge;
 pub mod llm;
 pub mod model;
 pub mod phrasing;
+pub mod pisas;
 pub mod planted;
 pub mod printer;
 pub mod render;

@@ -13,7 +13,7 @@ fuzz_target!(|data: &[u8]| {
         let text = String::from_utf8_lossy(parts.next().unwrap_or(b"{}")).into_owned();
         cici::import::JsonFile::parse(format!("fuzz/{name}"), text)
     };
-    let bundle = cici::import::bundle::BundleFiles {
+    let bundle = cici::import::BundleFiles {
         scenario: next("scenario.json"),
         utility: next("utility.json"),
         visibility: next("visibility.json"),

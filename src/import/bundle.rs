@@ -14,20 +14,18 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use serde_json::Value;
-
 use super::build::{self, attribute};
 use super::cast::{by_name, labelled_form, labels, visible, Cast};
-use super::files::BundleFiles;
-use super::json::{field, key_path, Report};
+use super::json::{key_path, Report};
 use super::names::identifier;
 use super::seed::TaskFamily;
 use super::{diagnostic::ImportError, map::AttributeSource, map::ImportedScenario, map::Written};
+use crate::pisas::format::{AttributeValue, Bundle, UtilityFile};
 use crate::sema::*;
 
 /// A bundle exported by cici: its seed, with the bundle's labels and
 /// visibility put back on every form.
-pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) -> Option<Written> {
+pub fn from_cici(files: &Bundle, seed: &str, source: &str, r: &mut Report) -> Option<Written> {
     let (file, errors) = crate::syntax::parse(crate::span::SourceId(0), seed);
     let ast = file.scenarios.first();
     let mut sc = match (errors.is_empty(), ast.map(crate::sema::resolve)) {
@@ -52,13 +50,7 @@ pub fn from_cici(files: &BundleFiles, seed: &str, source: &str, r: &mut Report) 
                 continue;
             };
             match labels(files, &id) {
-                Some(l)
-                    if files
-                        .appropriateness
-                        .value
-                        .as_ref()
-                        .is_some_and(|v| v["attributes"].get(&id).is_some()) =>
-                {
+                Some(l) if files.appropriateness.attributes.contains_key(&id) => {
                     let holder = l.holder.as_ref().and_then(|n| by_name.get(n)).copied();
                     form.appropriate = l.appropriate;
                     form.visible = visible(&l.visible, &by_name, holder);
@@ -120,23 +112,18 @@ pub(super) fn written(
 
 /// A bundle of a task family, read with the family's seed.
 pub fn from_release(
-    files: &BundleFiles,
+    files: &Bundle,
     tf: &TaskFamily,
     source: &str,
     r: &mut Report,
 ) -> Option<Written> {
-    let scenario = files.scenario.value.as_ref()?;
-    let utility = files.utility.value.as_ref()?;
-    let id = field(scenario, "scenario_id")
-        .and_then(Value::as_str)
-        .and_then(identifier)
-        .unwrap_or_else(|| "bundle".into());
+    let (scenario, utility) = (&files.scenario, &files.utility);
+    let id = identifier(&scenario.scenario_id).unwrap_or_else(|| "bundle".into());
     let cast = Cast::read(scenario, r)?;
     let people = cast.people.clone();
     let config = release_configuration(utility, tf, r)?;
-    let values = utility["attribute_values"].as_object()?;
-    let (attributes, sources) = release_attributes(files, tf, &cast, &config, values);
-    let oracle_name = utility["oracle_answer"].as_str().unwrap_or_default();
+    let (attributes, sources) = release_attributes(files, tf, &cast, &config);
+    let oracle_name = utility.oracle_answer.as_str();
     let oracle = release_oracle(oracle_name, tf, &config, r)?;
     let sc = super::build::policy_scenario(
         tf,
@@ -144,7 +131,7 @@ pub fn from_release(
         people,
         attributes,
         oracle,
-        scenario["task"]["description"].as_str(),
+        scenario.task.description.as_deref(),
     );
     let configuration = tf
         .variables
@@ -162,14 +149,15 @@ pub fn from_release(
 }
 
 /// The state of every variable, from the bundle's `categories`.
-fn release_configuration(utility: &Value, tf: &TaskFamily, r: &mut Report) -> Option<Vec<usize>> {
+fn release_configuration(
+    utility: &UtilityFile,
+    tf: &TaskFamily,
+    r: &mut Report,
+) -> Option<Vec<usize>> {
     let mut config = vec![0usize; tf.variables.len()];
-    let categories = utility["categories"].as_object();
     for (v, var) in tf.variables.iter().enumerate() {
-        let state = categories
-            .and_then(|c| c.get(&var.key))
-            .and_then(Value::as_str);
-        match state.and_then(|s| var.states.iter().position(|x| x.id == s)) {
+        let state = utility.categories.as_ref().and_then(|c| c.get(&var.key));
+        match state.and_then(|s| var.states.iter().position(|x| &x.id == s)) {
             Some(s) => config[v] = s,
             None => {
                 r.push(
@@ -190,21 +178,21 @@ fn release_configuration(utility: &Value, tf: &TaskFamily, r: &mut Report) -> Op
 /// came from: evidence, an entangled detail with its paired evidence as
 /// the sanitized form, or a decoy that pushes toward an outcome.
 fn release_attributes(
-    files: &BundleFiles,
+    files: &Bundle,
     tf: &TaskFamily,
     cast: &Cast,
     config: &[usize],
-    values: &serde_json::Map<String, Value>,
 ) -> (Vec<Attribute>, BTreeMap<String, AttributeSource>) {
+    let values = &files.utility.attribute_values;
     let by_name = cast.by_name();
     let mut attributes: Vec<Attribute> = Vec::new();
     let mut sources = BTreeMap::new();
     let paired: HashMap<&str, &str> = values
         .iter()
-        .filter_map(|(k, v)| v["paired_source"].as_str().map(|p| (p, k.as_str())))
+        .filter_map(|(k, v)| v.paired_source.as_deref().map(|p| (p, k.as_str())))
         .collect();
-    let fact_of = |v: &Value| {
-        v["variable"].as_str().and_then(|var| {
+    let fact_of = |v: &AttributeValue| {
+        v.variable.as_deref().and_then(|var| {
             let vi = tf.variables.iter().position(|x| x.key == var)?;
             Some(Predicate::Evidence {
                 variable: vi,
@@ -213,11 +201,11 @@ fn release_attributes(
         })
     };
     for (bid, v) in values {
-        let text = v["value"].as_str().unwrap_or_default();
+        let text = v.value.as_str();
         let Some((holder, mut form)) = labelled_form(files, cast, bid, text, Vec::new()) else {
             continue;
         };
-        let kind = v["type"].as_str().unwrap_or_default();
+        let kind = v.kind.as_deref().unwrap_or_default();
         let fact = fact_of(v);
         let Some(aid) = identifier(bid) else { continue };
         if kind == "required" {
@@ -228,13 +216,13 @@ fn release_attributes(
             form.facts = fact.into_iter().map(Fact::derived).collect();
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
             attributes.push(attribute(aid, holder, None, form, None, Vec::new()));
-        } else if let Some(p) = v["paired_source"].as_str() {
+        } else if let Some(p) = v.paired_source.as_deref() {
             let Some(pv) = values.get(p) else { continue };
             let Some(pl) = labels(files, p) else { continue };
             // The evidence the detail is fused with states the fact.
             let fact = fact_of(pv).or(fact);
             let sanitized = build::form(
-                pv["value"].as_str().unwrap_or_default().to_string(),
+                pv.value.clone(),
                 pl.appropriate,
                 visible(&pl.visible, by_name, Some(holder)),
                 fact.into_iter().collect(),
@@ -253,8 +241,9 @@ fn release_attributes(
                 Vec::new(),
             ));
         } else {
-            let soft = v["pushes"]
-                .as_str()
+            let soft = v
+                .pushes
+                .as_deref()
                 .and_then(|o| tf.outcomes.iter().position(|x| x == o))
                 .map(|level| Predicate::Toward { level })
                 .into_iter()

@@ -4,13 +4,11 @@
 
 use std::collections::HashMap;
 
-use serde_json::Value;
-
 use super::build;
-use super::files::BundleFiles;
-use super::json::{field, Report};
+use super::json::Report;
 use super::names::{category_of_topic, identifier};
 use super::{diagnostic::ImportError, map::AttributeSource};
+use crate::pisas::format::{Artifact, AttributeValue, Bundle, Label, ScenarioFile};
 use crate::sema::{
     Attribute, Decision, Family, Form, Person, PersonId, Predicate, Scenario, Setting,
 };
@@ -28,26 +26,15 @@ pub struct Cast {
 impl Cast {
     /// The cast of `scenario.json`: one person per distinct name, the
     /// executor (`task.executor_role`'s participant) first.
-    pub fn read(scenario: &Value, r: &mut Report) -> Option<Cast> {
-        let members: Vec<&Value> = match field(scenario, "cast") {
-            Some(Value::Object(m)) => m.values().collect(),
-            Some(Value::Array(a)) => a.iter().collect(),
-            _ => {
-                r.shape("cast", "the cast, a map or a list of {name, role}");
-                return None;
-            }
-        };
-        let task = &scenario["task"];
-        let role = task["executor_role"].as_str().unwrap_or_default();
-        let executor = task["participants"][role]["name"]
-            .as_str()
-            .unwrap_or_default();
+    pub fn read(scenario: &ScenarioFile, r: &mut Report) -> Option<Cast> {
+        let task = &scenario.task;
+        let executor = task
+            .participants
+            .get(&task.executor_role)
+            .map_or("", |p| p.name.as_str());
         let mut people: Vec<Person> = Vec::new();
-        for m in members {
-            let Some(name) = m["name"].as_str() else {
-                continue;
-            };
-            let Some(id) = identifier(name) else {
+        for m in scenario.cast.members() {
+            let Some(id) = identifier(&m.name) else {
                 continue;
             };
             if people.iter().any(|p| p.id == id) {
@@ -55,14 +42,14 @@ impl Cast {
             }
             let person = Person {
                 id,
-                name: name.to_string(),
-                role: m["role"].as_str().unwrap_or("").to_string(),
+                name: m.name.clone(),
+                role: m.role.clone(),
                 skills: Vec::new(),
                 groups: Vec::new(),
                 manager: None,
                 span: Span::DERIVED,
             };
-            if name == executor {
+            if m.name == executor {
                 people.insert(0, person);
             } else {
                 people.push(person);
@@ -80,11 +67,10 @@ impl Cast {
             return None;
         }
         let by_name = by_name(&people);
-        let by_key = task["participants"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .filter_map(|(k, p)| Some((k.clone(), *by_name.get(p["name"].as_str()?)?)))
+        let by_key = task
+            .participants
+            .iter()
+            .filter_map(|(k, p)| Some((k.clone(), *by_name.get(&p.name)?)))
             .collect();
         Some(Cast {
             people,
@@ -131,22 +117,12 @@ pub struct Labels {
 
 /// The labels `appropriateness.json` and `visibility.json` give `id`;
 /// `None` when the id is in neither.
-pub fn labels(files: &BundleFiles, id: &str) -> Option<Labels> {
-    let appr = files.appropriateness.value.as_ref()?;
-    let vis = files.visibility.value.as_ref()?;
-    let v = &vis["attributes"][id];
-    if appr["attributes"].get(id).is_none() && v.is_null() {
-        return None;
-    }
+pub fn labels(bundle: &Bundle, id: &str) -> Option<Labels> {
+    let (label, v) = bundle.labels(id)?;
     Some(Labels {
-        appropriate: appr["attributes"][id] == "appropriate",
-        holder: v["holder"].as_str().map(str::to_string),
-        visible: v["visible_to"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|n| n.as_str().map(str::to_string))
-            .collect(),
+        appropriate: label == Some(Label::Appropriate),
+        holder: v.and_then(|v| v.holder.clone()),
+        visible: v.map(|v| v.visible_to.clone()).unwrap_or_default(),
     })
 }
 
@@ -170,7 +146,7 @@ pub fn visible(
 /// its holder (the executor when the bundle's holder is not in the cast,
 /// as for a ticket board a system wrote).
 pub fn labelled_form(
-    files: &BundleFiles,
+    files: &Bundle,
     cast: &Cast,
     id: &str,
     text: &str,
@@ -187,40 +163,25 @@ pub fn labelled_form(
 
 /// The first artifact of the timeline whose content carries `text`: its id
 /// and the people it is visible to.
-pub fn carried_by<'a>(scenario: &'a Value, text: &str) -> Option<(&'a str, Vec<String>)> {
+pub fn carried_by<'a>(scenario: &'a ScenarioFile, text: &str) -> Option<&'a Artifact> {
     let text = text.trim();
     if text.is_empty() {
         return None;
     }
-    scenario["timeline"]
-        .as_array()?
-        .iter()
-        .find(|a| a["content"].as_str().is_some_and(|c| c.contains(text)))
-        .map(|a| {
-            (
-                a["id"].as_str().unwrap_or_default(),
-                a["visible_to"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|n| n.as_str().map(str::to_string))
-                    .collect(),
-            )
-        })
+    scenario.timeline.iter().find(|a| a.content.contains(text))
 }
 
 /// The task: `task.description`, else the content of the `task` artifact.
-pub fn task_text(scenario: &Value) -> Option<String> {
-    let description = scenario["task"]["description"].as_str().unwrap_or_default();
+pub fn task_text(scenario: &ScenarioFile) -> Option<String> {
+    let description = scenario.task.description.as_deref().unwrap_or_default();
     if !description.trim().is_empty() {
         return Some(description.trim().to_string());
     }
-    scenario["timeline"]
-        .as_array()?
+    scenario
+        .timeline
         .iter()
-        .find(|a| a["type"] == "task")
-        .and_then(|a| a["content"].as_str())
-        .map(|c| c.trim().to_string())
+        .find(|a| a.kind == "task")
+        .map(|a| a.content.trim().to_string())
         .filter(|c| !c.is_empty())
 }
 
@@ -238,23 +199,23 @@ impl Held {
     /// may see that artifact, stating `fact`; recorded as `<id>.sanitized`.
     pub fn carried_rewrite(
         &mut self,
-        bundle: (&BundleFiles, &Value, &Cast),
+        bundle: (&Bundle, &Cast),
         id: &str,
         text: &str,
         fact: Option<&Predicate>,
     ) -> Option<Form> {
-        let (files, scenario, cast) = bundle;
-        let (artifact, names) = carried_by(scenario, text)?;
+        let (files, cast) = bundle;
+        let artifact = carried_by(&files.scenario, text)?;
         let holder = labelled_form(files, cast, id, text, Vec::new()).map_or(0, |(h, _)| h);
         let aid = identifier(id)?;
         self.sources.insert(
             format!("{aid}.sanitized"),
-            AttributeSource::Artifact(artifact.to_string()),
+            AttributeSource::Artifact(artifact.id.clone()),
         );
         Some(build::form(
             text.to_string(),
             true,
-            visible(&names, cast.by_name(), Some(holder)),
+            visible(&artifact.visible_to, cast.by_name(), Some(holder)),
             fact.cloned().into_iter().collect(),
         ))
     }
@@ -265,20 +226,21 @@ impl Held {
     /// personal category read from its wording when it is inappropriate.
     pub fn push(
         &mut self,
-        bundle: (&BundleFiles, &Cast),
+        bundle: (&Bundle, &Cast),
         id: &str,
-        v: &Value,
+        v: &AttributeValue,
         facts: Vec<Predicate>,
         sanitized: Option<Form>,
     ) {
         let (files, cast) = bundle;
-        let text = v["value"].as_str().unwrap_or_default();
+        let text = v.value.as_str();
         let (Some(aid), Some((holder, raw))) =
             (identifier(id), labelled_form(files, cast, id, text, facts))
         else {
             return;
         };
-        let about = v["about_attribute"].as_str().unwrap_or_default();
+        // What the attribute is about is optional: its text alone then.
+        let about = v.about_attribute.as_deref().unwrap_or_default();
         let category = (!raw.appropriate)
             .then(|| category_of_topic(&format!("{about} {text}")))
             .flatten();
@@ -299,7 +261,7 @@ impl Held {
 /// `scenario_id`, its title from the task's subject, its task from the task
 /// text, else the defaults given.
 pub fn bundle_scenario(
-    scenario: &Value,
+    scenario: &ScenarioFile,
     people: Vec<Person>,
     (family, setting, oracle): (Family, Setting, Decision),
     attributes: Vec<Attribute>,
@@ -307,12 +269,12 @@ pub fn bundle_scenario(
 ) -> Scenario {
     let mut sc = Scenario::derived(
         family,
-        scenario["scenario_id"]
-            .as_str()
-            .and_then(identifier)
-            .unwrap_or_else(|| "bundle".into()),
-        scenario["task"]["subject"]["name"]
-            .as_str()
+        identifier(&scenario.scenario_id).unwrap_or_else(|| "bundle".into()),
+        scenario
+            .task
+            .subject
+            .as_ref()
+            .and_then(|s| s.name.as_deref())
             .filter(|t| !t.trim().is_empty())
             .unwrap_or(title)
             .to_string(),

@@ -13,14 +13,12 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
-
 use super::bundle::{oracle_text, written};
 use super::cast::{bundle_scenario, Cast, Held};
-use super::files::BundleFiles;
 use super::json::{key_path, Report};
 use super::names::identifier;
 use super::{diagnostic::ImportError, map::Written};
+use crate::pisas::format::{Bundle, HiddenConstraint, ScenarioFile, UtilityFile};
 use crate::sema::*;
 use crate::span::Span;
 
@@ -109,14 +107,12 @@ fn yes(v: &str) -> Option<bool> {
 
 /// The title the board gives a ticket (`JIRA-001: Audit session-token
 /// rotation`), else its label.
-fn title(scenario: &Value, label: &str) -> String {
+fn title(scenario: &ScenarioFile, label: &str) -> String {
     let prefix = format!("{label}: ");
-    scenario["timeline"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|a| a["content"].as_str())
-        .flat_map(str::lines)
+    scenario
+        .timeline
+        .iter()
+        .flat_map(|a| a.content.lines())
         .find_map(|l| l.trim().strip_prefix(&prefix).map(str::trim))
         .filter(|t| !t.is_empty())
         .unwrap_or(label)
@@ -124,29 +120,28 @@ fn title(scenario: &Value, label: &str) -> String {
 }
 
 /// The fact of a `hidden_solver_constraint`.
-fn constraint(c: &Value, cast: &Cast, path: &str, r: &mut Report) -> Option<Predicate> {
-    let person_key = c["person"].as_str().unwrap_or_default();
-    let Some(person) = cast.keyed(person_key) else {
+fn constraint(c: &HiddenConstraint, cast: &Cast, path: &str, r: &mut Report) -> Option<Predicate> {
+    let Some(person) = c.person.as_deref().and_then(|k| cast.keyed(k)) else {
         r.push(
             key_path(path, "person"),
             ImportError::UnknownName {
                 kind: "person of the cast".into(),
-                name: person_key.into(),
+                name: c.person.as_deref().unwrap_or("null").into(),
                 help: None,
             },
         );
         return None;
     };
-    let kind = c["type"].as_str().unwrap_or_default();
+    let kind = c.kind.as_str();
     Some(match kind {
         "cannot_pair_with_person" => {
-            let other = c["other_person"].as_str().unwrap_or_default();
-            let Some(b) = cast.keyed(other) else {
+            let other = c.other_person.as_deref();
+            let Some(b) = other.and_then(|k| cast.keyed(k)) else {
                 r.push(
                     key_path(path, "other_person"),
                     ImportError::UnknownName {
                         kind: "person of the cast".into(),
-                        name: other.into(),
+                        name: other.unwrap_or("null").into(),
                         help: None,
                     },
                 );
@@ -174,29 +169,25 @@ fn constraint(c: &Value, cast: &Cast, path: &str, r: &mut Report) -> Option<Pred
 
 /// The sanitized rewrite `hidden_private_constraints` gives the
 /// constraint of `person` and `kind`.
-fn sanitized_text<'a>(utility: &'a Value, c: &Value) -> Option<&'a str> {
-    utility["hidden_private_constraints"]
-        .as_array()?
+fn sanitized_text<'a>(utility: &'a UtilityFile, c: &HiddenConstraint) -> Option<&'a str> {
+    utility
+        .hidden_private_constraints
+        .as_ref()?
         .iter()
-        .find(|h| h["person"] == c["person"] && h["type"] == c["type"])
-        .and_then(|h| h["sanitized"].as_str())
+        .find(|h| c.person.as_ref() == Some(&h.person) && h.kind == c.kind)
+        .and_then(|h| h.sanitized.as_deref())
 }
 
 /// A released JIRA bundle as a `jira_allocation` scenario.
-pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<Written> {
-    let scenario = files.scenario.value.as_ref()?;
-    let utility = files.utility.value.as_ref()?;
+pub fn from_bundle(files: &Bundle, source: &str, r: &mut Report) -> Option<Written> {
+    let (scenario, utility) = (&files.scenario, &files.utility);
     let mut cast = Cast::read(scenario, r)?;
-    let Some(values) = utility["attribute_values"].as_object() else {
-        r.shape("attribute_values", "the bundle's attributes, an object");
-        return None;
-    };
     let mut boards: Vec<Board> = Vec::new();
     let mut public = BTreeMap::new();
     let mut held = Held::default();
-    for (bid, v) in values {
+    for (bid, v) in &utility.attribute_values {
         let path = key_path("attribute_values", bid);
-        let text = v["value"].as_str().unwrap_or_default();
+        let text = v.value.as_str();
         let bad = |what: &str, r: &mut Report| {
             r.push(
                 key_path(&path, "value"),
@@ -234,18 +225,16 @@ pub fn from_bundle(files: &BundleFiles, source: &str, r: &mut Report) -> Option<
             _ => {}
         }
         // Something a person holds.
-        let hidden = &v["hidden_solver_constraint"];
         let mut sanitized = None;
-        if hidden.is_object() {
+        if let Some(hidden) = &v.hidden_solver_constraint {
             let fact = constraint(
                 hidden,
                 &cast,
                 &key_path(&path, "hidden_solver_constraint"),
                 r,
             );
-            sanitized = sanitized_text(utility, hidden).and_then(|text| {
-                held.carried_rewrite((files, scenario, &cast), bid, text, fact.as_ref())
-            });
+            sanitized = sanitized_text(utility, hidden)
+                .and_then(|text| held.carried_rewrite((files, &cast), bid, text, fact.as_ref()));
             if sanitized.is_none() {
                 facts.extend(fact);
             }
@@ -338,7 +327,11 @@ fn ticket_id(label: &str) -> String {
 
 /// The tickets the board describes, each with its label; a ticket cici
 /// cannot seat is left out with a diagnostic.
-fn tickets<'a>(scenario: &Value, boards: &'a [Board], r: &mut Report) -> Vec<(&'a str, Ticket)> {
+fn tickets<'a>(
+    scenario: &ScenarioFile,
+    boards: &'a [Board],
+    r: &mut Report,
+) -> Vec<(&'a str, Ticket)> {
     let mut out = Vec::new();
     for b in boards {
         let (first, second) = match b.seats.as_slice() {
@@ -388,12 +381,12 @@ fn tickets<'a>(scenario: &Value, boards: &'a [Board], r: &mut Report) -> Vec<(&'
 /// `oracle_assignment` (ticket → specialty → person) as one assignment
 /// per ticket, seats in the board's order.
 fn oracle(
-    utility: &Value,
+    utility: &UtilityFile,
     cast: &Cast,
     tickets: &[(&str, Ticket)],
     r: &mut Report,
 ) -> Option<Vec<Assignment>> {
-    let Some(given) = utility["oracle_assignment"].as_object() else {
+    let Some(given) = &utility.oracle_assignment else {
         r.shape(
             "oracle_assignment",
             "the oracle assignment, {ticket: {specialty: person}}",
@@ -419,7 +412,7 @@ fn oracle(
                     .is_some_and(|(skill, _)| Some(skill) == identifier(k).as_deref())
             }) || ["owner", "collaborator"].contains(&k)
         };
-        for k in seats.as_object().into_iter().flatten().map(|(k, _)| k) {
+        for k in seats.keys() {
             if !known(k) {
                 r.push(
                     key_path(&key_path("oracle_assignment", label), k),
@@ -448,11 +441,11 @@ fn oracle(
             let key = given
                 .get(*label)
                 .and_then(|seats| {
-                    seats.as_object()?.iter().find_map(|(k, v)| {
-                        (identifier(k).as_deref() == Some(name)).then(|| v.as_str())?
-                    })
+                    seats
+                        .iter()
+                        .find_map(|(k, v)| (identifier(k).as_deref() == Some(name)).then_some(v))
                 })
-                .unwrap_or_default();
+                .map_or("", String::as_str);
             let person = cast.keyed(key);
             if person.is_none() {
                 r.push(

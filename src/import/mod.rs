@@ -26,6 +26,7 @@ mod meeting;
 pub mod names;
 pub mod seed;
 pub mod select;
+pub mod typed;
 
 pub use diagnostic::{locate_spans, ImportDiagnostic, ImportError};
 pub use files::{BundleFiles, JsonFile};
@@ -296,41 +297,14 @@ fn distinct(mut w: Written, dir: &Path, taken: impl Fn(&str) -> bool) -> Written
 /// Imports one bundle already read, named `source`: the scenario, if one
 /// could be made, and the files that have something to say.
 pub fn pisas_bundle(
-    bundle: BundleFiles,
+    mut bundle: BundleFiles,
     source: &str,
     family: Option<&seed::TaskFamily>,
 ) -> (Option<Written>, Vec<JsonFile>) {
     let mut r = json::Report::default();
-    let own_seed = bundle
-        .utility
-        .value
-        .as_ref()
-        .and_then(|u| u["cici"]["seed"].as_str().map(str::to_string));
-    let decision = |key: &str| {
-        bundle
-            .utility
-            .value
-            .as_ref()
-            .is_some_and(|u| u.get(key).is_some())
-    };
-    let (jira, meeting) = (decision("oracle_assignment"), decision("oracle_schedule"));
-    let w = match (own_seed, family) {
-        (Some(text), _) => bundle::from_cici(&bundle, &text, source, &mut r),
-        (None, _) if jira => jira::from_bundle(&bundle, source, &mut r),
-        (None, _) if meeting => meeting::from_bundle(&bundle, source, &mut r),
-        (None, Some(tf)) => bundle::from_release(&bundle, tf, source, &mut r),
-        (None, None) => {
-            r.push(
-                "",
-                ImportError::Shape {
-                    expected: "a bundle cici exported, a JIRA or meeting bundle (`oracle_assignment`, `oracle_schedule`), or --seed with the task-family seed it was made from".into(),
-                    help: Some("a bundle states the answer, not the rules: the rules come from its task-family seed".into()),
-                },
-            );
-            None
-        }
-    };
-    let mut bundle = bundle;
+    let w = bundle
+        .typed()
+        .and_then(|typed| from_typed(&typed, source, family, &mut r));
     // Diagnostics point into utility.json, where the attributes are.
     bundle.utility.add(r);
     (
@@ -341,6 +315,35 @@ pub fn pisas_bundle(
             .filter(|f| !f.diagnostics.is_empty())
             .collect(),
     )
+}
+
+/// A bundle whose files fit the format, read by the reader its contents
+/// call for.
+fn from_typed(
+    typed: &crate::pisas::format::Bundle,
+    source: &str,
+    family: Option<&seed::TaskFamily>,
+    r: &mut json::Report,
+) -> Option<Written> {
+    let utility = &typed.utility;
+    let jira = utility.oracle_assignment.is_some();
+    let meeting = utility.oracle_schedule.is_some();
+    match (&utility.cici, family) {
+        (Some(cici), _) => bundle::from_cici(typed, &cici.seed, source, r),
+        (None, _) if jira => jira::from_bundle(typed, source, r),
+        (None, _) if meeting => meeting::from_bundle(typed, source, r),
+        (None, Some(tf)) => bundle::from_release(typed, tf, source, r),
+        (None, None) => {
+            r.push(
+                "",
+                ImportError::Shape {
+                    expected: "a bundle cici exported, a JIRA or meeting bundle (`oracle_assignment`, `oracle_schedule`), or --seed with the task-family seed it was made from".into(),
+                    help: Some("a bundle states the answer, not the rules: the rules come from its task-family seed".into()),
+                },
+            );
+            None
+        }
+    }
 }
 
 /// `uas_flight_readiness` for `.../uas_flight_readiness/seed.json`, the
