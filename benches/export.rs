@@ -42,7 +42,7 @@ fn check_and_export(bencher: divan::Bencher, name: &str) {
     bencher.bench(|| {
         let run = checked(divan::black_box(&text));
         let b = bundle(&run.checked[0], &text, &templates, &options).unwrap();
-        b.files.len()
+        b.texts().len()
     });
 }
 

@@ -24,6 +24,7 @@ mod lsp_features;
 mod meaning;
 mod model_export;
 mod norms;
+mod pisas_format;
 mod planted;
 mod properties;
 mod reference;

@@ -13,14 +13,19 @@
 //! back the same scenario with the bundle's labels and visibility.
 
 mod notes;
+mod scenario;
 mod words;
 
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Map, Value};
+use indexmap::IndexMap;
 
 use crate::analysis::Class;
 use crate::driver::Checked;
+use crate::pisas::format::{
+    AppropriatenessFile, AttributeValue, Bundle, CiciSection, Count as CountJson, Defect, Label,
+    Placement, UtilityFile, Visibility, VisibilityFile,
+};
 use crate::render::{RenderError, Templates};
 use crate::sema::{Decision, FormKind, Scenario, Setting};
 use crate::solver::Count;
@@ -52,12 +57,6 @@ impl Default for Options {
             max_solve: None,
         }
     }
-}
-
-/// The four files of a bundle, by name.
-pub struct Bundle {
-    pub id: String,
-    pub files: Vec<(&'static str, Value)>,
 }
 
 /// How many decisions the count of a bundle may enumerate by default
@@ -97,42 +96,50 @@ fn answers(sc: &Scenario) -> (Vec<String>, String) {
     }
 }
 
-/// The oracle as structured data, for the assignment families.
-fn oracle_structure(sc: &Scenario) -> Option<(&'static str, Value)> {
-    match (&sc.setting, &sc.oracle) {
-        (Setting::Jira(js), Decision::Jira(asg)) => {
-            // The release's shape, ticket -> specialty -> person; a pair of
-            // one specialty names its two seats by role instead.
-            let mut m = Map::new();
-            for (t, a) in js.tickets.iter().zip(asg) {
-                let mut seats = Map::new();
-                let people = std::iter::once(a.owner).chain(a.collaborator);
-                let same = t.second_seat().is_some_and(|(skill, _)| skill == t.needs);
-                for (i, p) in people.enumerate() {
-                    let key = match (same, i, t.seat(i)) {
-                        (true, 0, _) => "owner".to_string(),
-                        (true, _, _) => "collaborator".to_string(),
-                        (false, _, Some((skill, _))) => skill.to_string(),
-                        (false, _, None) => continue,
-                    };
-                    seats.insert(key, json!(sc.people[p].id));
-                }
-                m.insert(t.id.clone(), Value::Object(seats));
-            }
-            Some(("oracle_assignment", Value::Object(m)))
+/// The oracle as structured data, for the assignment families: the
+/// release's shape, ticket → specialty → person; a pair of one specialty
+/// names its two seats by role instead.
+fn oracle_assignment(sc: &Scenario) -> Option<IndexMap<String, IndexMap<String, String>>> {
+    let (Setting::Jira(js), Decision::Jira(asg)) = (&sc.setting, &sc.oracle) else {
+        return None;
+    };
+    let mut m = IndexMap::new();
+    for (t, a) in js.tickets.iter().zip(asg) {
+        let mut seats = IndexMap::new();
+        let people = std::iter::once(a.owner).chain(a.collaborator);
+        let same = t.second_seat().is_some_and(|(skill, _)| skill == t.needs);
+        for (i, p) in people.enumerate() {
+            let key = match (same, i, t.seat(i)) {
+                (true, 0, _) => "owner".to_string(),
+                (true, _, _) => "collaborator".to_string(),
+                (false, _, Some((skill, _))) => skill.to_string(),
+                (false, _, None) => continue,
+            };
+            seats.insert(key, sc.people[p].id.clone());
         }
-        (Setting::Meeting(ms), Decision::Meeting(ps)) => {
-            let mut m = Map::new();
-            for (meeting, p) in ms.meetings.iter().zip(ps) {
-                m.insert(
-                    meeting.id.clone(),
-                    json!({"slot": meeting.slots[p.slot].to_string(), "room": ms.rooms[p.room].id}),
-                );
-            }
-            Some(("oracle_schedule", Value::Object(m)))
-        }
-        _ => None,
+        m.insert(t.id.clone(), seats);
     }
+    Some(m)
+}
+
+/// The oracle's slot and room for every meeting.
+fn oracle_schedule(sc: &Scenario) -> Option<IndexMap<String, Placement>> {
+    let (Setting::Meeting(ms), Decision::Meeting(ps)) = (&sc.setting, &sc.oracle) else {
+        return None;
+    };
+    Some(
+        ms.meetings
+            .iter()
+            .zip(ps)
+            .map(|(meeting, p)| {
+                let placement = Placement {
+                    slot: meeting.slots[p.slot].to_string(),
+                    room: ms.rooms[p.room].id.clone(),
+                };
+                (meeting.id.clone(), placement)
+            })
+            .collect(),
+    )
 }
 
 /// How many decisions remain before the private constraints, as the
@@ -155,10 +162,10 @@ pub fn count_before_private(c: &Checked, bound: u64, deadline: Option<Instant>) 
 
 /// A count as `utility.json` holds it: a number when exact, else
 /// `{"at_least": n}`.
-pub fn count_json(count: Count) -> Value {
+pub fn count_json(count: Count) -> CountJson {
     match count {
-        Count::Exact(n) => json!(n),
-        Count::AtLeast { count, .. } => json!({ "at_least": count }),
+        Count::Exact(n) => CountJson::Exact(n),
+        Count::AtLeast { count, .. } => CountJson::AtLeast { at_least: count },
     }
 }
 
@@ -187,56 +194,57 @@ pub fn bundle(
     options: &Options,
 ) -> Result<Bundle, RenderError> {
     let sc = &c.scenario;
-    let id = sc.id.clone();
     let forms = attribute_files(c, options.notes);
-    let scenario = scenario_json(c, templates, options.notes)?;
-    let mut utility = utility_json(c, forms.values, options);
-    let defects: Vec<Value> = c
+    let scenario = scenario::scenario_file(c, templates, options.notes)?;
+    let mut utility = utility_file(c, forms.values, options);
+    let defects: Vec<Defect> = c
         .report
         .diagnostics
         .iter()
         .filter(|d| d.is_error())
         .map(|d| {
             use miette::Diagnostic;
-            json!({
-                "code": d.code().map(|c| c.to_string()),
-                "message": d.to_string(),
-                "help": d.help().map(|h| h.to_string()),
-            })
+            Defect {
+                code: d.code().map(|c| c.to_string()),
+                message: d.to_string(),
+                help: d.help().map(|h| h.to_string()),
+            }
         })
         .collect();
-    utility["cici"] =
-        json!({"family": sc.family.name(), "notes": options.notes.name(), "seed": seed});
-    if !defects.is_empty() {
-        utility["cici"]["defects"] = json!(defects);
-    }
-    let appropriateness = json!({"scenario_id": id, "attributes": forms.labels});
-    let visibility = json!({"scenario_id": id, "attributes": forms.visibility});
+    utility.cici = Some(CiciSection {
+        family: sc.family.name().into(),
+        notes: options.notes.name().into(),
+        seed: seed.into(),
+        defects: (!defects.is_empty()).then_some(defects),
+    });
     Ok(Bundle {
-        id,
-        files: vec![
-            ("scenario.json", scenario),
-            ("utility.json", utility),
-            ("appropriateness.json", appropriateness),
-            ("visibility.json", visibility),
-        ],
+        scenario,
+        utility,
+        appropriateness: AppropriatenessFile {
+            scenario_id: Some(sc.id.clone()),
+            attributes: forms.labels,
+        },
+        visibility: VisibilityFile {
+            scenario_id: Some(sc.id.clone()),
+            attributes: forms.visibility,
+        },
     })
 }
 
 /// Every form as a bundle attribute: its value and description, its label,
 /// and its visibility by name.
 struct Forms {
-    values: Map<String, Value>,
-    labels: Map<String, Value>,
-    visibility: Map<String, Value>,
+    values: IndexMap<String, AttributeValue>,
+    labels: IndexMap<String, Label>,
+    visibility: IndexMap<String, Visibility>,
 }
 
 fn attribute_files(c: &Checked, style: NoteStyle) -> Forms {
     let sc = &c.scenario;
     let mut out = Forms {
-        values: Map::new(),
-        labels: Map::new(),
-        visibility: Map::new(),
+        values: IndexMap::new(),
+        labels: IndexMap::new(),
+        visibility: IndexMap::new(),
     };
     for (a, attr) in sc.attributes.iter().enumerate() {
         let fused = notes::fused(attr, style).then(|| {
@@ -245,183 +253,102 @@ fn attribute_files(c: &Checked, style: NoteStyle) -> Forms {
         });
         for (kind, form) in attr.forms() {
             let fid = attr.form_id(kind);
-            let mut v = json!({
-                "value": form.text,
-                "about_attribute": words::about(c, a, kind),
-                "about_value": form.text,
-                "type": form_type(c, a, kind),
-                "source": note_id(sc, attr.holder),
-                "cici_class": c.report.attributes[a].class.name(),
-            });
+            let mut v = AttributeValue {
+                value: form.text.clone(),
+                about_attribute: Some(words::about(c, a, kind)),
+                about_value: Some(form.text.clone()),
+                kind: Some(form_type(c, a, kind).into()),
+                source: Some(note_id(sc, attr.holder)),
+                cici_class: Some(c.report.attributes[a].class.name().into()),
+                ..AttributeValue::default()
+            };
             if kind == FormKind::Raw && attr.sanitized.is_some() {
-                v["paired_source"] = json!(attr.form_id(FormKind::Sanitized));
+                v.paired_source = Some(attr.form_id(FormKind::Sanitized));
             }
             if let Some((sentence, clean)) = &fused {
                 match kind {
                     FormKind::Raw => {
-                        v["source_sentence"] = json!(sentence);
-                        v["clean_rewrite"] = json!(clean);
+                        v.source_sentence = Some(sentence.clone());
+                        v.clean_rewrite = Some(clean.to_string());
                     }
-                    FormKind::Sanitized => v["delivered_phrasing"] = json!(sentence),
+                    FormKind::Sanitized => v.delivered_phrasing = Some(sentence.clone()),
                 }
             }
             out.values.insert(fid.clone(), v);
             let label = if form.appropriate {
-                "appropriate"
+                Label::Appropriate
             } else {
-                "inappropriate"
+                Label::Inappropriate
             };
-            out.labels.insert(fid.clone(), json!(label));
+            out.labels.insert(fid.clone(), label);
             let (visible, hidden): (Vec<usize>, Vec<usize>) =
                 (0..sc.people.len()).partition(|p| form.visible.contains(p));
+            let kind = if form.appropriate { "source" } else { "trap" };
             out.visibility.insert(
                 fid,
-                json!({
-                    "value": form.text,
-                    "kind": if form.appropriate { "source" } else { "trap" },
-                    "holder": name(sc, attr.holder),
-                    "visible_to": visible.iter().map(|&p| name(sc, p)).collect::<Vec<_>>(),
-                    "hidden_from": hidden.iter().map(|&p| name(sc, p)).collect::<Vec<_>>(),
-                }),
+                Visibility {
+                    value: Some(form.text.clone()),
+                    kind: Some(kind.into()),
+                    holder: Some(name(sc, attr.holder)),
+                    visible_to: visible.iter().map(|&p| name(sc, p)).collect(),
+                    hidden_from: hidden.iter().map(|&p| name(sc, p)).collect(),
+                },
             );
         }
     }
     out
 }
 
-/// `scenario.json`: the task, the cast, and the timeline of artifacts (the
-/// brief, each holder's note, the executor's task).
-fn scenario_json(
-    c: &Checked,
-    templates: &Templates,
-    style: NoteStyle,
-) -> Result<Value, RenderError> {
-    let sc = &c.scenario;
-    let everyone: Vec<String> = (0..sc.people.len()).map(|p| name(sc, p)).collect();
-    let cast_id = |p: usize| format!("c{}", p + 1);
-    let brief = crate::render::brief_text(c, templates)?;
-    let (task_text, _) = crate::render::executor_view(
-        c,
-        templates,
-        crate::render::Cue::None,
-        crate::render::RuleCondition::Strict,
-        crate::render::Scope::Holds,
-    )?;
-    let mut cast = Map::new();
-    for p in 0..sc.people.len() {
-        cast.insert(
-            cast_id(p),
-            json!({
-                "name": name(sc, p),
-                "role": sc.people[p].role,
-                "team": "",
-                "task_slot": if p == sc.executor { "executor" } else { "participant" },
-                "participant": true,
-                "background": "",
-            }),
-        );
-    }
-    let executor_key = sc.people[sc.executor].id.clone();
-    let mut participants = Map::new();
-    participants.insert(
-        executor_key.clone(),
-        json!({"name": name(sc, sc.executor), "role": sc.people[sc.executor].role, "cast_id": cast_id(sc.executor)}),
-    );
-    let stamp =
-        |minutes: usize| format!("2026-01-05T{:02}:{:02}:00", 8 + minutes / 60, minutes % 60);
-    let mut timeline = vec![json!({
-        "id": "art_context",
-        "type": "artifact",
-        "author": "operations_system",
-        "visible_to": everyone,
-        "timestamp": stamp(0),
-        "source_type": "context_brief",
-        "content": brief,
-        "attributes": [],
-        "reveals": [],
-    })];
-    let holders: Vec<usize> = (0..sc.people.len())
-        .filter(|&p| sc.attributes.iter().any(|a| a.holder == p))
-        .collect();
-    for (i, &p) in holders.iter().enumerate() {
-        let lines = notes::lines(sc, p, style);
-        timeline.push(json!({
-            "id": note_id(sc, p),
-            "type": "artifact",
-            "author": name(sc, p),
-            "visible_to": [name(sc, p)],
-            "timestamp": stamp(30 + 5 * i),
-            "source_type": "private_note",
-            "content": lines.iter().map(|l| format!("- {}", l.text)).collect::<Vec<_>>().join("\n"),
-            "attributes": lines.iter().flat_map(|l| l.forms.iter().cloned()).collect::<Vec<_>>(),
-            "reveals": [],
-        }));
-    }
-    timeline.push(json!({
-        "id": "art_task",
-        "type": "task",
-        "author": "operations_system",
-        "visible_to": [name(sc, sc.executor)],
-        "timestamp": stamp(30 + 5 * holders.len() + 30),
-        "source_type": "task_assignment",
-        "content": format!("{}\n\n{}\n", task_text.trim_end(), words::answer_request(sc)),
-        "attributes": [],
-        "reveals": [],
-    }));
-    Ok(json!({
-        "scenario_id": sc.id,
-        "task": {
-            "type": sc.family.name(),
-            "description": words::task_description(sc),
-            "executor_role": executor_key,
-            "recipient": sc.recipient,
-            "participants": participants,
-        },
-        "cast": cast,
-        "org": {
-            "teams": [{"id": "team", "manager": cast_id(sc.executor), "members": (0..sc.people.len()).map(cast_id).collect::<Vec<_>>(), "collaborators": []}],
-            "relations": [],
-        },
-        "timeline": timeline,
-        "domain": "workplace",
-        "description": sc.title,
-    }))
-}
-
 /// `utility.json` without its `cici` section: the answers, the grader's
 /// rule, every attribute's value, and the family's structured oracle.
-fn utility_json(c: &Checked, values: Map<String, Value>, options: &Options) -> Value {
+fn utility_file(
+    c: &Checked,
+    values: IndexMap<String, AttributeValue>,
+    options: &Options,
+) -> UtilityFile {
     let sc = &c.scenario;
     let (allowed, oracle) = answers(sc);
-    let mut utility = json!({
-        "scenario_id": sc.id,
-        "task_id": sc.id,
-        "allowed_answers": allowed,
-        "oracle_answer": oracle,
-        "decision_rule": words::decision_rule(sc),
-        "oracle_reasoning": format!(
+    let mut utility = UtilityFile {
+        scenario_id: Some(sc.id.clone()),
+        task_id: Some(sc.id.clone()),
+        allowed_answers: allowed,
+        oracle_answer: oracle,
+        decision_rule: Some(words::decision_rule(sc)),
+        oracle_reasoning: Some(format!(
             "cici proves that the public constraints and the appropriate attributes allow exactly this decision; critical: {}.",
             critical(c).join(", ")
-        ),
-        "attribute_values": values,
-    });
-    if let Some((key, structure)) = oracle_structure(sc) {
-        utility[key] = structure;
+        )),
+        attribute_values: values,
+        oracle_assignment: oracle_assignment(sc),
+        oracle_schedule: oracle_schedule(sc),
+        public_valid_assignment_count_before_private_constraints: None,
+        private_valid_assignment_count_after_private_constraints: None,
+        public_valid_schedule_count_before_private_constraints: None,
+        private_valid_schedule_count_after_private_constraints: None,
+        unique_private_solution: None,
+        categories: None,
+        required_evidence_variables: None,
+        hidden_private_constraints: None,
+        cici: None,
+    };
+    let assignment = utility.oracle_assignment.is_some();
+    if assignment || utility.oracle_schedule.is_some() {
         let deadline = options.max_solve.map(|d| Instant::now() + d);
-        let before = count_json(count_before_private(c, options.count_bound, deadline));
-        let prefix = if key == "oracle_assignment" {
-            "assignment"
+        let count = count_before_private(c, options.count_bound, deadline);
+        let (before, after) = (Some(count_json(count)), Some(CountJson::Exact(1)));
+        if assignment {
+            utility.public_valid_assignment_count_before_private_constraints = before;
+            utility.private_valid_assignment_count_after_private_constraints = after;
         } else {
-            "schedule"
-        };
-        utility[format!("public_valid_{prefix}_count_before_private_constraints")] = json!(before);
-        utility[format!("private_valid_{prefix}_count_after_private_constraints")] = json!(1);
-        utility["unique_private_solution"] = json!(c.report.unique);
+            utility.public_valid_schedule_count_before_private_constraints = before;
+            utility.private_valid_schedule_count_after_private_constraints = after;
+        }
+        utility.unique_private_solution = Some(c.report.unique);
     }
     if let Setting::Severity(ss) = &sc.setting {
         let (categories, required) = evidence_states(c, ss);
-        utility["categories"] = Value::Object(categories);
-        utility["required_evidence_variables"] = json!(required);
+        utility.categories = Some(categories);
+        utility.required_evidence_variables = Some(required);
     }
     utility
 }
@@ -431,14 +358,14 @@ fn utility_json(c: &Checked, values: Map<String, Value>, options: &Options) -> V
 fn evidence_states(
     c: &Checked,
     ss: &crate::sema::SeveritySetting,
-) -> (Map<String, Value>, Vec<String>) {
-    let mut categories = Map::new();
+) -> (IndexMap<String, String>, Vec<String>) {
+    let mut categories = IndexMap::new();
     let mut required = Vec::new();
     for (a, attr) in c.scenario.attributes.iter().enumerate() {
         for f in &attr.fact_form().1.facts {
             if let crate::sema::Predicate::Evidence { variable, value } = f.predicate {
                 let e = &ss.evidence[variable];
-                categories.insert(e.id.clone(), json!(e.values[value]));
+                categories.insert(e.id.clone(), e.values[value].clone());
                 if c.report.attributes[a].class == Class::Critical && !required.contains(&e.id) {
                     required.push(e.id.clone());
                 }
@@ -517,13 +444,13 @@ pub fn write_bundles(
     let mut written = Vec::new();
     for b in bundles {
         let b = b?;
-        for (file, value) in &b.files {
-            let text = serde_json::to_string_pretty(value).expect("values serialize") + "\n";
-            let path = out.join(&b.id).join(file);
+        let id = b.scenario.scenario_id.clone();
+        for (file, text) in b.texts() {
+            let path = out.join(&id).join(file);
             crate::io::write_if_changed(&path, &text)
                 .map_err(|error| WriteError::Io { path, error })?;
         }
-        written.push(b.id);
+        written.push(id);
     }
     Ok(written)
 }
