@@ -56,71 +56,10 @@ pub(super) fn check_nesting(text: &str) -> Option<SyntaxError> {
 }
 
 pub(super) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize) -> SyntaxError {
-    let mut pos = match err.location {
-        pest::error::InputLocation::Pos(p) => p,
-        pest::error::InputLocation::Span((s, _)) => s,
-    };
-    // pest reports where the outermost failing rule began (`scenario a b {`
-    // fails at `scenario`); the parse got further, to where a token was
-    // wanted and something else stood. That is the place to show.
-    let furthest = err
-        .parse_attempts()
-        .map_or(pos, |a| a.max_position)
-        .min(text.len());
-    let moved = furthest > pos && text.is_char_boundary(furthest);
-    if moved {
-        pos = furthest;
-    }
-    let mut expected: Vec<String> = Vec::new();
-    let mut keywords: Vec<&'static str> = Vec::new();
-    if let (false, pest::error::ErrorVariant::ParsingError { positives, .. }) =
-        (moved, &err.variant)
-    {
-        for rule in positives {
-            if let Some(kw) = keyword_of(*rule) {
-                keywords.push(kw);
-            }
-            if let Some(name) = describe(*rule) {
-                if !expected.contains(&name) {
-                    expected.push(name);
-                }
-            }
-        }
-    }
-    if let Some(attempts) = err.parse_attempts() {
-        let tokens: Vec<String> = attempts
-            .expected_tokens()
-            .iter()
-            .map(|t| t.to_string())
-            .collect();
-        let nothing_yet = expected.is_empty();
-        for token in tokens {
-            // Punctuation the grammar expected (`{`, `->`, `@`, ...), but not
-            // the comment marker; words only when the rules named nothing.
-            let punctuation = !token.is_empty()
-                && token != "#"
-                && !token.contains("..")
-                && token.chars().all(|c| c.is_ascii_punctuation());
-            let word =
-                nothing_yet && !token.is_empty() && token.chars().all(|c| c.is_ascii_alphabetic());
-            let name = format!("`{token}`");
-            if (punctuation || word) && !expected.contains(&name) {
-                expected.push(name);
-            }
-        }
-    }
-    let found_word: String = text[pos..]
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect();
-    let (found, len) = if pos >= text.len() {
-        ("end of input".to_string(), 0)
-    } else if !found_word.is_empty() {
-        (format!("`{found_word}`"), found_word.len())
-    } else {
-        let c = text[pos..].chars().next().unwrap_or(' ');
-        (format!("`{}`", c.escape_default()), c.len_utf8())
-    };
+    let (pos, moved) = error_position(err, text);
+    let (mut expected, keywords) = expected_rules(err, moved);
+    expected_tokens(err, &mut expected);
+    let (found, found_word, len) = found_at(text, pos);
     let help = if !found_word.is_empty() && !keywords.is_empty() {
         crate::suggest::closest(&found_word, keywords.iter().copied())
             .map(crate::suggest::Help::suggest)
@@ -143,19 +82,102 @@ pub(super) fn from_pest(err: &pest::error::Error<Rule>, text: &str, base: usize)
             }
         }
     }
-    let expected = match expected.len() {
+    SyntaxError::Unexpected {
+        expected: one_of(expected),
+        found,
+        span: (base + pos, len).into(),
+        help,
+    }
+}
+
+/// Where to show a parse error, and whether that moved from where pest
+/// put it. pest reports where the outermost failing rule began
+/// (`scenario a b {` fails at `scenario`); the parse got further, to where
+/// a token was wanted and something else stood. That is the place to show.
+fn error_position(err: &pest::error::Error<Rule>, text: &str) -> (usize, bool) {
+    let pos = match err.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let furthest = err
+        .parse_attempts()
+        .map_or(pos, |a| a.max_position)
+        .min(text.len());
+    let moved = furthest > pos && text.is_char_boundary(furthest);
+    (if moved { furthest } else { pos }, moved)
+}
+
+/// What the failing rules wanted, in words, and the keywords among them;
+/// nothing when the error moved past them.
+fn expected_rules(err: &pest::error::Error<Rule>, moved: bool) -> (Vec<String>, Vec<&'static str>) {
+    let mut expected: Vec<String> = Vec::new();
+    let mut keywords: Vec<&'static str> = Vec::new();
+    if let (false, pest::error::ErrorVariant::ParsingError { positives, .. }) =
+        (moved, &err.variant)
+    {
+        for rule in positives {
+            if let Some(kw) = keyword_of(*rule) {
+                keywords.push(kw);
+            }
+            if let Some(name) = describe(*rule) {
+                if !expected.contains(&name) {
+                    expected.push(name);
+                }
+            }
+        }
+    }
+    (expected, keywords)
+}
+
+/// Adds the tokens the parse attempts wanted: punctuation (`{`, `->`,
+/// `@`, ...), but not the comment marker; words only when the rules named
+/// nothing.
+fn expected_tokens(err: &pest::error::Error<Rule>, expected: &mut Vec<String>) {
+    let Some(attempts) = err.parse_attempts() else {
+        return;
+    };
+    let nothing_yet = expected.is_empty();
+    for token in attempts.expected_tokens().iter().map(|t| t.to_string()) {
+        let punctuation = !token.is_empty()
+            && token != "#"
+            && !token.contains("..")
+            && token.chars().all(|c| c.is_ascii_punctuation());
+        let word =
+            nothing_yet && !token.is_empty() && token.chars().all(|c| c.is_ascii_alphabetic());
+        let name = format!("`{token}`");
+        if (punctuation || word) && !expected.contains(&name) {
+            expected.push(name);
+        }
+    }
+}
+
+/// What stands at `pos`, as the message names it; the word there, if any;
+/// and the length to underline.
+fn found_at(text: &str, pos: usize) -> (String, String, usize) {
+    let found_word: String = text[pos..]
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    let (found, len) = if pos >= text.len() {
+        ("end of input".to_string(), 0)
+    } else if !found_word.is_empty() {
+        (format!("`{found_word}`"), found_word.len())
+    } else {
+        let c = text[pos..].chars().next().unwrap_or(' ');
+        (format!("`{}`", c.escape_default()), c.len_utf8())
+    };
+    (found, found_word, len)
+}
+
+/// `a`, `a or b`, `a, b or c`; "something else" for none.
+fn one_of(mut expected: Vec<String>) -> String {
+    match expected.len() {
         0 => "something else".to_string(),
         1 => expected.remove(0),
         _ => {
             let last = expected.pop().unwrap_or_default();
             format!("{} or {}", expected.join(", "), last)
         }
-    };
-    SyntaxError::Unexpected {
-        expected,
-        found,
-        span: (base + pos, len).into(),
-        help,
     }
 }
 
