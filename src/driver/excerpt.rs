@@ -95,6 +95,38 @@ fn ceil(text: &str, mut i: usize) -> usize {
     i
 }
 
+/// What to keep of the line `start..end`: all of it when it is short, else
+/// the stretch around the label `points` on it (its start when none is).
+fn keep_line(text: &str, (start, end): (usize, usize), points: &[usize]) -> Kept {
+    if end - start <= LONG_LINE {
+        return Kept {
+            start,
+            keep: (start, end),
+            cut_before: false,
+            cut_after: false,
+        };
+    }
+    let inside: Vec<usize> = points
+        .iter()
+        .copied()
+        .filter(|&p| p >= start && p <= end)
+        .collect();
+    let (a, b) = match (inside.iter().min(), inside.iter().max()) {
+        (Some(&a), Some(&b)) => (
+            a.saturating_sub(MARGIN).max(start),
+            (b.min(a + STRETCH) + MARGIN).min(end),
+        ),
+        _ => (start, start + LONG_LINE / 4),
+    };
+    let (a, b) = (floor(text, a), ceil(text, b));
+    Kept {
+        start,
+        keep: (a, b),
+        cut_before: a > start,
+        cut_after: b < end,
+    }
+}
+
 /// The excerpt of `text` (with `starts` its line starts) that shows
 /// `labels`, and the labels moved into it.
 pub fn excerpt(
@@ -119,35 +151,7 @@ pub fn excerpt(
     for line in first..=last {
         let start = starts[line];
         let end = starts.get(line + 1).map_or(text.len(), |&s| s - 1);
-        let body = &text[start..end];
-        if body.len() <= LONG_LINE {
-            kept.push(Kept {
-                start,
-                keep: (start, end),
-                cut_before: false,
-                cut_after: false,
-            });
-            continue;
-        }
-        let inside: Vec<usize> = points
-            .iter()
-            .copied()
-            .filter(|&p| p >= start && p <= end)
-            .collect();
-        let (a, b) = match (inside.iter().min(), inside.iter().max()) {
-            (Some(&a), Some(&b)) => (
-                a.saturating_sub(MARGIN).max(start),
-                (b.min(a + STRETCH) + MARGIN).min(end),
-            ),
-            _ => (start, start + LONG_LINE / 4),
-        };
-        let (a, b) = (floor(text, a), ceil(text, b));
-        kept.push(Kept {
-            start,
-            keep: (a, b),
-            cut_before: a > start,
-            cut_after: b < end,
-        });
+        kept.push(keep_line(text, (start, end), &points));
     }
     let mut out = String::new();
     // Where each kept line's kept range begins in the excerpt.
