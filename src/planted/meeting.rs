@@ -37,11 +37,10 @@ const ROOMS: [&str; 12] = [
     "hazel", "alder",
 ];
 
-pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
-    let n = cfg.people.max(3);
-    let people = super::people(n, ("ops", "Jordan Ops", "Operations Lead"), rng);
+/// The rooms, each with two to four features and a capacity.
+fn rooms(cfg: &Config, rng: &mut ChaCha8Rng) -> Vec<Room> {
     let n_rooms = (cfg.size / 2).clamp(3, 12);
-    let rooms: Vec<Room> = (0..n_rooms)
+    (0..n_rooms)
         .map(|r| {
             let k = rng.random_range(2..=4);
             let mut features: Vec<String> = FEATURES
@@ -58,7 +57,13 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
                 span: Span::DERIVED,
             }
         })
-        .collect();
+        .collect()
+}
+
+pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
+    let n = cfg.people.max(3);
+    let people = super::people(n, ("ops", "Jordan Ops", "Operations Lead"), rng);
+    let rooms = rooms(cfg, rng);
     let pool = slot_pool();
     let mut meetings: Vec<Meeting> = Vec::new();
     let mut oracle: Vec<Placement> = Vec::new();

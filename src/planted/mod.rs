@@ -327,6 +327,79 @@ pub(crate) fn people(
     out
 }
 
+/// The facts in force: every appropriate fact the attributes state.
+fn in_force(sc: &Scenario) -> Vec<Predicate> {
+    sc.attributes
+        .iter()
+        .map(Attribute::fact_form)
+        .filter(|(_, f)| f.appropriate)
+        .flat_map(|(_, f)| f.facts.iter().map(|f| f.predicate.clone()))
+        .collect()
+}
+
+/// [`pin_oracle`] for a rule-based scenario: evidence added until only
+/// the oracle's level is left.
+fn pin_level(
+    sc: &Scenario,
+    ss: &crate::sema::SeveritySetting,
+    deadline: std::time::Instant,
+) -> Option<Vec<Predicate>> {
+    let mut added: Vec<Predicate> = Vec::new();
+    let mut facts = in_force(sc);
+    let Decision::Severity(oracle) = sc.oracle else {
+        return None;
+    };
+    // Levels are found by walking the completions of the unknown
+    // evidence: too many of them, and no fix is offered.
+    let completions: Option<u64> = ss
+        .evidence
+        .iter()
+        .enumerate()
+        .filter(|(v, _)| {
+            !facts
+                .iter()
+                .any(|f| matches!(f, Predicate::Evidence { variable, .. } if variable == v))
+        })
+        .map(|(_, e)| e.values.len() as u64)
+        .try_fold(1u64, |acc, n| acc.checked_mul(n).filter(|&p| p <= 1 << 12));
+    completions?;
+    loop {
+        if std::time::Instant::now() > deadline {
+            return None;
+        }
+        let refs: Vec<&Predicate> = facts.iter().collect();
+        let levels = crate::model::direct::severity_levels(ss, &refs);
+        if !levels.contains(&oracle) {
+            return None;
+        }
+        if levels.len() <= 1 {
+            return Some(added);
+        }
+        // The evidence that keeps the oracle and leaves fewest levels.
+        let mut best: Option<(usize, Predicate)> = None;
+        for (variable, e) in ss.evidence.iter().enumerate() {
+            for value in 0..e.values.len() {
+                let p = Predicate::Evidence { variable, value };
+                if facts.contains(&p) {
+                    continue;
+                }
+                let mut with = refs.clone();
+                with.push(&p);
+                let left = crate::model::direct::severity_levels(ss, &with);
+                if left.contains(&oracle)
+                    && left.len() < levels.len()
+                    && best.as_ref().is_none_or(|(n, _)| left.len() < *n)
+                {
+                    best = Some((left.len(), p));
+                }
+            }
+        }
+        let (_, p) = best?;
+        facts.push(p.clone());
+        added.push(p);
+    }
+}
+
 /// Facts that, added one by one, make the scenario's oracle the only
 /// allowed decision, each keeping the oracle allowed: for every decision
 /// still allowed beside the oracle, one fact that rules it out. `None` when
@@ -334,70 +407,10 @@ pub(crate) fn people(
 /// itself is not allowed, or the search would pass `deadline`.
 /// Deterministic: the same scenario, the same facts.
 pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<Vec<Predicate>> {
-    let in_force = |sc: &Scenario| -> Vec<Predicate> {
-        sc.attributes
-            .iter()
-            .map(Attribute::fact_form)
-            .filter(|(_, f)| f.appropriate)
-            .flat_map(|(_, f)| f.facts.iter().map(|f| f.predicate.clone()))
-            .collect()
-    };
-    let mut added: Vec<Predicate> = Vec::new();
     if let Some(ss) = sc.severity_setting() {
-        let mut facts = in_force(sc);
-        let Decision::Severity(oracle) = sc.oracle else {
-            return None;
-        };
-        // Levels are found by walking the completions of the unknown
-        // evidence: too many of them, and no fix is offered.
-        let completions: Option<u64> = ss
-            .evidence
-            .iter()
-            .enumerate()
-            .filter(|(v, _)| {
-                !facts
-                    .iter()
-                    .any(|f| matches!(f, Predicate::Evidence { variable, .. } if variable == v))
-            })
-            .map(|(_, e)| e.values.len() as u64)
-            .try_fold(1u64, |acc, n| acc.checked_mul(n).filter(|&p| p <= 1 << 12));
-        completions?;
-        loop {
-            if std::time::Instant::now() > deadline {
-                return None;
-            }
-            let refs: Vec<&Predicate> = facts.iter().collect();
-            let levels = crate::model::direct::severity_levels(ss, &refs);
-            if !levels.contains(&oracle) {
-                return None;
-            }
-            if levels.len() <= 1 {
-                return Some(added);
-            }
-            // The evidence that keeps the oracle and leaves fewest levels.
-            let mut best: Option<(usize, Predicate)> = None;
-            for (variable, e) in ss.evidence.iter().enumerate() {
-                for value in 0..e.values.len() {
-                    let p = Predicate::Evidence { variable, value };
-                    if facts.contains(&p) {
-                        continue;
-                    }
-                    let mut with = refs.clone();
-                    with.push(&p);
-                    let left = crate::model::direct::severity_levels(ss, &with);
-                    if left.contains(&oracle)
-                        && left.len() < levels.len()
-                        && best.as_ref().is_none_or(|(n, _)| left.len() < *n)
-                    {
-                        best = Some((left.len(), p));
-                    }
-                }
-            }
-            let (_, p) = best?;
-            facts.push(p.clone());
-            added.push(p);
-        }
+        return pin_level(sc, ss, deadline);
     }
+    let mut added: Vec<Predicate> = Vec::new();
     let mut work = sc.clone();
     // Each round rules out one more decision; the bound keeps a scenario
     // with a huge decision space from running long.
