@@ -140,6 +140,25 @@ pub fn scenario_starts(text: &str) -> Vec<usize> {
 /// next one.
 pub fn scan(text: &str, offset: usize) -> Scan {
     let toks = tokens(text);
+    let (first, last, start) = block(text, &toks, offset);
+    let span_of = |k: usize| toks.get(k).map_or(text.len(), |t| t.start);
+    let mut out = Scan {
+        start,
+        end: span_of(last),
+        ..Scan::default()
+    };
+    let toks = &toks[first..last];
+    let mut meeting: Option<usize> = None;
+    let mut i = 0;
+    while i < toks.len() {
+        i = scan_token(text, toks, i, &mut out, &mut meeting);
+    }
+    out
+}
+
+/// The tokens of the scenario block around `offset` (`first..last`), and
+/// where the block starts in the text.
+fn block(text: &str, toks: &[Token], offset: usize) -> (usize, usize, usize) {
     let starts: Vec<usize> = toks
         .iter()
         .enumerate()
@@ -158,94 +177,95 @@ pub fn scan(text: &str, offset: usize) -> Scan {
         .find(|&&k| k > first)
         .copied()
         .unwrap_or(toks.len());
-    let span_of = |k: usize| toks.get(k).map_or(text.len(), |t| t.start);
-    let mut out = Scan {
-        start: if starts.is_empty() { 0 } else { span_of(first) },
-        end: span_of(last),
-        ..Scan::default()
+    let start = if starts.is_empty() {
+        0
+    } else {
+        toks.get(first).map_or(text.len(), |t| t.start)
     };
-    let toks = &toks[first..last];
-    let mut meeting: Option<usize> = None;
-    let mut i = 0;
-    while i < toks.len() {
-        let next = toks.get(i + 1);
-        let named = next.filter(|n| is_ident(n.text));
-        let decl = |kind| {
-            named.map(|n| Decl {
-                kind,
-                name: n.text.to_string(),
-                start: n.start,
-            })
-        };
-        match toks[i].text {
-            "scenario" if out.id.is_none() => out.id = named.map(|n| n.text.to_string()),
-            "family" => out.family = named.and_then(|n| Family::from_name(n.text)),
-            "person" => out.decls.extend(decl(Kind::Person)),
-            "room" => out.decls.extend(decl(Kind::Room)),
-            "ticket" => out.decls.extend(decl(Kind::Ticket)),
-            "attribute" => out.decls.extend(decl(Kind::Attribute)),
-            "meeting" => {
-                if let Some(d) = decl(Kind::Meeting) {
-                    out.meetings.push((d.name.clone(), Vec::new(), Vec::new()));
-                    meeting = Some(out.meetings.len() - 1);
-                    out.decls.push(d);
-                }
-            }
-            "levels" | "outcomes" if next.is_some_and(|n| n.text == "[") => {
-                let (items, j) = list(text, toks, i + 1);
-                for name in items {
-                    if is_ident(&name) {
-                        let start = toks[i + 1..j.min(toks.len())]
-                            .iter()
-                            .find(|t| t.text == name)
-                            .map_or(toks[i].start, |t| t.start);
-                        out.decls.push(Decl {
-                            kind: Kind::Level,
-                            name,
-                            start,
-                        });
-                    }
-                }
-                i = j;
-                continue;
-            }
-            "evidence" if named.is_some() && toks.get(i + 2).is_some_and(|t| t.text == "[") => {
-                let d = decl(Kind::Variable).expect("named");
-                let (values, j) = list(text, toks, i + 2);
-                out.evidence.push((d.name.clone(), values));
+    (first, last, start)
+}
+
+/// Reads the declaration or list at token `i` into `out`; the index of the
+/// next token to read. `meeting` is the meeting whose block is open.
+fn scan_token(
+    text: &str,
+    toks: &[Token],
+    i: usize,
+    out: &mut Scan,
+    meeting: &mut Option<usize>,
+) -> usize {
+    let next = toks.get(i + 1);
+    let named = next.filter(|n| is_ident(n.text));
+    let decl = |kind| {
+        named.map(|n| Decl {
+            kind,
+            name: n.text.to_string(),
+            start: n.start,
+        })
+    };
+    match toks[i].text {
+        "scenario" if out.id.is_none() => out.id = named.map(|n| n.text.to_string()),
+        "family" => out.family = named.and_then(|n| Family::from_name(n.text)),
+        "person" => out.decls.extend(decl(Kind::Person)),
+        "room" => out.decls.extend(decl(Kind::Room)),
+        "ticket" => out.decls.extend(decl(Kind::Ticket)),
+        "attribute" => out.decls.extend(decl(Kind::Attribute)),
+        "meeting" => {
+            if let Some(d) = decl(Kind::Meeting) {
+                out.meetings.push((d.name.clone(), Vec::new(), Vec::new()));
+                *meeting = Some(out.meetings.len() - 1);
                 out.decls.push(d);
-                i = j;
-                continue;
             }
-            "features" if next.is_some_and(|n| n.text == "[") => {
-                let (items, j) = list(text, toks, i + 1);
-                for f in items {
-                    if !out.features.contains(&f) {
-                        out.features.push(f);
-                    }
-                }
-                i = j;
-                continue;
-            }
-            "slots" | "rooms" if next.is_some_and(|n| n.text == "[") => {
-                let (items, j) = list(text, toks, i + 1);
-                if let Some(m) = meeting {
-                    if toks[i].text == "slots" {
-                        out.meetings[m].1 = items;
-                    } else {
-                        out.meetings[m].2 = items;
-                    }
-                }
-                i = j;
-                continue;
-            }
-            // A meeting's block ends; later lists are not its own.
-            "}" => meeting = None,
-            _ => {}
         }
-        i += 1;
+        "levels" | "outcomes" if next.is_some_and(|n| n.text == "[") => {
+            let (items, j) = list(text, toks, i + 1);
+            for name in items {
+                if is_ident(&name) {
+                    let start = toks[i + 1..j.min(toks.len())]
+                        .iter()
+                        .find(|t| t.text == name)
+                        .map_or(toks[i].start, |t| t.start);
+                    out.decls.push(Decl {
+                        kind: Kind::Level,
+                        name,
+                        start,
+                    });
+                }
+            }
+            return j;
+        }
+        "evidence" if named.is_some() && toks.get(i + 2).is_some_and(|t| t.text == "[") => {
+            let d = decl(Kind::Variable).expect("named");
+            let (values, j) = list(text, toks, i + 2);
+            out.evidence.push((d.name.clone(), values));
+            out.decls.push(d);
+            return j;
+        }
+        "features" if next.is_some_and(|n| n.text == "[") => {
+            let (items, j) = list(text, toks, i + 1);
+            for f in items {
+                if !out.features.contains(&f) {
+                    out.features.push(f);
+                }
+            }
+            return j;
+        }
+        "slots" | "rooms" if next.is_some_and(|n| n.text == "[") => {
+            let (items, j) = list(text, toks, i + 1);
+            if let Some(m) = *meeting {
+                if toks[i].text == "slots" {
+                    out.meetings[m].1 = items;
+                } else {
+                    out.meetings[m].2 = items;
+                }
+            }
+            return j;
+        }
+        // A meeting's block ends; later lists are not its own.
+        "}" => *meeting = None,
+        _ => {}
     }
-    out
+    i + 1
 }
 
 #[cfg(test)]
