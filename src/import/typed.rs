@@ -55,7 +55,7 @@ pub fn read<T: Schema>(file: &mut JsonFile) -> Option<T> {
         });
         return None;
     }
-    match serde_json::from_value(value.clone()) {
+    match T::deserialize(value) {
         Ok(t) => Some(t),
         // The schema admits what serde reads; should they ever disagree,
         // the file is still reported, never read half-way.
