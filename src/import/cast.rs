@@ -118,9 +118,13 @@ pub struct Labels {
 /// The labels `appropriateness.json` and `visibility.json` give `id`;
 /// `None` when the id is in neither.
 pub fn labels(bundle: &Bundle, id: &str) -> Option<Labels> {
-    let (label, v) = bundle.labels(id)?;
+    let label = bundle.appropriateness.attributes.get(id);
+    let v = bundle.visibility.attributes.get(id);
+    if label.is_none() && v.is_none() {
+        return None;
+    }
     Some(Labels {
-        appropriate: label == Some(Label::Appropriate),
+        appropriate: label == Some(&Label::Appropriate),
         holder: v.and_then(|v| v.holder.clone()),
         visible: v.map(|v| v.visible_to.clone()).unwrap_or_default(),
     })
@@ -161,8 +165,7 @@ pub fn labelled_form(
     ))
 }
 
-/// The first artifact of the timeline whose content carries `text`: its id
-/// and the people it is visible to.
+/// The first artifact of the timeline whose content carries `text`.
 pub fn carried_by<'a>(scenario: &'a ScenarioFile, text: &str) -> Option<&'a Artifact> {
     let text = text.trim();
     if text.is_empty() {

@@ -69,12 +69,4 @@ impl Bundle {
             text(&self.visibility),
         ]
     }
-
-    /// The label and visibility of bundle attribute `id`, when either file
-    /// has it.
-    pub fn labels(&self, id: &str) -> Option<(Option<Label>, Option<&Visibility>)> {
-        let label = self.appropriateness.attributes.get(id).copied();
-        let visibility = self.visibility.attributes.get(id);
-        (label.is_some() || visibility.is_some()).then_some((label, visibility))
-    }
 }
