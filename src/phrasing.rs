@@ -13,7 +13,9 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use serde::Deserialize;
 
-use crate::sema::{ArgValue, Category, Predicate, PredicateSpec, Scenario, Slot, PREDICATES};
+use crate::sema::{
+    ArgValue, Category, Predicate, PredicateSpec, RulePredicate, Scenario, Slot, PREDICATES,
+};
 
 const BUILTIN: &str = include_str!("../templates/facts.yaml");
 
@@ -418,7 +420,7 @@ pub(crate) fn paraphrases(
         (crate::sema::FormKind::Raw, false) => "raw",
         _ => return Vec::new(),
     };
-    if matches!(p, Predicate::Toward { .. }) {
+    if matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return Vec::new();
     }
     let (key, ctx) = fact_context(sc, p);
@@ -432,7 +434,7 @@ pub(crate) fn canonical_sanitized(
     sc: &Scenario,
     p: &Predicate,
 ) -> Option<String> {
-    if p.subject().is_none() || matches!(p, Predicate::Toward { .. }) {
+    if p.subject().is_none() || matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return None;
     }
     let (key, ctx) = fact_context(sc, p);
@@ -443,7 +445,7 @@ pub(crate) fn canonical_sanitized(
 /// personal reason: the first sanitized phrasing where the fact has one,
 /// else the first raw phrasing. `None` for a soft-only fact.
 pub(crate) fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<String> {
-    if matches!(p, Predicate::Toward { .. }) {
+    if matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return None;
     }
     let (key, ctx) = fact_context(sc, p);

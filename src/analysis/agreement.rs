@@ -5,7 +5,9 @@
 
 use super::mentions::{Mention, Named, Reader};
 use super::{classify::Class, diagnostic::CheckDiagnostic};
-use crate::sema::{ArgValue, Attribute, Bound, Form, FormKind, Predicate, Scenario, Slot};
+use crate::sema::{
+    ArgValue, Attribute, Bound, Form, FormKind, Predicate, RulePredicate, Scenario, Slot,
+};
 
 /// The diagnostics of one attribute's texts, read by the scenario's
 /// `reader`.
@@ -150,7 +152,7 @@ impl Held<'_> {
     fn wrong_states(&self, mentions: &[Mention]) -> Vec<CheckDiagnostic> {
         let mut out = Vec::new();
         for p in self.facts {
-            let Predicate::Evidence { variable, value } = p else {
+            let Predicate::Rule(RulePredicate::Evidence { variable, value }) = p else {
                 continue;
             };
             let states: Vec<&Mention> = mentions
@@ -354,9 +356,13 @@ fn names_something(p: &Predicate, mentions: &[Mention]) -> bool {
 /// Facts whose arguments a text can be read for (not evidence, whose
 /// states texts word in their own terms).
 fn readable(facts: &[&Predicate]) -> bool {
-    facts
-        .iter()
-        .all(|p| !matches!(p, Predicate::Evidence { .. } | Predicate::Toward { .. }))
+    facts.iter().all(|p| {
+        !matches!(
+            p,
+            Predicate::Rule(RulePredicate::Evidence { .. })
+                | Predicate::Rule(RulePredicate::Toward { .. })
+        )
+    })
 }
 
 #[cfg(test)]

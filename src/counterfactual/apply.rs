@@ -8,7 +8,7 @@
 //! a reason, before the evaluator ever sees the candidate.
 
 use super::vocab::{Candidate, Edit, EditError, PublicField};
-use crate::sema::{FormKind, PersonId, Predicate, Scenario, Setting};
+use crate::sema::{FormKind, PersonId, Predicate, RulePredicate, Scenario, Setting};
 
 /// The most edits one reply may propose: the bound of a minimal edit.
 pub use super::critic::MAX_EDITS;
@@ -313,7 +313,7 @@ pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), EditError> {
 fn replace_fact(v: &mut Scenario, id: &str, from: &str, to: &str) -> Result<(), EditError> {
     let a = attribute(v, id)?;
     let predicate = parse_fact(v, to)?;
-    if matches!(predicate, Predicate::Toward { .. }) {
+    if matches!(predicate, Predicate::Rule(RulePredicate::Toward { .. })) {
         return Err(EditError::SoftOnly);
     }
     let describe = |p: &Predicate| crate::printer::predicate(v, p);

@@ -11,7 +11,7 @@ use super::vocab::{Candidate, Edit};
 use crate::analysis::Class;
 use crate::driver::Checked;
 use crate::phrasing::FactTexts;
-use crate::sema::{FormKind, PersonId, Predicate, Scenario};
+use crate::sema::{FormKind, PersonId, Predicate, RulePredicate, Scenario};
 
 /// How a name is usually read: a woman's, a man's, or either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,7 +192,10 @@ fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut
         // Findings are worded by their authors better than a template can.
         if form.facts.len() != 1
             || !seen_by_executor(sc, a, kind)
-            || matches!(form.facts[0].predicate, Predicate::Evidence { .. })
+            || matches!(
+                form.facts[0].predicate,
+                Predicate::Rule(RulePredicate::Evidence { .. })
+            )
         {
             continue;
         }

@@ -33,6 +33,7 @@ pub mod llm;
 #[path = "llm_off.rs"]
 pub mod llm;
 pub mod mutate;
+mod neighbours;
 mod norm_edits;
 pub mod output;
 mod rejections;

@@ -9,13 +9,16 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 pub use super::holds::{decision_holds, rename};
+pub(crate) use super::neighbours::phrases;
 use super::vocab::{Candidate, Edit, PublicField};
 use crate::analysis::Class;
 use crate::driver::Checked;
 use crate::model::FactStatus;
 use crate::phrasing::FactTexts;
 use crate::printer::predicate;
-use crate::sema::{FormKind, PersonId, Predicate, Scenario};
+use crate::sema::{
+    FormKind, JiraPredicate, MeetingPredicate, PersonId, Predicate, RulePredicate, Scenario,
+};
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
 /// text and whether anything changed.
@@ -48,38 +51,6 @@ pub(super) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) 
     (out, changed)
 }
 
-/// The phrases a text may use for a fact's arguments: `Tuesday from 10 to
-/// 11`, `Tuesday 10-11`, `Tuesday`, `10-11`, room names, hours.
-pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
-    let slot_phrases = |s: &crate::sema::Slot| {
-        let when = crate::phrasing::when(s);
-        let (day, time) = when
-            .split_once(' ')
-            .map(|(d, t)| (d.to_string(), t.to_string()))
-            .unwrap_or_default();
-        vec![crate::phrasing::when_words(s), when, day, time]
-    };
-    match p {
-        Predicate::Unavailable { slot, .. }
-        | Predicate::NotBefore { slot, .. }
-        | Predicate::NotAfter { slot, .. } => slot_phrases(slot),
-        Predicate::AvoidRoom { room, .. } => {
-            let r = &sc.meeting_setting().expect("meeting").rooms[*room];
-            r.name
-                .iter()
-                .cloned()
-                .chain(std::iter::once(r.id.clone()))
-                .collect()
-        }
-        Predicate::Capacity { hours, .. } => vec![hours.to_string()],
-        Predicate::Evidence { variable, value } => {
-            let e = &sc.severity_setting().expect("severity").evidence[*variable];
-            vec![e.values[*value].replace('_', " ")]
-        }
-        _ => Vec::new(),
-    }
-}
-
 /// The name by which texts refer to the person a fact is about, if any.
 pub(crate) fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
     let person = p.subject()?;
@@ -108,10 +79,12 @@ fn retext(
     // the day alone is only right when the time stays the same.
     let slot_like = matches!(
         old,
-        Predicate::Unavailable { .. } | Predicate::NotBefore { .. } | Predicate::NotAfter { .. }
+        Predicate::Meeting(MeetingPredicate::Unavailable { .. })
+            | Predicate::Meeting(MeetingPredicate::NotBefore { .. })
+            | Predicate::Meeting(MeetingPredicate::NotAfter { .. })
     );
     // Evidence values read as prose only when they are words a sentence can hold.
-    let prose_value = !matches!(new, Predicate::Evidence { .. })
+    let prose_value = !matches!(new, Predicate::Rule(RulePredicate::Evidence { .. }))
         || to.iter().all(|v| v != "none" && v != "unknown");
     let apply = |text: &str| -> (String, bool) {
         if !prose_value {
@@ -140,94 +113,14 @@ fn retext(
     (raw, sanitized)
 }
 
-/// The same fact with other arguments and the same subject: other hours,
-/// another ticket, slot, room or feature, another evidence value.
-fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicate> {
-    let mut out = Vec::new();
-    match old {
-        Predicate::Capacity { person, hours } => {
-            let total: u64 = sc.jira_setting().map_or(0, |j| {
-                j.tickets.iter().map(|t| u64::from(t.hours) * 2).sum()
-            });
-            // No one works 0 hours in prose: a capacity stays positive.
-            out.extend((1..=total.min(60) as u32).filter(|h| h != hours).map(|h| {
-                Predicate::Capacity {
-                    person: *person,
-                    hours: h,
-                }
-            }));
-        }
-        Predicate::CannotOwn { person, ticket } => {
-            let n = sc.jira_setting().map_or(0, |j| j.tickets.len());
-            out.extend(
-                (0..n)
-                    .filter(|t| t != ticket)
-                    .map(|t| Predicate::CannotOwn {
-                        person: *person,
-                        ticket: t,
-                    }),
-            );
-        }
-        Predicate::Unavailable { person, slot } => {
-            let ms = sc.meeting_setting().expect("meeting");
-            let mut slots: Vec<crate::sema::Slot> = ms
-                .meetings
-                .iter()
-                .flat_map(|m| m.slots.iter().copied())
-                .collect();
-            slots.sort();
-            slots.dedup();
-            out.extend(
-                slots
-                    .into_iter()
-                    .filter(|s| s != slot)
-                    .map(|s| Predicate::Unavailable {
-                        person: *person,
-                        slot: s,
-                    }),
-            );
-        }
-        Predicate::AvoidRoom { person, room } => {
-            let n = sc.meeting_setting().expect("meeting").rooms.len();
-            out.extend((0..n).filter(|r| r != room).map(|r| Predicate::AvoidRoom {
-                person: *person,
-                room: r,
-            }));
-        }
-        Predicate::NeedsFeature { meeting, feature } => {
-            let ms = sc.meeting_setting().expect("meeting");
-            let mut features: Vec<&String> = ms.rooms.iter().flat_map(|r| &r.features).collect();
-            features.sort();
-            features.dedup();
-            out.extend(features.into_iter().filter(|f| *f != feature).map(|f| {
-                Predicate::NeedsFeature {
-                    meeting: *meeting,
-                    feature: f.clone(),
-                }
-            }));
-        }
-        Predicate::Evidence { variable, value } => {
-            let n = sc.severity_setting().expect("severity").evidence[*variable]
-                .values
-                .len();
-            out.extend((0..n).filter(|v| v != value).map(|v| Predicate::Evidence {
-                variable: *variable,
-                value: v,
-            }));
-        }
-        _ => {}
-    }
-    out
-}
-
 /// Whether a fact makes sense said in prose: nobody works 0 hours.
 fn reads_well(p: &Predicate) -> bool {
-    !matches!(p, Predicate::Capacity { hours: 0, .. })
+    !matches!(p, Predicate::Jira(JiraPredicate::Capacity { hours: 0, .. }))
 }
 
 /// Whether a fact of the scenario's family can take this predicate's place.
 fn same_kind(a: &Predicate, b: &Predicate) -> bool {
-    std::mem::discriminant(a) == std::mem::discriminant(b)
+    a.kind() == b.kind()
 }
 
 /// Candidates that should flip the decision: a critical fact replaced by
@@ -280,7 +173,7 @@ fn flip_replacements(
         .filter(|p| p.subject() == old.subject())
         .filter(|p| crate::model::direct::allowed(sc, target, &[p]));
     let mut replacements: Vec<Predicate> = separating
-        .chain(argument_mutations(sc, old))
+        .chain(super::neighbours::argument_mutations(sc, old))
         .filter(|p| p != old && !crate::model::direct::allowed(sc, &sc.oracle, &[p]))
         .filter(reads_well)
         .collect();

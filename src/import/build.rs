@@ -213,10 +213,10 @@ impl<'a> Assembly<'a> {
                 "evidence_variables.{}.states.{}.surface_realizations",
                 var.key, state.id
             );
-            let fact = Predicate::Evidence {
+            let fact = Predicate::Rule(RulePredicate::Evidence {
                 variable: v,
                 value: self.config[v],
-            };
+            });
             let everyone = self.everyone();
             let a = match pick[self.rng.random_range(0..pick.len())] {
                 Realization::Clean(text) => attribute(
@@ -293,9 +293,9 @@ impl<'a> Assembly<'a> {
                 Some(Category::Pressure),
                 form(text, false, vec![decoy.holder], Vec::new()),
                 None,
-                vec![Predicate::Toward {
+                vec![Predicate::Rule(RulePredicate::Toward {
                     level: decoy.pushes,
-                }],
+                })],
             ));
             self.sources
                 .insert(id, AttributeSource::Decoy(decoy.key.clone()));

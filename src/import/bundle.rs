@@ -194,10 +194,10 @@ fn release_attributes(
     let fact_of = |v: &AttributeValue| {
         v.variable.as_deref().and_then(|var| {
             let vi = tf.variables.iter().position(|x| x.key == var)?;
-            Some(Predicate::Evidence {
+            Some(Predicate::Rule(RulePredicate::Evidence {
                 variable: vi,
                 value: config[vi],
-            })
+            }))
         })
     };
     for (bid, v) in values {
@@ -245,7 +245,7 @@ fn release_attributes(
                 .pushes
                 .as_deref()
                 .and_then(|o| tf.outcomes.iter().position(|x| x == o))
-                .map(|level| Predicate::Toward { level })
+                .map(|level| Predicate::Rule(RulePredicate::Toward { level }))
                 .into_iter()
                 .collect();
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));

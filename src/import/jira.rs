@@ -147,12 +147,12 @@ fn constraint(c: &HiddenConstraint, cast: &Cast, path: &str, r: &mut Report) -> 
                 );
                 return None;
             };
-            Predicate::CannotPair { a: person, b }
+            Predicate::Jira(JiraPredicate::CannotPair { a: person, b })
         }
-        "no_high_priority" => Predicate::NoHighPriority { person },
-        "no_collaboration_heavy" => Predicate::NoCollaborationHeavy { person },
-        "cannot_be_sole_owner" => Predicate::CannotBeSoleOwner { person },
-        "no_sensitive_surface" => Predicate::NoSensitive { person },
+        "no_high_priority" => Predicate::Jira(JiraPredicate::NoHighPriority { person }),
+        "no_collaboration_heavy" => Predicate::Jira(JiraPredicate::NoCollaborationHeavy { person }),
+        "cannot_be_sole_owner" => Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person }),
+        "no_sensitive_surface" => Predicate::Jira(JiraPredicate::NoSensitive { person }),
         _ => {
             r.push(
                 key_path(path, "type"),
@@ -219,7 +219,9 @@ pub fn from_bundle(files: &Bundle, source: &str, r: &mut Report) -> Option<Writt
                 continue;
             }
             Some(Says::Hours { person, hours }) => match (cast.named(person), hours.parse()) {
-                (Some(person), Ok(hours)) => facts.push(Predicate::Capacity { person, hours }),
+                (Some(person), Ok(hours)) => {
+                    facts.push(Predicate::Jira(JiraPredicate::Capacity { person, hours }))
+                }
                 _ => bad("`<person> available hours: <hours>`", r),
             },
             _ => {}

@@ -24,9 +24,23 @@ pub fn allowed(sc: &Scenario, decision: &Decision, facts: &[&Predicate]) -> bool
 
 fn check(sc: &Scenario, decision: &Decision, facts: &[&Predicate]) -> Result<(), Vec<String>> {
     let mut why = Vec::new();
+    let of_family = |f: &&&Predicate| match &sc.setting {
+        Setting::Meeting(_) => f.meeting().is_some(),
+        Setting::Jira(_) => f.jira().is_some(),
+        Setting::Severity(_) => f.rule().is_some(),
+    };
+    if let Some(f) = facts.iter().find(|f| !of_family(f)) {
+        return Err(vec![format!("{f:?} is a fact of another family")]);
+    }
     match (&sc.setting, decision) {
-        (Setting::Meeting(ms), Decision::Meeting(ps)) => meeting(sc, ms, ps, facts, &mut why),
-        (Setting::Jira(js), Decision::Jira(asg)) => jira(sc, js, asg, facts, &mut why),
+        (Setting::Meeting(ms), Decision::Meeting(ps)) => {
+            let facts: Vec<&MeetingPredicate> = facts.iter().filter_map(|f| f.meeting()).collect();
+            meeting(sc, ms, ps, &facts, &mut why)
+        }
+        (Setting::Jira(js), Decision::Jira(asg)) => {
+            let facts: Vec<&JiraPredicate> = facts.iter().filter_map(|f| f.jira()).collect();
+            jira(sc, js, asg, &facts, &mut why)
+        }
         (Setting::Severity(ss), Decision::Severity(level)) => {
             if !severity_levels(ss, facts).contains(level) {
                 why.push(format!(
@@ -48,13 +62,13 @@ fn meeting(
     sc: &Scenario,
     ms: &MeetingSetting,
     ps: &[Placement],
-    facts: &[&Predicate],
+    facts: &[&MeetingPredicate],
     why: &mut Vec<String>,
 ) {
     let meetings = &ms.meetings;
     let mut attendees: Vec<Vec<PersonId>> = meetings.iter().map(|m| m.attendees.clone()).collect();
     for f in facts {
-        if let Predicate::Attends { person, meeting } = f {
+        if let MeetingPredicate::Attends { person, meeting } = f {
             if !attendees[*meeting].contains(person) {
                 attendees[*meeting].push(*person);
             }
@@ -104,23 +118,25 @@ fn meeting(
     }
     for f in facts {
         let broken = match f {
-            Predicate::Unavailable { person, slot: s } => {
+            MeetingPredicate::Unavailable { person, slot: s } => {
                 (0..ps.len()).any(|m| attendees[m].contains(person) && slot(m).overlaps(s))
             }
-            Predicate::AvoidRoom { person, room } => {
+            MeetingPredicate::AvoidRoom { person, room } => {
                 (0..ps.len()).any(|m| attendees[m].contains(person) && ps[m].room == *room)
             }
-            Predicate::NeedsFeature { meeting, feature } => {
+            MeetingPredicate::NeedsFeature { meeting, feature } => {
                 !ms.rooms[ps[*meeting].room].features.contains(feature)
             }
-            Predicate::NotBefore { meeting, slot: s } => {
+            MeetingPredicate::NotBefore { meeting, slot: s } => {
                 slot(*meeting).week_start() < s.week_start()
             }
-            Predicate::NotAfter { meeting, slot: s } => slot(*meeting).week_end() > s.week_end(),
-            Predicate::RequiresFeature { person, feature } => (0..ps.len()).any(|m| {
+            MeetingPredicate::NotAfter { meeting, slot: s } => {
+                slot(*meeting).week_end() > s.week_end()
+            }
+            MeetingPredicate::RequiresFeature { person, feature } => (0..ps.len()).any(|m| {
                 attendees[m].contains(person) && !ms.rooms[ps[m].room].features.contains(feature)
             }),
-            Predicate::WithinHours {
+            MeetingPredicate::WithinHours {
                 person,
                 earliest,
                 latest,
@@ -129,10 +145,12 @@ fn meeting(
                 attendees[m].contains(person)
                     && (u32::from(s.start) < earliest * 60 || u32::from(s.end) > latest * 60)
             }),
-            Predicate::Before { first, second } => {
+            MeetingPredicate::Before { first, second } => {
                 slot(*first).week_end() > slot(*second).week_start()
             }
-            _ => false,
+            // An attendee more is no way to break a decision: it adds to whom
+            // the other facts apply.
+            MeetingPredicate::Attends { .. } => false,
         };
         if broken {
             why.push(format!("breaks {f:?}"));
@@ -144,7 +162,7 @@ fn jira(
     sc: &Scenario,
     js: &JiraSetting,
     asg: &[Assignment],
-    facts: &[&Predicate],
+    facts: &[&JiraPredicate],
     why: &mut Vec<String>,
 ) {
     for (t, a) in asg.iter().enumerate() {
@@ -173,7 +191,7 @@ fn jira(
     let on = |t: usize, p: PersonId| asg[t].owner == p || asg[t].collaborator == Some(p);
     for f in facts {
         let broken = match f {
-            Predicate::Capacity { person, hours } => {
+            JiraPredicate::Capacity { person, hours } => {
                 let load: u64 = (0..asg.len())
                     .map(|t| {
                         let ticket = &js.tickets[t];
@@ -192,24 +210,23 @@ fn jira(
                     .sum();
                 load > u64::from(*hours)
             }
-            Predicate::NoHighPriority { person } => (0..asg.len()).any(|t| {
+            JiraPredicate::NoHighPriority { person } => (0..asg.len()).any(|t| {
                 js.tickets[t].priority == Some(crate::sema::Priority::High) && on(t, *person)
             }),
-            Predicate::NoCollaborationHeavy { person } => (0..asg.len()).any(|t| {
+            JiraPredicate::NoCollaborationHeavy { person } => (0..asg.len()).any(|t| {
                 (js.tickets[t].collaboration_heavy || js.tickets[t].pair) && on(t, *person)
             }),
-            Predicate::CannotBeSoleOwner { person } => {
+            JiraPredicate::CannotBeSoleOwner { person } => {
                 (0..asg.len()).any(|t| !js.tickets[t].pair && on(t, *person))
             }
-            Predicate::CannotOwn { person, ticket } => asg[*ticket].owner == *person,
-            Predicate::NoSensitive { person } => {
+            JiraPredicate::CannotOwn { person, ticket } => asg[*ticket].owner == *person,
+            JiraPredicate::NoSensitive { person } => {
                 (0..asg.len()).any(|t| js.tickets[t].sensitive && on(t, *person))
             }
-            Predicate::CannotPair { a, b } => {
+            JiraPredicate::CannotPair { a, b } => {
                 (0..asg.len()).any(|t| on(t, *a) && on(t, *b) && a != b)
             }
-            Predicate::Off { person } => (0..asg.len()).any(|t| on(t, *person)),
-            _ => false,
+            JiraPredicate::Unavailable { person } => (0..asg.len()).any(|t| on(t, *person)),
         };
         if broken {
             why.push(format!("breaks {f:?}"));
@@ -217,7 +234,8 @@ fn jira(
     }
 }
 
-/// The levels that some completion consistent with the facts gets.
+/// The levels that some completion consistent with the facts gets; facts
+/// of another family say nothing of a rule setting.
 pub fn severity_levels(ss: &SeveritySetting, facts: &[&Predicate]) -> Vec<LevelId> {
     let mut fixed: Vec<Vec<usize>> = ss
         .evidence
@@ -225,13 +243,12 @@ pub fn severity_levels(ss: &SeveritySetting, facts: &[&Predicate]) -> Vec<LevelI
         .map(|e| (0..e.values.len()).collect())
         .collect();
     let mut toward: Option<Vec<LevelId>> = None;
-    for f in facts {
+    for f in facts.iter().filter_map(|f| f.rule()) {
         match f {
-            Predicate::Evidence { variable, value } => fixed[*variable].retain(|v| v == value),
-            Predicate::Toward { level } => toward
+            RulePredicate::Evidence { variable, value } => fixed[*variable].retain(|v| v == value),
+            RulePredicate::Toward { level } => toward
                 .get_or_insert_with(|| vec![*level])
                 .retain(|l| l == level),
-            _ => {}
         }
     }
     let mut levels = Vec::new();

@@ -2,8 +2,8 @@
 //! per ticket with a second seat (`pair` or `with`), each among the people
 //! with that seat's skill.
 
-use super::{scenario_facts, Codec, Constraint, Group, Lit, Model, ModelFact, Var, Violation};
-use crate::sema::{JiraSetting, PersonId, Predicate, Scenario, Ticket};
+use super::{family_facts, Codec, Constraint, Group, Lit, Model, ModelFact, Var, Violation};
+use crate::sema::{JiraPredicate, JiraSetting, PersonId, Predicate, Scenario, Ticket};
 
 /// A JIRA scenario being lowered: who may fill each seat and the
 /// variables that put them there.
@@ -37,8 +37,7 @@ impl Lowered {
     }
 }
 
-pub(super) fn lower(sc: &Scenario) -> Model {
-    let js = sc.jira_setting().expect("jira family has a jira setting");
+pub(super) fn lower(sc: &Scenario, js: &JiraSetting) -> Model {
     let with_skill = |skill: &str| -> Vec<PersonId> {
         (0..sc.people.len())
             .filter(|&p| sc.people[p].skills.iter().any(|s| s == skill))
@@ -59,7 +58,7 @@ pub(super) fn lower(sc: &Scenario) -> Model {
     };
     l.owners();
     l.collaborators();
-    for (origin, status, pred) in scenario_facts(sc) {
+    for (origin, status, pred) in family_facts(sc, Predicate::jira) {
         let Lowered { holds, violated } = l.fact(pred);
         let indicator = l.model.new_var();
         l.model.facts.push(ModelFact {
@@ -139,27 +138,26 @@ impl Lowering<'_> {
     }
 
     /// The constraints of one fact, one function per predicate.
-    fn fact(&self, pred: &Predicate) -> Lowered {
+    fn fact(&self, pred: &JiraPredicate) -> Lowered {
         match pred {
-            Predicate::Capacity { person, hours } => self.capacity(*person, *hours),
-            Predicate::CannotOwn { person, ticket } => {
+            JiraPredicate::Capacity { person, hours } => self.capacity(*person, *hours),
+            JiraPredicate::CannotOwn { person, ticket } => {
                 let mut out = Lowered::default();
                 if let (Some(o), _) = self.roles(*ticket, *person) {
                     out.forbid(vec![Lit::pos(o)]);
                 }
                 out
             }
-            Predicate::NoSensitive { person } => self.barred(*person, |t| t.sensitive),
-            Predicate::NoHighPriority { person } => {
+            JiraPredicate::NoSensitive { person } => self.barred(*person, |t| t.sensitive),
+            JiraPredicate::NoHighPriority { person } => {
                 self.barred(*person, |t| t.priority == Some(crate::sema::Priority::High))
             }
-            Predicate::NoCollaborationHeavy { person } => {
+            JiraPredicate::NoCollaborationHeavy { person } => {
                 self.barred(*person, |t| t.collaboration_heavy || t.seats() > 1)
             }
-            Predicate::CannotBeSoleOwner { person } => self.barred(*person, |t| t.seats() == 1),
-            Predicate::CannotPair { a, b } => self.cannot_pair(*a, *b),
-            Predicate::Off { person } => self.barred(*person, |_| true),
-            _ => unreachable!("jira facts only"),
+            JiraPredicate::CannotBeSoleOwner { person } => self.barred(*person, |t| t.seats() == 1),
+            JiraPredicate::CannotPair { a, b } => self.cannot_pair(*a, *b),
+            JiraPredicate::Unavailable { person } => self.barred(*person, |_| true),
         }
     }
 

@@ -3,11 +3,12 @@
 use std::collections::HashMap;
 
 use super::{
-    scenario_facts, Codec, Constraint, FactStatus, Group, Lit, Model, ModelFact, Origin, Var,
+    family_facts, Codec, Constraint, FactStatus, Group, Lit, Model, ModelFact, Origin, Var,
     Violation,
 };
 use crate::sema::{
-    MeetingId, MeetingSetting, PersonId, Placement, Predicate, RoomId, Scenario, Slot,
+    MeetingId, MeetingPredicate, MeetingSetting, PersonId, Placement, Predicate, RoomId, Scenario,
+    Slot,
 };
 
 /// Whether a person attends a meeting: always (public), never, or while a
@@ -48,7 +49,7 @@ struct Lowering<'s> {
 }
 
 /// One fact as lowering reads it.
-type FactRow<'p> = (Origin, FactStatus, &'p Predicate);
+type FactRow<'p> = (Origin, FactStatus, &'p MeetingPredicate);
 
 /// A fresh variable true exactly when one of the options `keep` picks is
 /// chosen.
@@ -70,10 +71,7 @@ fn or_where(
 /// A fact's constraints and the ways a decision can violate it.
 type Lowered = (Vec<Constraint>, Vec<Violation>);
 
-pub(super) fn lower(sc: &Scenario) -> Model {
-    let ms = sc
-        .meeting_setting()
-        .expect("meeting family has a meeting setting");
+pub(super) fn lower<'s>(sc: &'s Scenario, ms: &'s MeetingSetting) -> Model {
     let mut l = Lowering {
         sc,
         ms,
@@ -91,7 +89,7 @@ pub(super) fn lower(sc: &Scenario) -> Model {
     };
     l.decision_vars();
     // Indicators first, so that `attends` facts can make attendees.
-    let facts = scenario_facts(sc);
+    let facts = family_facts(sc, Predicate::meeting);
     let indicators: Vec<Var> = facts.iter().map(|_| l.model.new_var()).collect();
     l.attendance(&facts, &indicators);
     l.room_limits();
@@ -156,7 +154,7 @@ impl Lowering<'_> {
         }
         let mut via_facts: HashMap<(PersonId, MeetingId), Vec<Lit>> = HashMap::new();
         for (i, (_, _, pred)) in facts.iter().enumerate() {
-            if let Predicate::Attends { person, meeting } = pred {
+            if let MeetingPredicate::Attends { person, meeting } = pred {
                 if att[*person][*meeting] != Att::Always {
                     via_facts
                         .entry((*person, *meeting))
@@ -274,12 +272,12 @@ impl Lowering<'_> {
     }
 
     /// The constraints of one fact, one function per predicate.
-    fn fact(&mut self, pred: &Predicate) -> Lowered {
+    fn fact(&mut self, pred: &MeetingPredicate) -> Lowered {
         match pred {
-            Predicate::Unavailable { person, slot } => {
+            MeetingPredicate::Unavailable { person, slot } => {
                 self.person_slots(*person, |candidate| candidate.overlaps(slot))
             }
-            Predicate::WithinHours {
+            MeetingPredicate::WithinHours {
                 person,
                 earliest,
                 latest,
@@ -289,21 +287,26 @@ impl Lowering<'_> {
                     u32::from(c.start) < from || u32::from(c.end) > to
                 })
             }
-            Predicate::AvoidRoom { person, room } => self.person_rooms(*person, |r| r == *room),
-            Predicate::RequiresFeature { person, feature } => {
+            MeetingPredicate::AvoidRoom { person, room } => {
+                self.person_rooms(*person, |r| r == *room)
+            }
+            MeetingPredicate::RequiresFeature { person, feature } => {
                 let rooms = &self.ms.rooms;
                 self.person_rooms(*person, |r| !rooms[r].features.contains(feature))
             }
-            Predicate::Before { first, second } => self.before(*first, *second),
-            Predicate::NeedsFeature { meeting, feature } => self.needs_feature(*meeting, feature),
-            Predicate::NotBefore { meeting, slot } => {
+            MeetingPredicate::Before { first, second } => self.before(*first, *second),
+            MeetingPredicate::NeedsFeature { meeting, feature } => {
+                self.needs_feature(*meeting, feature)
+            }
+            MeetingPredicate::NotBefore { meeting, slot } => {
                 self.meeting_slots(*meeting, |c| c.week_start() < slot.week_start())
             }
-            Predicate::NotAfter { meeting, slot } => {
+            MeetingPredicate::NotAfter { meeting, slot } => {
                 self.meeting_slots(*meeting, |c| c.week_end() > slot.week_end())
             }
-            Predicate::Attends { person, meeting } => (Vec::new(), self.attends(*person, *meeting)),
-            _ => unreachable!("meeting facts only"),
+            MeetingPredicate::Attends { person, meeting } => {
+                (Vec::new(), self.attends(*person, *meeting))
+            }
         }
     }
 

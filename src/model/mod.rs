@@ -20,7 +20,9 @@ mod severity;
 
 pub use severity::{configurations, excluding_all};
 
-use crate::sema::{AttributeId, Decision, Family, FormKind, PersonId, Placement, Scenario};
+use crate::sema::{
+    AttributeId, Decision, Family, FormKind, PersonId, Placement, Predicate, Scenario, Setting,
+};
 use crate::span::Span;
 
 /// A Boolean variable of the model.
@@ -299,9 +301,10 @@ pub fn estimated_size(sc: &Scenario) -> u64 {
             let pb: u64 = scenario_facts(sc)
                 .iter()
                 .map(|(_, _, p)| match p {
-                    crate::sema::Predicate::Capacity { hours, .. } => {
-                        (2 * n).saturating_mul((*hours as u64 + 2).min(total + 1))
-                    }
+                    crate::sema::Predicate::Jira(crate::sema::JiraPredicate::Capacity {
+                        hours,
+                        ..
+                    }) => (2 * n).saturating_mul((*hours as u64 + 2).min(total + 1)),
                     _ => 2 * n,
                 })
                 .sum();
@@ -321,13 +324,31 @@ pub fn estimated_size(sc: &Scenario) -> u64 {
 
 /// Lowers a resolved scenario to its constraint model.
 pub fn lower(scenario: &Scenario) -> Model {
-    let mut model = match scenario.family {
-        Family::MeetingAllocation => meeting::lower(scenario),
-        Family::JiraAllocation => jira::lower(scenario),
-        Family::SeverityClassification | Family::PolicyDecision => severity::lower(scenario),
+    let mut model = match &scenario.setting {
+        Setting::Meeting(ms) => meeting::lower(scenario, ms),
+        Setting::Jira(js) => jira::lower(scenario, js),
+        Setting::Severity(ss) => severity::lower(scenario, ss),
     };
     model.facts.shrink_to_fit();
     model
+}
+
+/// The facts of a family's predicates, with their origins and statuses,
+/// in [`scenario_facts`] order. Resolution, import and generation give a
+/// scenario facts of its own family only, so each family's lowering sees
+/// every fact.
+fn family_facts<P>(
+    scenario: &Scenario,
+    of: fn(&Predicate) -> Option<&P>,
+) -> Vec<(Origin, FactStatus, &P)> {
+    let all = scenario_facts(scenario);
+    debug_assert!(
+        all.iter().all(|(_, _, p)| of(p).is_some()),
+        "a fact of another family"
+    );
+    all.into_iter()
+        .filter_map(|(o, s, p)| of(p).map(|p| (o, s, p)))
+        .collect()
 }
 
 /// Every fact of a scenario with its origin and status, in a fixed order:

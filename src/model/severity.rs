@@ -4,13 +4,10 @@
 //! configurations out; the rules (first that holds) define the decision of
 //! every valid configuration.
 
-use super::{scenario_facts, Codec, Constraint, Group, Lit, Model, ModelFact, Var};
-use crate::sema::{Condition, Family, Predicate, Scenario, SeveritySetting};
+use super::{family_facts, Codec, Constraint, Group, Lit, Model, ModelFact, Var};
+use crate::sema::{Condition, Family, Predicate, RulePredicate, Scenario, SeveritySetting};
 
-pub(super) fn lower(sc: &Scenario) -> Model {
-    let ss = sc
-        .severity_setting()
-        .expect("rule-based family has a rule setting");
+pub(super) fn lower(sc: &Scenario, ss: &SeveritySetting) -> Model {
     let mut model = Model::new(sc.family, Codec::Severity);
     let levels: Vec<Var> = ss.levels.iter().map(|_| model.new_var()).collect();
     model.decision_groups.push(Group {
@@ -36,11 +33,10 @@ pub(super) fn lower(sc: &Scenario) -> Model {
     }
     model.public.push(Constraint::Clause(earlier));
 
-    for (origin, status, pred) in scenario_facts(sc) {
+    for (origin, status, pred) in family_facts(sc, Predicate::rule) {
         let lit = match pred {
-            Predicate::Evidence { variable, value } => Lit::pos(values[*variable][*value]),
-            Predicate::Toward { level } => Lit::pos(levels[*level]),
-            _ => unreachable!("rule-based facts only"),
+            RulePredicate::Evidence { variable, value } => Lit::pos(values[*variable][*value]),
+            RulePredicate::Toward { level } => Lit::pos(levels[*level]),
         };
         let indicator = model.new_var();
         model.facts.push(ModelFact {

@@ -112,33 +112,42 @@ pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
         if a.owner != b.owner {
             // Twice: ownership facts read most natural, so they are drawn more often.
             out.extend(std::iter::repeat_n(
-                Predicate::CannotOwn {
+                Predicate::Jira(JiraPredicate::CannotOwn {
                     person: b.owner,
                     ticket: t,
-                },
+                }),
                 2,
             ));
         }
         if let Some(y) = b.collaborator {
-            out.push(Predicate::CannotPair { a: b.owner, b: y });
+            out.push(Predicate::Jira(JiraPredicate::CannotPair {
+                a: b.owner,
+                b: y,
+            }));
         }
         if js.tickets[t].sensitive {
-            out.push(Predicate::NoSensitive { person: b.owner });
+            out.push(Predicate::Jira(JiraPredicate::NoSensitive {
+                person: b.owner,
+            }));
         }
     }
     for p in 1..sc.people.len() {
         let (lo, ld) = (load(js, o, p), load(js, d, p));
-        if ld > lo && !has(&|x| matches!(x, Predicate::Capacity { person, .. } if *person == p)) {
+        if ld > lo
+            && !has(
+                &|x| matches!(x, Predicate::Jira(JiraPredicate::Capacity { person, .. }) if *person == p),
+            )
+        {
             out.extend(std::iter::repeat_n(
-                Predicate::Capacity {
+                Predicate::Jira(JiraPredicate::Capacity {
                     person: p,
                     hours: lo,
-                },
+                }),
                 2,
             ));
         }
         if lo == 0 && ld > 0 {
-            out.push(Predicate::Off { person: p });
+            out.push(Predicate::Jira(JiraPredicate::Unavailable { person: p }));
         }
     }
     out
@@ -178,7 +187,10 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
             raw,
             None,
             Vec::new(),
-            vec![Predicate::CannotOwn { person, ticket: t }],
+            vec![Predicate::Jira(JiraPredicate::CannotOwn {
+                person,
+                ticket: t,
+            })],
         );
     }
 }

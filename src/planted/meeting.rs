@@ -160,38 +160,38 @@ pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
             for &p in &meeting.attendees {
                 // Twice: availability facts read most natural, so they are drawn more often.
                 out.extend(std::iter::repeat_n(
-                    Predicate::Unavailable {
+                    Predicate::Meeting(MeetingPredicate::Unavailable {
                         person: p,
                         slot: sb,
-                    },
+                    }),
                     2,
                 ));
             }
             if sb.week_start() < sa.week_start() {
-                out.push(Predicate::NotBefore {
+                out.push(Predicate::Meeting(MeetingPredicate::NotBefore {
                     meeting: m,
                     slot: sa,
-                });
+                }));
             } else {
-                out.push(Predicate::NotAfter {
+                out.push(Predicate::Meeting(MeetingPredicate::NotAfter {
                     meeting: m,
                     slot: sa,
-                });
+                }));
             }
         }
         if a.room != b.room {
             for &p in &meeting.attendees {
-                out.push(Predicate::AvoidRoom {
+                out.push(Predicate::Meeting(MeetingPredicate::AvoidRoom {
                     person: p,
                     room: b.room,
-                });
+                }));
             }
             for f in &ms.rooms[a.room].features {
                 if !ms.rooms[b.room].features.contains(f) {
-                    out.push(Predicate::NeedsFeature {
+                    out.push(Predicate::Meeting(MeetingPredicate::NeedsFeature {
                         meeting: m,
                         feature: f.clone(),
-                    });
+                    }));
                 }
             }
         }
@@ -271,7 +271,10 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
             raw,
             None,
             Vec::new(),
-            vec![Predicate::AvoidRoom { person, room }],
+            vec![Predicate::Meeting(MeetingPredicate::AvoidRoom {
+                person,
+                room,
+            })],
         );
     }
 }

@@ -19,7 +19,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::model;
 use crate::sema::{
-    Attribute, Category, Decision, Fact, Family, Form, PersonId, Predicate, Scenario,
+    Attribute, Category, Decision, Fact, Family, Form, PersonId, Predicate, RulePredicate,
+    Scenario, Setting,
 };
 use crate::solver::{Outcome, Session};
 use crate::span::Span;
@@ -147,9 +148,10 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
             Outcome::Sat(c) => m.decode(&c),
             _ => return true,
         };
-        let candidates = match sc.family {
-            Family::JiraAllocation => jira::candidates(sc, &other),
-            _ => meeting::candidates(sc, &other),
+        let candidates = match sc.setting {
+            Setting::Jira(_) => jira::candidates(sc, &other),
+            Setting::Meeting(_) => meeting::candidates(sc, &other),
+            Setting::Severity(_) => Vec::new(),
         };
         let useful: Vec<Predicate> = candidates
             .into_iter()
@@ -358,7 +360,7 @@ fn pin_level(
         .filter(|(v, _)| {
             !facts
                 .iter()
-                .any(|f| matches!(f, Predicate::Evidence { variable, .. } if variable == v))
+                .any(|f| matches!(f, Predicate::Rule(RulePredicate::Evidence { variable, .. }) if variable == v))
         })
         .map(|(_, e)| e.values.len() as u64)
         .try_fold(1u64, |acc, n| acc.checked_mul(n).filter(|&p| p <= 1 << 12));
@@ -379,7 +381,7 @@ fn pin_level(
         let mut best: Option<(usize, Predicate)> = None;
         for (variable, e) in ss.evidence.iter().enumerate() {
             for value in 0..e.values.len() {
-                let p = Predicate::Evidence { variable, value };
+                let p = Predicate::Rule(RulePredicate::Evidence { variable, value });
                 if facts.contains(&p) {
                     continue;
                 }

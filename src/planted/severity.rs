@@ -154,10 +154,10 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
         if decisions_left(sc, None) <= 1 {
             break;
         }
-        let p = Predicate::Evidence {
+        let p = Predicate::Rule(RulePredicate::Evidence {
             variable: v,
             value: completion[v],
-        };
+        });
         let holder = rng.random_range(0..sc.people.len());
         super::add_fact(sc, holder, p, rng);
     }
@@ -214,7 +214,7 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
             raw,
             None,
             Vec::new(),
-            vec![Predicate::Toward { level }],
+            vec![Predicate::Rule(RulePredicate::Toward { level })],
         );
     }
 }

@@ -30,7 +30,7 @@ pub enum PredicateKind {
     CannotOwn,
     NoSensitive,
     CannotPair,
-    Off,
+    JiraUnavailable,
     NoHighPriority,
     NoCollaborationHeavy,
     CannotBeSoleOwner,
@@ -293,7 +293,7 @@ pub static PREDICATES: [PredicateSpec; PredicateKind::COUNT] = {
             meaning: "the two people are not together on one ticket",
         },
         jira_person(
-            K::Off,
+            K::JiraUnavailable,
             "unavailable",
             "jira_allocation.unavailable",
             "off",

@@ -215,56 +215,103 @@ pub enum Setting {
     Severity(SeveritySetting),
 }
 
-/// A typed fact: what it restricts, per family.
+/// A typed fact: what it restricts, of the family whose setting it is
+/// read against. Resolution gives a scenario facts of its own family only,
+/// so each family's lowering matches its own predicates exhaustively.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Predicate {
-    /// meeting: no meeting the person attends in a slot overlapping this one.
+    Meeting(MeetingPredicate),
+    Jira(JiraPredicate),
+    /// Of a rule-based family: severity classification or policy decision.
+    Rule(RulePredicate),
+}
+
+impl Predicate {
+    /// The fact, if it is of `meeting_allocation`.
+    pub fn meeting(&self) -> Option<&MeetingPredicate> {
+        match self {
+            Predicate::Meeting(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The fact, if it is of `jira_allocation`.
+    pub fn jira(&self) -> Option<&JiraPredicate> {
+        match self {
+            Predicate::Jira(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The fact, if it is of a rule-based family.
+    pub fn rule(&self) -> Option<&RulePredicate> {
+        match self {
+            Predicate::Rule(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+/// A fact of `meeting_allocation`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum MeetingPredicate {
+    /// No meeting the person attends in a slot overlapping this one.
     Unavailable { person: PersonId, slot: Slot },
-    /// meeting: no meeting the person attends in this room.
+    /// No meeting the person attends in this room.
     AvoidRoom { person: PersonId, room: RoomId },
-    /// meeting: the meeting only in rooms with the feature.
+    /// The meeting is only in rooms with the feature.
     NeedsFeature { meeting: MeetingId, feature: String },
-    /// meeting: the person attends the meeting too.
+    /// The person attends the meeting too.
     Attends {
         person: PersonId,
         meeting: MeetingId,
     },
-    /// meeting: the meeting starts no earlier in the week than the slot.
+    /// The meeting starts no earlier in the week than the slot.
     NotBefore { meeting: MeetingId, slot: Slot },
-    /// meeting: the meeting ends no later in the week than the slot.
+    /// The meeting ends no later in the week than the slot.
     NotAfter { meeting: MeetingId, slot: Slot },
-    /// meeting: every meeting the person attends in a room with the feature.
+    /// Every meeting the person attends is in a room with the feature.
     RequiresFeature { person: PersonId, feature: String },
-    /// meeting: every meeting the person attends starts at `earliest:00` or
+    /// Every meeting the person attends starts at `earliest:00` or
     /// later and ends by `latest:00`, on any day.
     WithinHours {
         person: PersonId,
         earliest: u32,
         latest: u32,
     },
-    /// meeting: the first meeting ends no later in the week than the
+    /// The first meeting ends no later in the week than the
     /// second starts.
     Before { first: MeetingId, second: MeetingId },
-    /// jira: total hours of the person at most this.
+}
+
+/// A fact of `jira_allocation`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum JiraPredicate {
+    /// The person's total hours are at most this.
     Capacity { person: PersonId, hours: u32 },
-    /// jira: the person does not own the ticket.
+    /// The person does not own the ticket.
     CannotOwn { person: PersonId, ticket: TicketId },
-    /// jira: the person on no sensitive ticket.
+    /// The person is on no sensitive ticket.
     NoSensitive { person: PersonId },
-    /// jira: the two people not together on one ticket.
+    /// The two people are not together on one ticket.
     CannotPair { a: PersonId, b: PersonId },
-    /// jira: the person on no `priority high` ticket.
+    /// The person is on no `priority high` ticket.
     NoHighPriority { person: PersonId },
-    /// jira: the person on no ticket that is `collaboration_heavy` or has
+    /// The person is on no ticket that is `collaboration_heavy` or has
     /// a second seat.
     NoCollaborationHeavy { person: PersonId },
-    /// jira: the person on no ticket with one seat (never its sole owner).
+    /// The person is on no ticket with one seat (never its sole owner).
     CannotBeSoleOwner { person: PersonId },
-    /// jira: the person on no ticket.
-    Off { person: PersonId },
-    /// severity: the variable has this value.
+    /// The person is on no ticket.
+    Unavailable { person: PersonId },
+}
+
+/// A fact of a rule-based family.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RulePredicate {
+    /// The variable has this value.
     Evidence { variable: VariableId, value: usize },
-    /// severity: pressure toward a level (soft only).
+    /// Pressure toward a level (soft only).
     Toward { level: LevelId },
 }
 

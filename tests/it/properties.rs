@@ -113,58 +113,58 @@ fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
             let slot = slots[r[3] % slots.len()];
             let features: Vec<&String> = ms.rooms.iter().flat_map(|r| &r.features).collect();
             match r[0] % 9 {
-                0 => Predicate::Unavailable { person, slot },
-                1 => Predicate::AvoidRoom {
+                0 => Predicate::Meeting(MeetingPredicate::Unavailable { person, slot }),
+                1 => Predicate::Meeting(MeetingPredicate::AvoidRoom {
                     person,
                     room: r[3] % ms.rooms.len(),
-                },
-                2 => Predicate::NeedsFeature {
+                }),
+                2 => Predicate::Meeting(MeetingPredicate::NeedsFeature {
                     meeting: m,
                     feature: features[r[3] % features.len()].clone(),
-                },
-                3 => Predicate::Attends { person, meeting: m },
-                4 => Predicate::NotBefore { meeting: m, slot },
-                5 => Predicate::RequiresFeature {
+                }),
+                3 => Predicate::Meeting(MeetingPredicate::Attends { person, meeting: m }),
+                4 => Predicate::Meeting(MeetingPredicate::NotBefore { meeting: m, slot }),
+                5 => Predicate::Meeting(MeetingPredicate::RequiresFeature {
                     person,
                     feature: features[r[3] % features.len()].clone(),
-                },
-                6 => Predicate::WithinHours {
+                }),
+                6 => Predicate::Meeting(MeetingPredicate::WithinHours {
                     person,
                     earliest: 8 + (r[3] % 4) as u32,
                     latest: 12 + (r[2] % 6) as u32,
-                },
-                7 => Predicate::Before {
+                }),
+                7 => Predicate::Meeting(MeetingPredicate::Before {
                     first: m,
                     second: r[3] % ms.meetings.len(),
-                },
-                _ => Predicate::NotAfter { meeting: m, slot },
+                }),
+                _ => Predicate::Meeting(MeetingPredicate::NotAfter { meeting: m, slot }),
             }
         }
         Setting::Jira(js) => match r[0] % 8 {
-            0 => Predicate::Capacity {
+            0 => Predicate::Jira(JiraPredicate::Capacity {
                 person,
                 hours: (r[3] % 16) as u32,
-            },
-            1 => Predicate::CannotOwn {
+            }),
+            1 => Predicate::Jira(JiraPredicate::CannotOwn {
                 person,
                 ticket: r[2] % js.tickets.len(),
-            },
-            2 => Predicate::NoSensitive { person },
-            3 => Predicate::CannotPair {
+            }),
+            2 => Predicate::Jira(JiraPredicate::NoSensitive { person }),
+            3 => Predicate::Jira(JiraPredicate::CannotPair {
                 a: person,
                 b: r[2] % sc.people.len(),
-            },
-            4 => Predicate::NoHighPriority { person },
-            5 => Predicate::NoCollaborationHeavy { person },
-            6 => Predicate::CannotBeSoleOwner { person },
-            _ => Predicate::Off { person },
+            }),
+            4 => Predicate::Jira(JiraPredicate::NoHighPriority { person }),
+            5 => Predicate::Jira(JiraPredicate::NoCollaborationHeavy { person }),
+            6 => Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person }),
+            _ => Predicate::Jira(JiraPredicate::Unavailable { person }),
         },
         Setting::Severity(ss) => {
             let variable = r[2] % ss.evidence.len();
-            Predicate::Evidence {
+            Predicate::Rule(RulePredicate::Evidence {
                 variable,
                 value: r[3] % ss.evidence[variable].values.len(),
-            }
+            })
         }
     }
 }
@@ -327,15 +327,15 @@ proptest! {
         // People who attend: the facts about them bite.
         let pick = |m: usize| ms.meetings[m].attendees[seed as usize % ms.meetings[m].attendees.len()];
         let (in_first, in_second) = (pick(0), pick(1));
-        add_fact(&mut sc, Predicate::Before { first: order, second: 1 - order }, 0);
-        add_fact(&mut sc, Predicate::Unavailable { person: in_first, slot: touching }, 0);
+        add_fact(&mut sc, Predicate::Meeting(MeetingPredicate::Before { first: order, second: 1 - order }), 0);
+        add_fact(&mut sc, Predicate::Meeting(MeetingPredicate::Unavailable { person: in_first, slot: touching }), 0);
         // One bound each, at the slot's edge; the other wide open, so that
         // the person's other meetings still fit.
         let latest = u32::from(touching.end).div_ceil(60);
-        add_fact(&mut sc, Predicate::WithinHours { person: in_second, earliest: 0, latest }, 0);
+        add_fact(&mut sc, Predicate::Meeting(MeetingPredicate::WithinHours { person: in_second, earliest: 0, latest }), 0);
         let earliest = u32::from(leading.start / 60);
-        add_fact(&mut sc, Predicate::WithinHours { person: in_first, earliest, latest: 24 }, 0);
-        add_fact(&mut sc, Predicate::NotAfter { meeting: 0, slot: touching }, 0);
+        add_fact(&mut sc, Predicate::Meeting(MeetingPredicate::WithinHours { person: in_first, earliest, latest: 24 }), 0);
+        add_fact(&mut sc, Predicate::Meeting(MeetingPredicate::NotAfter { meeting: 0, slot: touching }), 0);
         add_random_facts(&mut sc, &extra);
         let in_force = masked(&sc, mask_bits);
         prop_assert_eq!(solver_allowed(&sc, &in_force), brute_allowed(&sc, &in_force));

@@ -58,7 +58,9 @@ pub fn levels(ss: &SeveritySetting, facts: &[&Predicate]) -> BTreeSet<LevelId> {
             continue;
         }
         let consistent = facts.iter().all(|f| match f {
-            Predicate::Evidence { variable, value } => values[*variable] == *value,
+            Predicate::Rule(RulePredicate::Evidence { variable, value }) => {
+                values[*variable] == *value
+            }
             _ => true,
         });
         if !consistent {
@@ -73,7 +75,7 @@ pub fn levels(ss: &SeveritySetting, facts: &[&Predicate]) -> BTreeSet<LevelId> {
             .or(ss.rubric.otherwise);
         let Some(level) = level else { continue };
         let wanted = facts.iter().all(|f| match f {
-            Predicate::Toward { level: l } => *l == level,
+            Predicate::Rule(RulePredicate::Toward { level: l }) => *l == level,
             _ => true,
         });
         if wanted {
@@ -90,7 +92,7 @@ fn meeting_ok(sc: &Scenario, ms: &MeetingSetting, ps: &[Placement], facts: &[&Pr
         .map(|m| m.attendees.iter().copied().collect())
         .collect();
     for f in facts {
-        if let Predicate::Attends { person, meeting } = f {
+        if let Predicate::Meeting(MeetingPredicate::Attends { person, meeting }) = f {
             who[*meeting].insert(*person);
         }
     }
@@ -117,29 +119,35 @@ fn meeting_ok(sc: &Scenario, ms: &MeetingSetting, ps: &[Placement], facts: &[&Pr
         }
     }
     facts.iter().all(|f| match f {
-        Predicate::Unavailable { person, slot } => {
+        Predicate::Meeting(MeetingPredicate::Unavailable { person, slot }) => {
             (0..ps.len()).all(|m| !who[m].contains(person) || !overlap(when(m), slot))
         }
-        Predicate::AvoidRoom { person, room } => {
+        Predicate::Meeting(MeetingPredicate::AvoidRoom { person, room }) => {
             (0..ps.len()).all(|m| !who[m].contains(person) || ps[m].room != *room)
         }
-        Predicate::NeedsFeature { meeting, feature } => {
+        Predicate::Meeting(MeetingPredicate::NeedsFeature { meeting, feature }) => {
             ms.rooms[ps[*meeting].room].features.contains(feature)
         }
-        Predicate::NotBefore { meeting, slot } => minutes(when(*meeting)).0 >= minutes(slot).0,
-        Predicate::NotAfter { meeting, slot } => minutes(when(*meeting)).1 <= minutes(slot).1,
-        Predicate::RequiresFeature { person, feature } => (0..ps.len())
+        Predicate::Meeting(MeetingPredicate::NotBefore { meeting, slot }) => {
+            minutes(when(*meeting)).0 >= minutes(slot).0
+        }
+        Predicate::Meeting(MeetingPredicate::NotAfter { meeting, slot }) => {
+            minutes(when(*meeting)).1 <= minutes(slot).1
+        }
+        Predicate::Meeting(MeetingPredicate::RequiresFeature { person, feature }) => (0..ps.len())
             .all(|m| !who[m].contains(person) || ms.rooms[ps[m].room].features.contains(feature)),
-        Predicate::WithinHours {
+        Predicate::Meeting(MeetingPredicate::WithinHours {
             person,
             earliest,
             latest,
-        } => (0..ps.len()).all(|m| {
+        }) => (0..ps.len()).all(|m| {
             let s = when(m);
             !who[m].contains(person)
                 || (u32::from(s.start) >= earliest * 60 && u32::from(s.end) <= latest * 60)
         }),
-        Predicate::Before { first, second } => minutes(when(*first)).1 <= minutes(when(*second)).0,
+        Predicate::Meeting(MeetingPredicate::Before { first, second }) => {
+            minutes(when(*first)).1 <= minutes(when(*second)).0
+        }
         _ => true,
     })
 }
@@ -176,7 +184,7 @@ fn jira_ok(sc: &Scenario, js: &JiraSetting, asg: &[Assignment], facts: &[&Predic
     }
     let on = |t: usize, p: PersonId| people(t).contains(&p);
     facts.iter().all(|f| match f {
-        Predicate::Capacity { person, hours } => {
+        Predicate::Jira(JiraPredicate::Capacity { person, hours }) => {
             let mut load = 0u64;
             for (t, ticket) in js.tickets.iter().enumerate() {
                 if asg[t].owner == *person {
@@ -188,23 +196,29 @@ fn jira_ok(sc: &Scenario, js: &JiraSetting, asg: &[Assignment], facts: &[&Predic
             }
             load <= u64::from(*hours)
         }
-        Predicate::NoHighPriority { person } => (0..asg.len())
+        Predicate::Jira(JiraPredicate::NoHighPriority { person }) => (0..asg.len())
             .all(|t| js.tickets[t].priority != Some(Priority::High) || !on(t, *person)),
-        Predicate::NoCollaborationHeavy { person } => (0..asg.len()).all(|t| {
-            let heavy = js.tickets[t].collaboration_heavy || asg[t].collaborator.is_some();
-            !heavy || !on(t, *person)
-        }),
-        Predicate::CannotBeSoleOwner { person } => {
+        Predicate::Jira(JiraPredicate::NoCollaborationHeavy { person }) => {
+            (0..asg.len()).all(|t| {
+                let heavy = js.tickets[t].collaboration_heavy || asg[t].collaborator.is_some();
+                !heavy || !on(t, *person)
+            })
+        }
+        Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person }) => {
             (0..asg.len()).all(|t| asg[t].collaborator.is_some() || !on(t, *person))
         }
-        Predicate::CannotOwn { person, ticket } => asg[*ticket].owner != *person,
-        Predicate::NoSensitive { person } => {
+        Predicate::Jira(JiraPredicate::CannotOwn { person, ticket }) => {
+            asg[*ticket].owner != *person
+        }
+        Predicate::Jira(JiraPredicate::NoSensitive { person }) => {
             (0..asg.len()).all(|t| !js.tickets[t].sensitive || !on(t, *person))
         }
-        Predicate::CannotPair { a, b } => {
+        Predicate::Jira(JiraPredicate::CannotPair { a, b }) => {
             a == b || (0..asg.len()).all(|t| !(on(t, *a) && on(t, *b)))
         }
-        Predicate::Off { person } => (0..asg.len()).all(|t| !on(t, *person)),
+        Predicate::Jira(JiraPredicate::Unavailable { person }) => {
+            (0..asg.len()).all(|t| !on(t, *person))
+        }
         _ => true,
     })
 }

@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use cici::sema::{Predicate, Setting};
+use cici::sema::{JiraPredicate, MeetingPredicate, Predicate, Setting};
 use serde_json::Value;
 
 use super::common::{cici, root, tempdir};
@@ -136,9 +136,9 @@ fn a_jira_bundle_imports_its_board_roster_and_private_constraint() {
     assert!(!a.raw.appropriate);
     assert_eq!(
         a.raw.facts[0].predicate,
-        Predicate::CannotBeSoleOwner {
+        Predicate::Jira(JiraPredicate::CannotBeSoleOwner {
             person: sc.person("rhea").unwrap()
-        }
+        })
     );
     // Hours are capacities, visible to their holder only, as labelled.
     let hours = &sc.attributes[sc.attribute("a20").unwrap()];
@@ -239,12 +239,15 @@ fn a_meeting_bundle_imports_its_structure_and_paired_constraints() {
     // deadline is a slot that ends at it.
     let (raw_ok, sanitized_ok, deadline) = rhs("a5");
     assert_eq!((raw_ok, sanitized_ok), (false, Some(true)));
-    let Predicate::NotAfter { meeting, slot } = deadline else {
+    let Predicate::Meeting(MeetingPredicate::NotAfter { meeting, slot }) = deadline else {
         panic!("{deadline:?}")
     };
     assert_eq!((meeting, slot.to_string()), (0, "mon 00:00-11:00".into()));
     let (_, _, unavailable) = rhs("a9");
-    assert!(matches!(unavailable, Predicate::Unavailable { .. }));
+    assert!(matches!(
+        unavailable,
+        Predicate::Meeting(MeetingPredicate::Unavailable { .. })
+    ));
     assert!(c.report.unique);
     assert_eq!(
         cici::export::pisas::count_before_private(c, 10_000, None),

@@ -363,7 +363,11 @@ fn evidence_states(
     let mut required = Vec::new();
     for (a, attr) in c.scenario.attributes.iter().enumerate() {
         for f in &attr.fact_form().1.facts {
-            if let crate::sema::Predicate::Evidence { variable, value } = f.predicate {
+            if let crate::sema::Predicate::Rule(crate::sema::RulePredicate::Evidence {
+                variable,
+                value,
+            }) = f.predicate
+            {
                 let e = &ss.evidence[variable];
                 categories.insert(e.id.clone(), e.values[value].clone());
                 if c.report.attributes[a].class == Class::Critical && !required.contains(&e.id) {

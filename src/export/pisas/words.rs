@@ -14,7 +14,8 @@ use crate::analysis::{named_rows, words};
 use crate::driver::Checked;
 use crate::phrasing::{statement, FactTexts};
 use crate::sema::{
-    Category, Condition, Decision, FormKind, Predicate, Scenario, Setting, SeveritySetting,
+    Category, Condition, Decision, FormKind, JiraPredicate, MeetingPredicate, Predicate,
+    RulePredicate, Scenario, Setting, SeveritySetting,
 };
 
 /// `a, b, or c`; `a or b`; `a`.
@@ -237,37 +238,45 @@ fn fact_kind(sc: &Scenario, p: &Predicate) -> String {
         n.split_whitespace().next().unwrap_or(n).to_string()
     };
     match p {
-        Predicate::Unavailable { person, .. } | Predicate::WithinHours { person, .. } => {
+        Predicate::Meeting(MeetingPredicate::Unavailable { person, .. })
+        | Predicate::Meeting(MeetingPredicate::WithinHours { person, .. }) => {
             format!("{}'s availability", first(*person))
         }
-        Predicate::AvoidRoom { person, .. } | Predicate::RequiresFeature { person, .. } => {
+        Predicate::Meeting(MeetingPredicate::AvoidRoom { person, .. })
+        | Predicate::Meeting(MeetingPredicate::RequiresFeature { person, .. }) => {
             format!("{}'s room needs", first(*person))
         }
-        Predicate::Attends { person, .. } => format!("{}'s attendance", first(*person)),
-        Predicate::NeedsFeature { .. }
-        | Predicate::NotBefore { .. }
-        | Predicate::NotAfter { .. }
-        | Predicate::Before { .. } => "a meeting's requirements".into(),
-        Predicate::Capacity { person, .. } => format!("{}'s available hours", first(*person)),
-        Predicate::CannotOwn { person, .. }
-        | Predicate::NoSensitive { person }
-        | Predicate::Off { person }
-        | Predicate::NoHighPriority { person }
-        | Predicate::NoCollaborationHeavy { person }
-        | Predicate::CannotBeSoleOwner { person } => {
+        Predicate::Meeting(MeetingPredicate::Attends { person, .. }) => {
+            format!("{}'s attendance", first(*person))
+        }
+        Predicate::Meeting(MeetingPredicate::NeedsFeature { .. })
+        | Predicate::Meeting(MeetingPredicate::NotBefore { .. })
+        | Predicate::Meeting(MeetingPredicate::NotAfter { .. })
+        | Predicate::Meeting(MeetingPredicate::Before { .. }) => "a meeting's requirements".into(),
+        Predicate::Jira(JiraPredicate::Capacity { person, .. }) => {
+            format!("{}'s available hours", first(*person))
+        }
+        Predicate::Jira(JiraPredicate::CannotOwn { person, .. })
+        | Predicate::Jira(JiraPredicate::NoSensitive { person })
+        | Predicate::Jira(JiraPredicate::Unavailable { person })
+        | Predicate::Jira(JiraPredicate::NoHighPriority { person })
+        | Predicate::Jira(JiraPredicate::NoCollaborationHeavy { person })
+        | Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person }) => {
             format!("which tickets {} can take", first(*person))
         }
-        Predicate::CannotPair { a, b } => {
+        Predicate::Jira(JiraPredicate::CannotPair { a, b }) => {
             format!("whether {} and {} can share a ticket", first(*a), first(*b))
         }
-        Predicate::Evidence { variable, .. } => {
+        Predicate::Rule(RulePredicate::Evidence { variable, .. }) => {
             sc.severity_setting().map_or_else(String::new, |s| {
                 format!("the finding on {}", words(&s.evidence[*variable].id))
             })
         }
-        Predicate::Toward { level } => sc.severity_setting().map_or_else(String::new, |s| {
-            format!("the decision (toward {})", words(&s.levels[*level].id))
-        }),
+        Predicate::Rule(RulePredicate::Toward { level }) => {
+            sc.severity_setting().map_or_else(String::new, |s| {
+                format!("the decision (toward {})", words(&s.levels[*level].id))
+            })
+        }
     }
 }
 

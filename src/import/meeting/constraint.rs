@@ -60,29 +60,38 @@ pub(super) fn constraint(
     };
     match c.kind.as_str() {
         "person_unavailable" => match c.slot_id.as_ref().and_then(|k| s.slots.get(k)) {
-            Some(&slot) => Some(Predicate::Unavailable { person, slot }),
+            Some(&slot) => Some(Predicate::Meeting(MeetingPredicate::Unavailable {
+                person,
+                slot,
+            })),
             None => at.unknown("slot_id", c.slot_id.as_deref(), "slot of `slots`", r),
         },
-        "requires_room_feature" => Some(Predicate::RequiresFeature {
+        "requires_room_feature" => Some(Predicate::Meeting(MeetingPredicate::RequiresFeature {
             person,
             feature: at.feature(r)?,
-        }),
+        })),
         "meeting_requires_room_feature" => {
             let meeting = at.meeting("meeting_id", c.meeting_id.as_ref(), r)?;
-            Some(Predicate::NeedsFeature {
+            Some(Predicate::Meeting(MeetingPredicate::NeedsFeature {
                 meeting,
                 feature: at.feature(r)?,
-            })
+            }))
         }
         "cannot_use_room" => match c.room_id.as_ref().and_then(|k| s.room_ids.get(k)) {
-            Some(&room) => Some(Predicate::AvoidRoom { person, room }),
+            Some(&room) => Some(Predicate::Meeting(MeetingPredicate::AvoidRoom {
+                person,
+                room,
+            })),
             None => at.unknown("room_id", c.room_id.as_deref(), "room of `rooms`", r),
         },
         "timezone_boundary" => within_hours(&at, person, r),
         "meeting_ordering" => {
             let first = at.meeting("before_meeting_id", c.before_meeting_id.as_ref(), r)?;
             let second = at.meeting("after_meeting_id", c.after_meeting_id.as_ref(), r)?;
-            Some(Predicate::Before { first, second })
+            Some(Predicate::Meeting(MeetingPredicate::Before {
+                first,
+                second,
+            }))
         }
         "must_finish_before_deadline" => deadline(&at, r),
         kind => {
@@ -106,11 +115,13 @@ fn within_hours(at: &At, person: PersonId, r: &mut Report) -> Option<Predicate> 
             .map(|h| h as u32)
     };
     match (hour(at.c.earliest_hour), hour(at.c.latest_hour)) {
-        (Some(earliest), Some(latest)) if earliest < latest => Some(Predicate::WithinHours {
-            person,
-            earliest,
-            latest,
-        }),
+        (Some(earliest), Some(latest)) if earliest < latest => {
+            Some(Predicate::Meeting(MeetingPredicate::WithinHours {
+                person,
+                earliest,
+                latest,
+            }))
+        }
         _ => {
             r.shape(
                 at.path,
@@ -127,10 +138,10 @@ fn deadline(at: &At, r: &mut Report) -> Option<Predicate> {
     let meeting = at.meeting("meeting_id", at.c.meeting_id.as_ref(), r)?;
     let day = at.c.deadline_day.as_deref().and_then(day);
     match (day, at.c.deadline_hour.and_then(minutes)) {
-        (Some(day), Some(end)) if end > 0 => Some(Predicate::NotAfter {
+        (Some(day), Some(end)) if end > 0 => Some(Predicate::Meeting(MeetingPredicate::NotAfter {
             meeting,
             slot: Slot { day, start: 0, end },
-        }),
+        })),
         _ => {
             r.shape(at.path, "a `deadline_day` and a `deadline_hour` after 0:00");
             None

@@ -3,7 +3,8 @@
 
 use super::{PredicateKind, PredicateSpec};
 use crate::sema::scenario::{
-    LevelId, MeetingId, PersonId, Predicate, RoomId, Slot, TicketId, VariableId,
+    JiraPredicate, LevelId, MeetingId, MeetingPredicate, PersonId, Predicate, RoomId,
+    RulePredicate, Slot, TicketId, VariableId,
 };
 
 /// A fact argument, resolved.
@@ -38,25 +39,25 @@ impl Predicate {
     pub fn kind(&self) -> PredicateKind {
         use PredicateKind as K;
         match self {
-            Predicate::Unavailable { .. } => K::Unavailable,
-            Predicate::AvoidRoom { .. } => K::AvoidRoom,
-            Predicate::NeedsFeature { .. } => K::NeedsFeature,
-            Predicate::Attends { .. } => K::Attends,
-            Predicate::NotBefore { .. } => K::NotBefore,
-            Predicate::NotAfter { .. } => K::NotAfter,
-            Predicate::RequiresFeature { .. } => K::RequiresFeature,
-            Predicate::WithinHours { .. } => K::WithinHours,
-            Predicate::Before { .. } => K::Before,
-            Predicate::Capacity { .. } => K::Capacity,
-            Predicate::CannotOwn { .. } => K::CannotOwn,
-            Predicate::NoSensitive { .. } => K::NoSensitive,
-            Predicate::CannotPair { .. } => K::CannotPair,
-            Predicate::Off { .. } => K::Off,
-            Predicate::NoHighPriority { .. } => K::NoHighPriority,
-            Predicate::NoCollaborationHeavy { .. } => K::NoCollaborationHeavy,
-            Predicate::CannotBeSoleOwner { .. } => K::CannotBeSoleOwner,
-            Predicate::Evidence { .. } => K::Evidence,
-            Predicate::Toward { .. } => K::Toward,
+            Predicate::Meeting(MeetingPredicate::Unavailable { .. }) => K::Unavailable,
+            Predicate::Meeting(MeetingPredicate::AvoidRoom { .. }) => K::AvoidRoom,
+            Predicate::Meeting(MeetingPredicate::NeedsFeature { .. }) => K::NeedsFeature,
+            Predicate::Meeting(MeetingPredicate::Attends { .. }) => K::Attends,
+            Predicate::Meeting(MeetingPredicate::NotBefore { .. }) => K::NotBefore,
+            Predicate::Meeting(MeetingPredicate::NotAfter { .. }) => K::NotAfter,
+            Predicate::Meeting(MeetingPredicate::RequiresFeature { .. }) => K::RequiresFeature,
+            Predicate::Meeting(MeetingPredicate::WithinHours { .. }) => K::WithinHours,
+            Predicate::Meeting(MeetingPredicate::Before { .. }) => K::Before,
+            Predicate::Jira(JiraPredicate::Capacity { .. }) => K::Capacity,
+            Predicate::Jira(JiraPredicate::CannotOwn { .. }) => K::CannotOwn,
+            Predicate::Jira(JiraPredicate::NoSensitive { .. }) => K::NoSensitive,
+            Predicate::Jira(JiraPredicate::CannotPair { .. }) => K::CannotPair,
+            Predicate::Jira(JiraPredicate::Unavailable { .. }) => K::JiraUnavailable,
+            Predicate::Jira(JiraPredicate::NoHighPriority { .. }) => K::NoHighPriority,
+            Predicate::Jira(JiraPredicate::NoCollaborationHeavy { .. }) => K::NoCollaborationHeavy,
+            Predicate::Jira(JiraPredicate::CannotBeSoleOwner { .. }) => K::CannotBeSoleOwner,
+            Predicate::Rule(RulePredicate::Evidence { .. }) => K::Evidence,
+            Predicate::Rule(RulePredicate::Toward { .. }) => K::Toward,
         }
     }
 
@@ -69,44 +70,57 @@ impl Predicate {
     pub fn args(&self) -> Vec<ArgValue> {
         use ArgValue as A;
         match self {
-            Predicate::Unavailable { person, slot } => vec![A::Person(*person), A::Slot(*slot)],
-            Predicate::AvoidRoom { person, room } => vec![A::Person(*person), A::Room(*room)],
-            Predicate::NeedsFeature { meeting, feature } => {
+            Predicate::Meeting(MeetingPredicate::Unavailable { person, slot }) => {
+                vec![A::Person(*person), A::Slot(*slot)]
+            }
+            Predicate::Meeting(MeetingPredicate::AvoidRoom { person, room }) => {
+                vec![A::Person(*person), A::Room(*room)]
+            }
+            Predicate::Meeting(MeetingPredicate::NeedsFeature { meeting, feature }) => {
                 vec![A::Meeting(*meeting), A::Feature(feature.clone())]
             }
-            Predicate::Attends { person, meeting } => {
+            Predicate::Meeting(MeetingPredicate::Attends { person, meeting }) => {
                 vec![A::Person(*person), A::Meeting(*meeting)]
             }
-            Predicate::NotBefore { meeting, slot } | Predicate::NotAfter { meeting, slot } => {
+            Predicate::Meeting(MeetingPredicate::NotBefore { meeting, slot })
+            | Predicate::Meeting(MeetingPredicate::NotAfter { meeting, slot }) => {
                 vec![A::Meeting(*meeting), A::Slot(*slot)]
             }
-            Predicate::RequiresFeature { person, feature } => {
+            Predicate::Meeting(MeetingPredicate::RequiresFeature { person, feature }) => {
                 vec![A::Person(*person), A::Feature(feature.clone())]
             }
-            Predicate::WithinHours {
+            Predicate::Meeting(MeetingPredicate::WithinHours {
                 person,
                 earliest,
                 latest,
-            } => vec![
+            }) => vec![
                 A::Person(*person),
                 A::Integer(*earliest),
                 A::Integer(*latest),
             ],
-            Predicate::Before { first, second } => vec![A::Meeting(*first), A::Meeting(*second)],
-            Predicate::Capacity { person, hours } => vec![A::Person(*person), A::Integer(*hours)],
-            Predicate::CannotOwn { person, ticket } => {
+            Predicate::Meeting(MeetingPredicate::Before { first, second }) => {
+                vec![A::Meeting(*first), A::Meeting(*second)]
+            }
+            Predicate::Jira(JiraPredicate::Capacity { person, hours }) => {
+                vec![A::Person(*person), A::Integer(*hours)]
+            }
+            Predicate::Jira(JiraPredicate::CannotOwn { person, ticket }) => {
                 vec![A::Person(*person), A::Ticket(*ticket)]
             }
-            Predicate::CannotPair { a, b } => vec![A::Person(*a), A::Person(*b)],
-            Predicate::NoSensitive { person }
-            | Predicate::Off { person }
-            | Predicate::NoHighPriority { person }
-            | Predicate::NoCollaborationHeavy { person }
-            | Predicate::CannotBeSoleOwner { person } => vec![A::Person(*person)],
-            Predicate::Evidence { variable, value } => {
+            Predicate::Jira(JiraPredicate::CannotPair { a, b }) => {
+                vec![A::Person(*a), A::Person(*b)]
+            }
+            Predicate::Jira(JiraPredicate::NoSensitive { person })
+            | Predicate::Jira(JiraPredicate::Unavailable { person })
+            | Predicate::Jira(JiraPredicate::NoHighPriority { person })
+            | Predicate::Jira(JiraPredicate::NoCollaborationHeavy { person })
+            | Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person }) => {
+                vec![A::Person(*person)]
+            }
+            Predicate::Rule(RulePredicate::Evidence { variable, value }) => {
                 vec![A::Variable(*variable), A::Value(*value)]
             }
-            Predicate::Toward { level } => vec![A::Level(*level)],
+            Predicate::Rule(RulePredicate::Toward { level }) => vec![A::Level(*level)],
         }
     }
 
@@ -116,74 +130,100 @@ impl Predicate {
         use ArgValue as A;
         use PredicateKind as K;
         Some(match (kind, args) {
-            (K::Unavailable, [A::Person(person), A::Slot(slot)]) => Predicate::Unavailable {
-                person: *person,
-                slot: *slot,
-            },
-            (K::AvoidRoom, [A::Person(person), A::Room(room)]) => Predicate::AvoidRoom {
-                person: *person,
-                room: *room,
-            },
+            (K::Unavailable, [A::Person(person), A::Slot(slot)]) => {
+                Predicate::Meeting(MeetingPredicate::Unavailable {
+                    person: *person,
+                    slot: *slot,
+                })
+            }
+            (K::AvoidRoom, [A::Person(person), A::Room(room)]) => {
+                Predicate::Meeting(MeetingPredicate::AvoidRoom {
+                    person: *person,
+                    room: *room,
+                })
+            }
             (K::NeedsFeature, [A::Meeting(meeting), A::Feature(feature)]) => {
-                Predicate::NeedsFeature {
+                Predicate::Meeting(MeetingPredicate::NeedsFeature {
                     meeting: *meeting,
                     feature: feature.clone(),
-                }
+                })
             }
-            (K::Attends, [A::Person(person), A::Meeting(meeting)]) => Predicate::Attends {
-                person: *person,
-                meeting: *meeting,
-            },
-            (K::NotBefore, [A::Meeting(meeting), A::Slot(slot)]) => Predicate::NotBefore {
-                meeting: *meeting,
-                slot: *slot,
-            },
-            (K::NotAfter, [A::Meeting(meeting), A::Slot(slot)]) => Predicate::NotAfter {
-                meeting: *meeting,
-                slot: *slot,
-            },
+            (K::Attends, [A::Person(person), A::Meeting(meeting)]) => {
+                Predicate::Meeting(MeetingPredicate::Attends {
+                    person: *person,
+                    meeting: *meeting,
+                })
+            }
+            (K::NotBefore, [A::Meeting(meeting), A::Slot(slot)]) => {
+                Predicate::Meeting(MeetingPredicate::NotBefore {
+                    meeting: *meeting,
+                    slot: *slot,
+                })
+            }
+            (K::NotAfter, [A::Meeting(meeting), A::Slot(slot)]) => {
+                Predicate::Meeting(MeetingPredicate::NotAfter {
+                    meeting: *meeting,
+                    slot: *slot,
+                })
+            }
             (K::RequiresFeature, [A::Person(person), A::Feature(feature)]) => {
-                Predicate::RequiresFeature {
+                Predicate::Meeting(MeetingPredicate::RequiresFeature {
                     person: *person,
                     feature: feature.clone(),
-                }
+                })
             }
             (K::WithinHours, [A::Person(person), A::Integer(e), A::Integer(l)]) => {
-                Predicate::WithinHours {
+                Predicate::Meeting(MeetingPredicate::WithinHours {
                     person: *person,
                     earliest: *e,
                     latest: *l,
-                }
+                })
             }
-            (K::Before, [A::Meeting(first), A::Meeting(second)]) => Predicate::Before {
-                first: *first,
-                second: *second,
-            },
-            (K::Capacity, [A::Person(person), A::Integer(hours)]) => Predicate::Capacity {
-                person: *person,
-                hours: *hours,
-            },
-            (K::CannotOwn, [A::Person(person), A::Ticket(ticket)]) => Predicate::CannotOwn {
-                person: *person,
-                ticket: *ticket,
-            },
-            (K::CannotPair, [A::Person(a), A::Person(b)]) => Predicate::CannotPair { a: *a, b: *b },
-            (K::NoSensitive, [A::Person(person)]) => Predicate::NoSensitive { person: *person },
-            (K::Off, [A::Person(person)]) => Predicate::Off { person: *person },
+            (K::Before, [A::Meeting(first), A::Meeting(second)]) => {
+                Predicate::Meeting(MeetingPredicate::Before {
+                    first: *first,
+                    second: *second,
+                })
+            }
+            (K::Capacity, [A::Person(person), A::Integer(hours)]) => {
+                Predicate::Jira(JiraPredicate::Capacity {
+                    person: *person,
+                    hours: *hours,
+                })
+            }
+            (K::CannotOwn, [A::Person(person), A::Ticket(ticket)]) => {
+                Predicate::Jira(JiraPredicate::CannotOwn {
+                    person: *person,
+                    ticket: *ticket,
+                })
+            }
+            (K::CannotPair, [A::Person(a), A::Person(b)]) => {
+                Predicate::Jira(JiraPredicate::CannotPair { a: *a, b: *b })
+            }
+            (K::NoSensitive, [A::Person(person)]) => {
+                Predicate::Jira(JiraPredicate::NoSensitive { person: *person })
+            }
+            (K::JiraUnavailable, [A::Person(person)]) => {
+                Predicate::Jira(JiraPredicate::Unavailable { person: *person })
+            }
             (K::NoHighPriority, [A::Person(person)]) => {
-                Predicate::NoHighPriority { person: *person }
+                Predicate::Jira(JiraPredicate::NoHighPriority { person: *person })
             }
             (K::NoCollaborationHeavy, [A::Person(person)]) => {
-                Predicate::NoCollaborationHeavy { person: *person }
+                Predicate::Jira(JiraPredicate::NoCollaborationHeavy { person: *person })
             }
             (K::CannotBeSoleOwner, [A::Person(person)]) => {
-                Predicate::CannotBeSoleOwner { person: *person }
+                Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person: *person })
             }
-            (K::Evidence, [A::Variable(variable), A::Value(value)]) => Predicate::Evidence {
-                variable: *variable,
-                value: *value,
-            },
-            (K::Toward, [A::Level(level)]) => Predicate::Toward { level: *level },
+            (K::Evidence, [A::Variable(variable), A::Value(value)]) => {
+                Predicate::Rule(RulePredicate::Evidence {
+                    variable: *variable,
+                    value: *value,
+                })
+            }
+            (K::Toward, [A::Level(level)]) => {
+                Predicate::Rule(RulePredicate::Toward { level: *level })
+            }
             _ => return None,
         })
     }
