@@ -323,7 +323,7 @@ fn fact_context(sc: &Scenario, p: &Predicate) -> (&'static str, BTreeMap<&'stati
 /// id.
 pub(crate) fn arg_words(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String {
     let ms = sc.meeting_setting();
-    let ss = sc.severity_setting();
+    let ss = sc.rule_setting();
     let words = |id: &str| id.replace('_', " ");
     match a {
         // First names, as the people of a team refer to each other.

@@ -155,7 +155,7 @@ pub fn stats(checked: &[&Checked]) -> Stats {
             let of: Vec<&Checked> = checked
                 .iter()
                 .copied()
-                .filter(|c| c.scenario.family == f)
+                .filter(|c| c.scenario.family() == f)
                 .collect();
             (!of.is_empty()).then(|| group(f.name(), &of))
         })

@@ -43,7 +43,7 @@ pub fn named_rows(sc: &Scenario, d: &Decision) -> Vec<(String, String)> {
                 (t.title.clone(), value)
             })
             .collect(),
-        (Setting::Severity(ss), Decision::Severity(l)) => {
+        (Setting::Rule(ss), Decision::Rule(l)) => {
             vec![(String::new(), words(&ss.levels[*l].id))]
         }
         _ => Vec::new(),

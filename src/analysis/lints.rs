@@ -19,7 +19,7 @@ pub fn shareable_words(sc: &Scenario) -> HashSet<String> {
         .chain(DAY_WORDS)
         .map(|w| w.to_string())
         .collect();
-    ok.extend(sc.family.fact_words().iter().map(|w| w.to_string()));
+    ok.extend(sc.family().fact_words().iter().map(|w| w.to_string()));
     let mut add = |text: &str| ok.extend(words(text));
     add(&sc.id);
     add(&sc.title);
@@ -63,7 +63,7 @@ pub fn shareable_words(sc: &Scenario) -> HashSet<String> {
                 add(&t.needs);
             }
         }
-        Setting::Severity(ss) => {
+        Setting::Rule(ss) => {
             for l in &ss.levels {
                 add(&l.id);
             }

@@ -212,7 +212,7 @@ fn setting_names(sc: &Scenario, add: &mut impl FnMut(&str, Named, bool)) {
                 add(&t.id, Named::Ticket(i), false);
             }
         }
-        Setting::Severity(ss) => {
+        Setting::Rule(ss) => {
             // A level, outcome or state of one word (`ready`, `exposed`,
             // `complete`) is as often a plain word of the sentence: only
             // names of two words or more are read.

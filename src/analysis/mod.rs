@@ -147,12 +147,8 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
             timed_out: false,
         },
     };
-    let rules_done = match sc.severity_setting() {
-        Some(ss) => match rules::lint(
-            ss,
-            sc.family == crate::sema::Family::PolicyDecision,
-            deadline,
-        ) {
+    let rules_done = match sc.rule_setting() {
+        Some(ss) => match rules::lint(ss, ss.kind == crate::sema::RuleKind::Policy, deadline) {
             Ok(found) => {
                 cx.report.diagnostics.extend(found);
                 true
@@ -330,7 +326,7 @@ impl Cx<'_> {
             self.report.public_feasible = false;
             if let Some(d) = self
                 .sc
-                .severity_setting()
+                .rule_setting()
                 .and_then(rules::exclusions_rule_out_all)
             {
                 self.report.diagnostics.push(d);
@@ -338,7 +334,7 @@ impl Cx<'_> {
             }
             self.report.diagnostics.push(CheckDiagnostic::PublicInfeasible {
                 span: sc.id_span.into(),
-                help: Some(match sc.family {
+                help: Some(match sc.family() {
                     crate::sema::Family::MeetingAllocation => "check room capacities, required features and overlapping candidate slots".into(),
                     crate::sema::Family::JiraAllocation => "check that every ticket has enough people with its skill (two for a pair ticket)".into(),
                     crate::sema::Family::SeverityClassification => "check that the rubric can give some level".into(),

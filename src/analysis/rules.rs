@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use super::diagnostic::CheckDiagnostic;
 use crate::model::{configurations, Lit};
-use crate::sema::{Condition, SeveritySetting};
+use crate::sema::{Condition, RuleSetting};
 use crate::solver::{Outcome, Session};
 
 /// Beyond this many variables, a configuration is shown by the variables
@@ -21,7 +21,7 @@ const SHOW_ALL_UP_TO: usize = 10;
 
 /// The rule lints; `Err(())` when the deadline passed first.
 pub(super) fn lint(
-    ss: &SeveritySetting,
+    ss: &RuleSetting,
     policy: bool,
     deadline: Option<Instant>,
 ) -> Result<Vec<CheckDiagnostic>, ()> {
@@ -104,7 +104,7 @@ pub(super) fn lint(
 
 /// A configuration in seed syntax: every variable when there are few,
 /// else those the conditions mention.
-fn describe(ss: &SeveritySetting, states: &[usize], conditions: &[&Condition]) -> String {
+fn describe(ss: &RuleSetting, states: &[usize], conditions: &[&Condition]) -> String {
     let mut shown: Vec<usize> = if ss.evidence.len() <= SHOW_ALL_UP_TO {
         (0..ss.evidence.len()).collect()
     } else {
@@ -144,7 +144,7 @@ fn variables(c: &Condition, out: &mut Vec<usize>) {
 }
 
 /// The rules (by index) that no valid configuration reaches first.
-pub fn dead_rules(ss: &SeveritySetting) -> Vec<usize> {
+pub fn dead_rules(ss: &RuleSetting) -> Vec<usize> {
     let (model, fires) = configurations(ss);
     let mut session = Session::new(&model, None);
     (0..fires.len())
@@ -158,7 +158,7 @@ pub fn dead_rules(ss: &SeveritySetting) -> Vec<usize> {
 
 /// The error for exclusions that leave no configuration, labelling a
 /// smallest set of them; `None` when some configuration survives.
-pub(super) fn exclusions_rule_out_all(ss: &SeveritySetting) -> Option<CheckDiagnostic> {
+pub(super) fn exclusions_rule_out_all(ss: &RuleSetting) -> Option<CheckDiagnostic> {
     let core = crate::model::excluding_all(ss)?;
     let excludes = core
         .iter()

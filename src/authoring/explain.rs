@@ -91,7 +91,7 @@ fn appropriate_fact(c: &Checked, f: usize, text: &str) -> String {
     // The words follow the definition the checker uses: in the
     // rule-based families a fact may also count for what it rules
     // out next to the other appropriate facts.
-    let rule_based = sc.family.is_rule_based();
+    let rule_based = sc.family().is_rule_based();
     match (&ff.relevant, &ff.forbids) {
         (Some(true), Some(d)) => {
             out.push_str(if rule_based {

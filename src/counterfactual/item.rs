@@ -97,7 +97,7 @@ pub fn decision_item(c: &Checked, templates: &Templates, cue: Cue) -> Result<Str
         templates,
         Some(cue),
         QuestionView::Decision {
-            family: c.scenario.family.name(),
+            family: c.scenario.family().name(),
         },
     )
 }

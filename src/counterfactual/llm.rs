@@ -141,7 +141,7 @@ impl Proposer for LlmProposer<'_> {
                 .collect(),
             attributes: attributes(self.anchor, None),
             predicates: sc
-                .family
+                .family()
                 .predicates()
                 .map(|s| {
                     let args: Vec<String> = s

@@ -512,7 +512,7 @@ fn record(
         id: content_id(kind, &anchor, &flipped, &held),
         kind,
         scenario: sc.id.clone(),
-        family: sc.family.name().to_string(),
+        family: sc.family().name().to_string(),
         anchor,
         flipped,
         held,

@@ -393,7 +393,7 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                 }
             }
         }
-        crate::sema::Setting::Severity(_) => {}
+        crate::sema::Setting::Rule(_) => {}
     }
     out.extend(attendee_edits);
     out.shuffle(rng);

@@ -5,7 +5,7 @@
 
 use crate::sema::{
     JiraPredicate, JiraSetting, MeetingPredicate, MeetingSetting, Predicate, RulePredicate,
-    Scenario, Setting, SeveritySetting, Slot,
+    RuleSetting, Scenario, Setting, Slot,
 };
 
 /// The phrases a text may use for a fact's arguments: `Tuesday from 10 to
@@ -24,7 +24,7 @@ pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
             | JiraPredicate::CannotBeSoleOwner { .. }
             | JiraPredicate::Unavailable { .. } => Vec::new(),
         },
-        (Predicate::Rule(p), Setting::Severity(ss)) => match p {
+        (Predicate::Rule(p), Setting::Rule(ss)) => match p {
             RulePredicate::Evidence { variable, value } => {
                 vec![ss.evidence[*variable].values[*value].replace('_', " ")]
             }
@@ -78,7 +78,7 @@ pub(super) fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicat
             .into_iter()
             .map(Predicate::Jira)
             .collect(),
-        (Predicate::Rule(p), Setting::Severity(ss)) => rule_mutations(ss, p)
+        (Predicate::Rule(p), Setting::Rule(ss)) => rule_mutations(ss, p)
             .into_iter()
             .map(Predicate::Rule)
             .collect(),
@@ -157,7 +157,7 @@ fn meeting_mutations(ms: &MeetingSetting, old: &MeetingPredicate) -> Vec<Meeting
     }
 }
 
-fn rule_mutations(ss: &SeveritySetting, old: &RulePredicate) -> Vec<RulePredicate> {
+fn rule_mutations(ss: &RuleSetting, old: &RulePredicate) -> Vec<RulePredicate> {
     match *old {
         RulePredicate::Evidence { variable, value } => (0..ss.evidence[variable].values.len())
             .filter(|&v| v != value)

@@ -154,7 +154,7 @@ impl CheckOutput {
             .map(|c| ScenarioRecord {
                 id: c.scenario.id.clone(),
                 file: run.file_of(c).to_string(),
-                family: c.scenario.family,
+                family: c.scenario.family(),
                 unique: c.report.unique,
                 oracle_allowed: c.report.oracle_allowed,
                 trivial: c.report.trivial,

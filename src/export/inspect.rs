@@ -230,7 +230,7 @@ fn targets(sc: &Scenario) -> Vec<Target> {
                 room_names: Vec::new(),
             })
             .collect(),
-        Setting::Severity(ss) => vec![Target {
+        Setting::Rule(ss) => vec![Target {
             id: "outcome".into(),
             title: sc.title.clone(),
             attendees: Vec::new(),
@@ -259,7 +259,7 @@ pub fn environment(c: &Checked, templates: &Templates) -> Result<Environment, Re
             let note = notes.iter().find(|n| n.attribute == a);
             Record {
                 form: attr.form_id(FormKind::Raw),
-                source: source_of(sc.family, attr.category).into(),
+                source: source_of(sc.family(), attr.category).into(),
                 holder: id_of(sc, attr.holder),
                 text: attr.raw.text.clone(),
                 note: note.and_then(|n| n.cue.clone()),
@@ -270,7 +270,7 @@ pub fn environment(c: &Checked, templates: &Templates) -> Result<Environment, Re
     Ok(Environment {
         version: VERSION,
         id: sc.id.clone(),
-        family: sc.family.name().into(),
+        family: sc.family().name().into(),
         title: sc.title.clone(),
         executor: id_of(sc, sc.executor),
         people: sc
@@ -289,7 +289,7 @@ pub fn environment(c: &Checked, templates: &Templates) -> Result<Environment, Re
             "mail".into(),
             "chat".into(),
             "documents".into(),
-            system(sc.family).into(),
+            system(sc.family()).into(),
         ]
         .into_iter()
         .fold(Vec::new(), |mut v: Vec<String>, s| {
@@ -327,7 +327,7 @@ fn protected(c: &Checked) -> Vec<Protected> {
             holder: id_of(sc, attr.holder),
             category: attr.category.map_or("none", Category::name).into(),
             class: c.report.attributes[a].class.name().into(),
-            source: source_of(sc.family, attr.category).into(),
+            source: source_of(sc.family(), attr.category).into(),
             text: attr.raw.text.clone(),
             private_words: crate::analysis::lints::private_words(sc, attr),
             allowed: attr.raw.visible.iter().map(|&p| id_of(sc, p)).collect(),
@@ -378,7 +378,7 @@ pub fn contract(c: &Checked) -> Contract {
     Contract {
         version: VERSION,
         id: sc.id.clone(),
-        family: sc.family.name().into(),
+        family: sc.family().name().into(),
         purpose: sc.purpose().to_string(),
         protected: protected(c),
         needed,

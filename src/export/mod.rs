@@ -19,7 +19,7 @@ use serde::Serialize;
 use crate::analysis::{Class, Report};
 use crate::model::FactStatus;
 use crate::printer::{condition, decision_rows, predicate};
-use crate::sema::{Category, Condition, Family, FormKind, Scenario, Setting, SeveritySetting};
+use crate::sema::{Category, Condition, Family, FormKind, RuleSetting, Scenario, Setting};
 
 /// The version of the export format; bump it when a field changes meaning.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -288,7 +288,7 @@ pub fn export(sc: &Scenario, report: &Report) -> ScenarioExport {
     ScenarioExport {
         schema_version: SCHEMA_VERSION,
         id: sc.id.clone(),
-        family: sc.family,
+        family: sc.family(),
         title: sc.title.clone(),
         task: sc.task.clone(),
         recipient: sc.recipient.clone(),
@@ -364,7 +364,7 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                 })
                 .collect(),
         },
-        Setting::Severity(ss) => {
+        Setting::Rule(ss) => {
             let levels: Vec<String> = ss.levels.iter().map(|l| l.id.clone()).collect();
             let evidence = ss
                 .evidence
@@ -395,22 +395,21 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
                 .iter()
                 .map(|e| condition_words(ss, &e.when))
                 .collect();
-            if sc.family == crate::sema::Family::PolicyDecision {
-                SettingExport::PolicyDecision {
+            match ss.kind {
+                crate::sema::RuleKind::Policy => SettingExport::PolicyDecision {
                     outcomes: levels,
                     evidence,
                     rules,
                     excludes,
                     excludes_read,
-                }
-            } else {
-                SettingExport::SeverityClassification {
+                },
+                crate::sema::RuleKind::Severity => SettingExport::SeverityClassification {
                     levels,
                     evidence,
                     rubric: rules,
                     excludes,
                     excludes_read,
-                }
+                },
             }
         }
     }
@@ -419,7 +418,7 @@ pub(crate) fn setting(sc: &Scenario) -> SettingExport {
 /// A rubric condition as a sentence says it: names in words, `is` and `is
 /// not` for the comparisons, lists joined with commas and a final `and` or
 /// `or`, and `either … or …` or `not …` around a nested group.
-pub fn condition_words(ss: &SeveritySetting, c: &Condition) -> String {
+pub fn condition_words(ss: &RuleSetting, c: &Condition) -> String {
     fn list(parts: Vec<String>, last: &str) -> String {
         match parts.as_slice() {
             [] => String::new(),
@@ -427,7 +426,7 @@ pub fn condition_words(ss: &SeveritySetting, c: &Condition) -> String {
             [rest @ .., end] => format!("{} {last} {end}", rest.join(", ")),
         }
     }
-    fn go(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
+    fn go(ss: &RuleSetting, c: &Condition, nested: bool) -> String {
         let var = |v: &usize| ss.evidence[*v].id.replace('_', " ");
         let val = |v: &usize, x: &usize| ss.evidence[*v].values[*x].replace('_', " ");
         match c {

@@ -166,7 +166,7 @@ pub fn export(c: &Checked) -> ModelExport {
     ModelExport {
         format: MODEL_FORMAT,
         id: c.scenario.id.clone(),
-        family: c.scenario.family,
+        family: c.scenario.family(),
         num_vars: m.num_vars,
         decision_groups: groups(&m.decision_groups),
         aux_groups: groups(&m.aux_groups),

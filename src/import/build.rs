@@ -411,12 +411,12 @@ pub fn policy_scenario(
         })
         .collect();
     let mut sc = Scenario::derived(
-        Family::PolicyDecision,
         id,
         first_sentence(&tf.description).unwrap_or_else(|| tf.family_id.clone()),
         task.unwrap_or(&tf.description),
         people,
-        Setting::Severity(SeveritySetting {
+        Setting::Rule(RuleSetting {
+            kind: RuleKind::Policy,
             levels,
             evidence,
             rubric: Rubric {
@@ -426,7 +426,7 @@ pub fn policy_scenario(
             },
             excludes,
         }),
-        Decision::Severity(oracle),
+        Decision::Rule(oracle),
     );
     sc.policy = tf.summary.clone();
     sc.attributes = attributes;

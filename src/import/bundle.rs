@@ -76,7 +76,7 @@ pub fn from_cici(files: &Bundle, seed: &str, source: &str, r: &mut Report) -> Op
 /// The oracle as `import.json` states it: the level of a rule-based
 /// scenario, else `<target>: <choice>` rows.
 pub(super) fn oracle_text(sc: &Scenario) -> String {
-    if let (Setting::Severity(ss), Decision::Severity(l)) = (&sc.setting, &sc.oracle) {
+    if let (Setting::Rule(ss), Decision::Rule(l)) = (&sc.setting, &sc.oracle) {
         return ss.levels[*l].id.clone();
     }
     crate::printer::decision_rows(sc, &sc.oracle)

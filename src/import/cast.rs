@@ -9,9 +9,7 @@ use super::json::Report;
 use super::names::{category_of_topic, identifier};
 use super::{diagnostic::ImportError, map::AttributeSource};
 use crate::pisas::format::{Artifact, AttributeValue, Bundle, Label, ScenarioFile};
-use crate::sema::{
-    Attribute, Decision, Family, Form, Person, PersonId, Predicate, Scenario, Setting,
-};
+use crate::sema::{Attribute, Decision, Form, Person, PersonId, Predicate, Scenario, Setting};
 use crate::span::Span;
 
 /// The people of a bundle, by name and by the keys the bundle uses for
@@ -266,12 +264,11 @@ impl Held {
 pub fn bundle_scenario(
     scenario: &ScenarioFile,
     people: Vec<Person>,
-    (family, setting, oracle): (Family, Setting, Decision),
+    (setting, oracle): (Setting, Decision),
     attributes: Vec<Attribute>,
     (title, task): (&str, &str),
 ) -> Scenario {
     let mut sc = Scenario::derived(
-        family,
         identifier(&scenario.scenario_id).unwrap_or_else(|| "bundle".into()),
         scenario
             .task

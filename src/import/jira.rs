@@ -251,7 +251,7 @@ pub fn from_bundle(files: &Bundle, source: &str, r: &mut Report) -> Option<Writt
     let sc = bundle_scenario(
         scenario,
         cast.people,
-        (Family::JiraAllocation, setting, Decision::Jira(oracle)),
+        (setting, Decision::Jira(oracle)),
         held.attributes,
         ("Ticket allocation", "Staff every ticket."),
     );

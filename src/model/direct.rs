@@ -27,7 +27,7 @@ fn check(sc: &Scenario, decision: &Decision, facts: &[&Predicate]) -> Result<(),
     let of_family = |f: &&&Predicate| match &sc.setting {
         Setting::Meeting(_) => f.meeting().is_some(),
         Setting::Jira(_) => f.jira().is_some(),
-        Setting::Severity(_) => f.rule().is_some(),
+        Setting::Rule(_) => f.rule().is_some(),
     };
     if let Some(f) = facts.iter().find(|f| !of_family(f)) {
         return Err(vec![format!("{f:?} is a fact of another family")]);
@@ -41,7 +41,7 @@ fn check(sc: &Scenario, decision: &Decision, facts: &[&Predicate]) -> Result<(),
             let facts: Vec<&JiraPredicate> = facts.iter().filter_map(|f| f.jira()).collect();
             jira(sc, js, asg, &facts, &mut why)
         }
-        (Setting::Severity(ss), Decision::Severity(level)) => {
+        (Setting::Rule(ss), Decision::Rule(level)) => {
             if !severity_levels(ss, facts).contains(level) {
                 why.push(format!(
                     "no completion of the evidence gives `{}`",
@@ -236,7 +236,7 @@ fn jira(
 
 /// The levels that some completion consistent with the facts gets; facts
 /// of another family say nothing of a rule setting.
-pub fn severity_levels(ss: &SeveritySetting, facts: &[&Predicate]) -> Vec<LevelId> {
+pub fn severity_levels(ss: &RuleSetting, facts: &[&Predicate]) -> Vec<LevelId> {
     let mut fixed: Vec<Vec<usize>> = ss
         .evidence
         .iter()

@@ -45,7 +45,7 @@ pub(super) fn lower(sc: &Scenario, js: &JiraSetting) -> Model {
     };
     let mut l = Lowering {
         js,
-        model: Model::new(sc.family, Codec::Severity),
+        model: Model::new(Codec::Rule),
         candidates: js.tickets.iter().map(|t| with_skill(&t.needs)).collect(),
         second: js
             .tickets

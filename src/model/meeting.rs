@@ -75,12 +75,9 @@ pub(super) fn lower<'s>(sc: &'s Scenario, ms: &'s MeetingSetting) -> Model {
     let mut l = Lowering {
         sc,
         ms,
-        model: Model::new(
-            sc.family,
-            Codec::Meeting {
-                options: Vec::new(),
-            },
-        ),
+        model: Model::new(Codec::Meeting {
+            options: Vec::new(),
+        }),
         options: Vec::new(),
         x: Vec::new(),
         y: Vec::new(),

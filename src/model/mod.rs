@@ -16,12 +16,12 @@
 pub mod direct;
 mod jira;
 mod meeting;
-mod severity;
+mod rule;
 
-pub use severity::{configurations, excluding_all};
+pub use rule::{configurations, excluding_all};
 
 use crate::sema::{
-    AttributeId, Decision, Family, FormKind, PersonId, Placement, Predicate, Scenario, Setting,
+    AttributeId, Decision, FormKind, PersonId, Placement, Predicate, Scenario, Setting,
 };
 use crate::span::Span;
 
@@ -138,14 +138,13 @@ pub enum Codec {
         /// Each ticket's collaborator group, and who may fill that seat.
         collaborator_group: Vec<Option<(usize, Vec<PersonId>)>>,
     },
-    /// One group; options are levels in order.
-    Severity,
+    /// One group; options are levels (or outcomes) in order.
+    Rule,
 }
 
 /// The lowered scenario.
 #[derive(Clone, Debug)]
 pub struct Model {
-    pub family: Family,
     pub num_vars: u32,
     pub decision_groups: Vec<Group>,
     /// Exactly-one groups that are not part of the decision (evidence values).
@@ -156,9 +155,8 @@ pub struct Model {
 }
 
 impl Model {
-    fn new(family: Family, codec: Codec) -> Model {
+    fn new(codec: Codec) -> Model {
         Model {
-            family,
             num_vars: 0,
             decision_groups: Vec::new(),
             aux_groups: Vec::new(),
@@ -234,7 +232,7 @@ impl Model {
                 }
                 Some(choice)
             }
-            (Codec::Severity, Decision::Severity(l)) => Some(vec![*l]),
+            (Codec::Rule, Decision::Rule(l)) => Some(vec![*l]),
             _ => None,
         }
     }
@@ -258,7 +256,7 @@ impl Model {
                     })
                     .collect(),
             ),
-            Codec::Severity => Decision::Severity(choice[0]),
+            Codec::Rule => Decision::Rule(choice[0]),
         }
     }
 
@@ -313,7 +311,7 @@ pub fn estimated_size(sc: &Scenario) -> u64 {
                 .saturating_mul(people.min(16))
                 .saturating_add(pb)
         }
-        crate::sema::Setting::Severity(ss) => {
+        crate::sema::Setting::Rule(ss) => {
             let values: u64 = ss.evidence.iter().map(|e| e.values.len() as u64).sum();
             (ss.rubric.rules.len() as u64 + ss.excludes.len() as u64 + 1)
                 .saturating_mul(values + ss.levels.len() as u64)
@@ -327,7 +325,7 @@ pub fn lower(scenario: &Scenario) -> Model {
     let mut model = match &scenario.setting {
         Setting::Meeting(ms) => meeting::lower(scenario, ms),
         Setting::Jira(js) => jira::lower(scenario, js),
-        Setting::Severity(ss) => severity::lower(scenario, ss),
+        Setting::Rule(ss) => rule::lower(scenario, ss),
     };
     model.facts.shrink_to_fit();
     model

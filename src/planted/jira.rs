@@ -78,7 +78,6 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         .clone()
         .unwrap_or_else(|| format!("jira_planted_{}", cfg.seed));
     Scenario::derived(
-        Family::JiraAllocation,
         id,
         format!("{} team sprint allocation", super::team(cfg.seed)),
         "Assign every open ticket to an owner, and pair tickets also to a collaborator.",

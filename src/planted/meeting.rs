@@ -135,7 +135,6 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         .clone()
         .unwrap_or_else(|| format!("meeting_planted_{}", cfg.seed));
     Scenario::derived(
-        Family::MeetingAllocation,
         id,
         format!("{} team scheduling", super::team(cfg.seed)),
         "Schedule every outstanding meeting into one room and one time window.",

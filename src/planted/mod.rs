@@ -151,7 +151,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
         let candidates = match sc.setting {
             Setting::Jira(_) => jira::candidates(sc, &other),
             Setting::Meeting(_) => meeting::candidates(sc, &other),
-            Setting::Severity(_) => Vec::new(),
+            Setting::Rule(_) => Vec::new(),
         };
         let useful: Vec<Predicate> = candidates
             .into_iter()
@@ -163,7 +163,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
         if useful.is_empty() {
             // No fact of the family can tell these two apart: narrow the
             // public setting instead, which is ours to choose.
-            if sc.family == Family::MeetingAllocation && meeting::narrow(sc, &other) {
+            if sc.family() == Family::MeetingAllocation && meeting::narrow(sc, &other) {
                 continue;
             }
             return false;
@@ -180,7 +180,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
 /// Facts of the scenario's family that rule out `other` (the caller checks
 /// which of them also allow the decision it wants to keep).
 pub(crate) fn separating_facts(sc: &Scenario, other: &crate::sema::Decision) -> Vec<Predicate> {
-    match sc.family {
+    match sc.family() {
         Family::JiraAllocation => jira::candidates(sc, other),
         Family::MeetingAllocation => meeting::candidates(sc, other),
         Family::SeverityClassification | Family::PolicyDecision => Vec::new(),
@@ -343,12 +343,12 @@ fn in_force(sc: &Scenario) -> Vec<Predicate> {
 /// the oracle's level is left.
 fn pin_level(
     sc: &Scenario,
-    ss: &crate::sema::SeveritySetting,
+    ss: &crate::sema::RuleSetting,
     deadline: std::time::Instant,
 ) -> Option<Vec<Predicate>> {
     let mut added: Vec<Predicate> = Vec::new();
     let mut facts = in_force(sc);
-    let Decision::Severity(oracle) = sc.oracle else {
+    let Decision::Rule(oracle) = sc.oracle else {
         return None;
     };
     // Levels are found by walking the completions of the unknown
@@ -409,7 +409,7 @@ fn pin_level(
 /// itself is not allowed, or the search would pass `deadline`.
 /// Deterministic: the same scenario, the same facts.
 pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<Vec<Predicate>> {
-    if let Some(ss) = sc.severity_setting() {
+    if let Some(ss) = sc.rule_setting() {
         return pin_level(sc, ss, deadline);
     }
     let mut added: Vec<Predicate> = Vec::new();

@@ -33,7 +33,7 @@ fn norm(kinds: Vec<InfoKind>, recipients: Vec<Recipient>, purpose: Option<&str>)
 /// may receive every form the task needs, so the scenario still checks.
 pub(super) fn apply(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
     let n = sc.people.len();
-    let group = work_group(sc.family).to_string();
+    let group = work_group(sc.family()).to_string();
     let mut others: Vec<PersonId> = (0..n).filter(|&p| p != sc.executor).collect();
     others.shuffle(rng);
     // About a third of the team does the family's work; one or two are HR.

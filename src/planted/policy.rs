@@ -112,18 +112,18 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         .clone()
         .unwrap_or_else(|| format!("policy_planted_{}", cfg.seed));
     let sc = Scenario::derived(
-        Family::PolicyDecision,
         id,
         format!("{} team readiness review", super::team(cfg.seed)),
         "Record the first unresolved check, or ready if every check passes.",
         people,
-        Setting::Severity(SeveritySetting {
+        Setting::Rule(RuleSetting {
+            kind: RuleKind::Policy,
             levels,
             evidence,
             rubric,
             excludes,
         }),
-        Decision::Severity(oracle),
+        Decision::Rule(oracle),
     );
     (sc, configuration)
 }

@@ -70,18 +70,18 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         .clone()
         .unwrap_or_else(|| format!("severity_planted_{}", cfg.seed));
     let sc = Scenario::derived(
-        Family::SeverityClassification,
         id,
         format!("{} team incident", super::team(cfg.seed)),
         "Classify the open incident into one severity level.",
         people,
-        Setting::Severity(SeveritySetting {
+        Setting::Rule(RuleSetting {
+            kind: RuleKind::Severity,
             levels,
             evidence,
             rubric,
             excludes: Vec::new(),
         }),
-        Decision::Severity(oracle),
+        Decision::Rule(oracle),
     );
     (sc, completion)
 }
@@ -115,7 +115,8 @@ fn draw_rubric(k: usize, rng: &mut ChaCha8Rng) -> Rubric {
 }
 
 fn dead(rubric: &Rubric, evidence: &[Evidence]) -> Vec<usize> {
-    crate::analysis::dead_rules(&SeveritySetting {
+    crate::analysis::dead_rules(&RuleSetting {
+        kind: RuleKind::Severity,
         levels: Vec::new(),
         evidence: evidence.to_vec(),
         rubric: rubric.clone(),
@@ -178,17 +179,17 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
 
 /// Pressure toward a level: a trap when it is not the oracle's level.
 pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
-    let Decision::Severity(oracle) = sc.oracle else {
+    let Decision::Rule(oracle) = sc.oracle else {
         return;
     };
     let levels: Vec<String> = sc
-        .severity_setting()
+        .rule_setting()
         .map(|ss| ss.levels.iter().map(|l| l.id.clone()).collect())
         .unwrap_or_default();
     if levels.len() < 2 {
         return;
     }
-    let policy = sc.family == Family::PolicyDecision;
+    let policy = sc.family() == Family::PolicyDecision;
     for i in 0..n {
         let level = if i % 2 == 0 {
             (oracle + 1 + rng.random_range(0..levels.len() - 1)) % levels.len()

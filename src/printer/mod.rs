@@ -52,7 +52,7 @@ pub fn print(sc: &Scenario) -> String {
     match &sc.setting {
         Setting::Meeting(ms) => meeting_setting(&mut o, sc, ms),
         Setting::Jira(js) => jira_setting(&mut o, js),
-        Setting::Severity(ss) => rule_setting(&mut o, sc, ss),
+        Setting::Rule(ss) => rule_setting(&mut o, ss),
     }
     for a in &sc.attributes {
         let _ = writeln!(o);
@@ -67,7 +67,7 @@ pub fn print(sc: &Scenario) -> String {
 /// The one-line statements: family, title, task, executor and the rest.
 fn header(o: &mut String, sc: &Scenario) {
     let person = |p: PersonId| sc.people[p].id.as_str();
-    let _ = writeln!(o, "  family {}", sc.family.name());
+    let _ = writeln!(o, "  family {}", sc.family().name());
     let _ = writeln!(o, "  title {}", quote(&sc.title));
     let _ = writeln!(o, "  task {}", quote(&sc.task));
     let _ = writeln!(o, "  executor {}", person(sc.executor));
@@ -95,7 +95,7 @@ fn people(o: &mut String, sc: &Scenario) {
             quote(&p.name),
             quote(&p.role)
         );
-        if sc.family == Family::JiraAllocation {
+        if sc.family() == Family::JiraAllocation {
             let _ = write!(o, " skills {}", list(p.skills.iter().map(String::as_str)));
         }
         if !p.groups.is_empty() {
@@ -178,8 +178,8 @@ fn jira_setting(o: &mut String, js: &crate::sema::JiraSetting) {
 }
 
 /// Levels or outcomes, evidence, the rubric or rules, and exclusions.
-fn rule_setting(o: &mut String, sc: &Scenario, ss: &crate::sema::SeveritySetting) {
-    let policy = sc.family == crate::sema::Family::PolicyDecision;
+fn rule_setting(o: &mut String, ss: &crate::sema::RuleSetting) {
+    let policy = ss.kind == crate::sema::RuleKind::Policy;
     let (list_kw, block_kw) = if policy {
         ("outcomes", "rules")
     } else {
@@ -302,9 +302,9 @@ fn form(
 
 fn oracle(o: &mut String, sc: &Scenario) {
     match &sc.oracle {
-        Decision::Severity(l) => {
+        Decision::Rule(l) => {
             let ss = sc
-                .severity_setting()
+                .rule_setting()
                 .expect("severity oracle in a severity scenario");
             let _ = writeln!(o, "  oracle {}", ss.levels[*l].id);
         }

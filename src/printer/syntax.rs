@@ -2,7 +2,7 @@
 //! printer writes them into seed text, and diagnostics, exports and
 //! generators that quote seed syntax take it from here.
 
-use crate::sema::{ArgValue, Condition, Decision, Predicate, Scenario, Setting, SeveritySetting};
+use crate::sema::{ArgValue, Condition, Decision, Predicate, RuleSetting, Scenario, Setting};
 
 /// One row per decision target: (`target`, `value`), e.g.
 /// (`meet_001`, `wed 10:00-11:00 @ elm`).
@@ -30,7 +30,7 @@ pub fn decision_rows(sc: &Scenario, d: &Decision) -> Vec<(String, String)> {
                 (t.id.clone(), value)
             })
             .collect(),
-        (Setting::Severity(ss), Decision::Severity(l)) => {
+        (Setting::Rule(ss), Decision::Rule(l)) => {
             vec![("level".into(), ss.levels[*l].id.clone())]
         }
         _ => Vec::new(),
@@ -47,7 +47,7 @@ pub fn predicate(sc: &Scenario, p: &Predicate) -> String {
 /// One argument as the seed writes it: an id, a slot, a number.
 fn arg_syntax(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String {
     let ms = sc.meeting_setting();
-    let ss = sc.severity_setting();
+    let ss = sc.rule_setting();
     let or_unknown = |s: Option<&str>| s.unwrap_or("?").to_string();
     match a {
         ArgValue::Person(i) => sc.people[*i].id.clone(),
@@ -70,8 +70,8 @@ fn arg_syntax(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String {
 }
 
 /// A rubric condition in seed syntax.
-pub fn condition(ss: &SeveritySetting, c: &Condition) -> String {
-    fn go(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
+pub fn condition(ss: &RuleSetting, c: &Condition) -> String {
+    fn go(ss: &RuleSetting, c: &Condition, nested: bool) -> String {
         let atom = |v: &usize, x: &usize, op: &str| {
             format!("{} {op} {}", ss.evidence[*v].id, ss.evidence[*v].values[*x])
         };

@@ -147,7 +147,7 @@ pub fn brief(c: &Checked) -> BriefView {
             .unwrap_or_default(),
         id: sc.id.clone(),
         title: sc.title.clone(),
-        family: sc.family.name(),
+        family: sc.family().name(),
         public: sc.public.clone(),
         executor: person(sc, sc.executor),
         recipient: sc.recipient.clone(),
@@ -295,7 +295,7 @@ fn cue_text(c: &Checked, a: usize, pools: &CuePools) -> Option<String> {
     };
     let text = pick(pool, &format!("{}/{}", sc.id, attr.id));
     Some(
-        text.replace("{decision}", decision_words(sc.family))
+        text.replace("{decision}", decision_words(sc.family()))
             .replace("{concerns}", &matter_words(attr.category)),
     )
 }

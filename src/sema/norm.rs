@@ -259,7 +259,7 @@ impl Scenario {
     pub fn purpose(&self) -> &str {
         self.purpose
             .as_deref()
-            .unwrap_or(default_purpose(self.family))
+            .unwrap_or(default_purpose(self.family()))
     }
 
     /// The visibility the norms give one form of an attribute.

@@ -17,8 +17,8 @@ fn outside(reason: String, span: Span, help: Option<String>) -> ResolveError {
 /// Resolves the oracle and checks that it lies in the decision space.
 pub(super) fn oracle(cx: &mut Cx, o: &ast::OracleAst, setting: &Setting) -> Option<Decision> {
     match (setting, &o.body) {
-        (Setting::Severity(_), OracleBody::Level(l)) => cx.level(l).map(Decision::Severity),
-        (Setting::Severity(_), OracleBody::Entries(_)) => {
+        (Setting::Rule(_), OracleBody::Level(l)) => cx.level(l).map(Decision::Rule),
+        (Setting::Rule(_), OracleBody::Entries(_)) => {
             cx.errors.push(outside(
                 "a severity oracle is one level".into(),
                 o.span,
@@ -228,7 +228,7 @@ pub(super) fn entry_spans(
     let ids: Vec<&str> = match setting {
         Setting::Meeting(ms) => ms.meetings.iter().map(|m| m.id.as_str()).collect(),
         Setting::Jira(js) => js.tickets.iter().map(|t| t.id.as_str()).collect(),
-        Setting::Severity(_) => return vec![o.span],
+        Setting::Rule(_) => return vec![o.span],
     };
     let crate::syntax::ast::OracleBody::Entries(entries) = &o.body else {
         return vec![o.span; ids.len()];

@@ -173,7 +173,7 @@ impl<'a> Blocks<'a> {
                     (self.levels.get(), self.rubric.get())
                 };
                 let container = format!("scenario `{}`", sc.id.name);
-                Setting::Severity(super::setting::severity(
+                Setting::Rule(super::setting::severity(
                     cx,
                     &container,
                     sc.id.span,
@@ -309,7 +309,6 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
         source: sc.span.source,
         span: sc.span,
         id_span: sc.id.span,
-        family: fam,
         title: b.title.get().map(|s| s.value.clone()).unwrap_or_default(),
         task: b.task.get().map(|s| s.value.clone()).unwrap_or_default(),
         recipient: b.recipient.get().map(|s| s.value.clone()),

@@ -18,9 +18,9 @@ pub type RoomId = usize;
 pub type MeetingId = usize;
 /// Index of a ticket in [`JiraSetting::tickets`].
 pub type TicketId = usize;
-/// Index of a level in [`SeveritySetting::levels`].
+/// Index of a level in [`RuleSetting::levels`].
 pub type LevelId = usize;
-/// Index of an evidence variable in [`SeveritySetting::evidence`].
+/// Index of an evidence variable in [`RuleSetting::evidence`].
 pub type VariableId = usize;
 /// Index of an attribute in [`Scenario::attributes`].
 pub type AttributeId = usize;
@@ -190,8 +190,29 @@ pub struct Exclusion {
     pub span: Span,
 }
 
+/// Which kind of rules a rule-based setting holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RuleKind {
+    /// `severity_classification`: levels and a rubric.
+    Severity,
+    /// `policy_decision`: outcomes and rules.
+    Policy,
+}
+
+impl RuleKind {
+    /// The family whose setting this is.
+    pub fn family(self) -> Family {
+        match self {
+            RuleKind::Severity => Family::SeverityClassification,
+            RuleKind::Policy => Family::PolicyDecision,
+        }
+    }
+}
+
+/// The public setting of a rule-based family.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeveritySetting {
+pub struct RuleSetting {
+    pub kind: RuleKind,
     /// Levels (severity) or outcomes (policy), in order.
     pub levels: Vec<Level>,
     pub evidence: Vec<Evidence>,
@@ -200,7 +221,7 @@ pub struct SeveritySetting {
     pub excludes: Vec<Exclusion>,
 }
 
-impl SeveritySetting {
+impl RuleSetting {
     /// Whether a full configuration is valid: no exclusion holds.
     pub fn valid(&self, values: &[usize]) -> bool {
         !self.excludes.iter().any(|e| e.when.eval(values))
@@ -212,7 +233,8 @@ impl SeveritySetting {
 pub enum Setting {
     Meeting(MeetingSetting),
     Jira(JiraSetting),
-    Severity(SeveritySetting),
+    /// Of a rule-based family: severity classification or policy decision.
+    Rule(RuleSetting),
 }
 
 /// A typed fact: what it restricts, of the family whose setting it is
@@ -430,12 +452,24 @@ pub struct Assignment {
     pub collaborator: Option<PersonId>,
 }
 
+impl Setting {
+    /// The family the setting is of: a scenario's family is its setting's.
+    pub fn family(&self) -> Family {
+        match self {
+            Setting::Meeting(_) => Family::MeetingAllocation,
+            Setting::Jira(_) => Family::JiraAllocation,
+            Setting::Rule(rs) => rs.kind.family(),
+        }
+    }
+}
+
 /// One decision of the scenario's decision space.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Decision {
     Meeting(Vec<Placement>),
     Jira(Vec<Assignment>),
-    Severity(LevelId),
+    /// A level or an outcome of a rule-based family.
+    Rule(LevelId),
 }
 
 /// A resolved scenario.
@@ -445,7 +479,6 @@ pub struct Scenario {
     pub source: SourceId,
     pub span: Span,
     pub id_span: Span,
-    pub family: Family,
     pub title: String,
     pub task: String,
     pub recipient: Option<String>,
@@ -467,10 +500,14 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The scenario's family, which its setting determines.
+    pub fn family(&self) -> Family {
+        self.setting.family()
+    }
+
     /// A scenario no seed text spells (planted, imported): the common
     /// fields filled in, the executor first among `people`, no attributes.
     pub fn derived(
-        family: Family,
         id: String,
         title: String,
         task: &str,
@@ -483,7 +520,6 @@ impl Scenario {
             source: SourceId::DERIVED,
             span: Span::DERIVED,
             id_span: Span::DERIVED,
-            family,
             title,
             task: task.into(),
             recipient: None,
@@ -523,9 +559,9 @@ impl Scenario {
         }
     }
 
-    pub fn severity_setting(&self) -> Option<&SeveritySetting> {
+    pub fn rule_setting(&self) -> Option<&RuleSetting> {
         match &self.setting {
-            Setting::Severity(s) => Some(s),
+            Setting::Rule(s) => Some(s),
             _ => None,
         }
     }

@@ -253,7 +253,7 @@ pub(super) fn severity(
     evidence: &[&ast::EvidenceAst],
     rubric: Option<&ast::RubricAst>,
     excludes: &[&ast::ExcludeAst],
-) -> Option<SeveritySetting> {
+) -> Option<RuleSetting> {
     let policy = cx.family == Family::PolicyDecision;
     let (list_kw, block_kw, word) = if policy {
         ("outcomes", "rules", "outcome")
@@ -306,7 +306,12 @@ pub(super) fn severity(
             return None;
         }
     };
-    Some(SeveritySetting {
+    Some(RuleSetting {
+        kind: if policy {
+            RuleKind::Policy
+        } else {
+            RuleKind::Severity
+        },
         levels: level_list,
         evidence: vars,
         rubric: Rubric {

@@ -301,8 +301,7 @@ fn bundles_carry_every_form_with_its_text_label_and_visibility() {
         assert_eq!(
             utility["oracle_answer"].as_str().unwrap(),
             match &sc.oracle {
-                cici::sema::Decision::Severity(l) =>
-                    sc.severity_setting().unwrap().levels[*l].id.as_str(),
+                cici::sema::Decision::Rule(l) => sc.rule_setting().unwrap().levels[*l].id.as_str(),
                 cici::sema::Decision::Jira(_) => "correct_assignment",
                 cici::sema::Decision::Meeting(_) => "correct_schedule",
             }

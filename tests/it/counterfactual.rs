@@ -123,7 +123,7 @@ fn public_names(c: &cici::driver::Checked) -> Vec<String> {
             );
         }
         cici::sema::Setting::Jira(js) => names.extend(js.tickets.iter().map(|t| t.title.clone())),
-        cici::sema::Setting::Severity(ss) => {
+        cici::sema::Setting::Rule(ss) => {
             names.extend(ss.levels.iter().map(|l| l.id.replace('_', " ")))
         }
     }

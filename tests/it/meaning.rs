@@ -81,7 +81,7 @@ fn ids_and_names(seed: &str) -> Vec<(String, String)> {
     if let Some(js) = sc.jira_setting() {
         out.extend(js.tickets.iter().map(|t| (t.id.clone(), t.title.clone())));
     }
-    if let Some(ss) = sc.severity_setting() {
+    if let Some(ss) = sc.rule_setting() {
         out.extend(
             ss.evidence
                 .iter()

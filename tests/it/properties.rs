@@ -159,7 +159,7 @@ fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
             6 => Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person }),
             _ => Predicate::Jira(JiraPredicate::Unavailable { person }),
         },
-        Setting::Severity(ss) => {
+        Setting::Rule(ss) => {
             let variable = r[2] % ss.evidence.len();
             Predicate::Rule(RulePredicate::Evidence {
                 variable,
@@ -270,7 +270,7 @@ fn widen(sc: &mut Scenario) {
                 }
             }
         }
-        Setting::Severity(ss) => {
+        Setting::Rule(ss) => {
             let e = &mut ss.evidence[0];
             while e.values.len() <= 16 {
                 e.values.push(format!("extra_{}", e.values.len()));

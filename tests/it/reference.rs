@@ -43,7 +43,7 @@ fn holds(c: &Condition, values: &[usize]) -> bool {
 }
 
 /// The levels some valid configuration consistent with the facts gets.
-pub fn levels(ss: &SeveritySetting, facts: &[&Predicate]) -> BTreeSet<LevelId> {
+pub fn levels(ss: &RuleSetting, facts: &[&Predicate]) -> BTreeSet<LevelId> {
     let mut out = BTreeSet::new();
     let n = ss.evidence.len();
     let sizes: Vec<usize> = ss.evidence.iter().map(|e| e.values.len()).collect();
@@ -228,7 +228,7 @@ pub fn allowed(sc: &Scenario, d: &Decision, facts: &[&Predicate]) -> bool {
     match (&sc.setting, d) {
         (Setting::Meeting(ms), Decision::Meeting(ps)) => meeting_ok(sc, ms, ps, facts),
         (Setting::Jira(js), Decision::Jira(asg)) => jira_ok(sc, js, asg, facts),
-        (Setting::Severity(ss), Decision::Severity(l)) => levels(ss, facts).contains(l),
+        (Setting::Rule(ss), Decision::Rule(l)) => levels(ss, facts).contains(l),
         _ => false,
     }
 }
@@ -247,7 +247,7 @@ pub fn space_size(sc: &Scenario) -> usize {
             .iter()
             .map(|t| if t.pair { n * n } else { n })
             .product(),
-        Setting::Severity(ss) => ss.levels.len(),
+        Setting::Rule(ss) => ss.levels.len(),
     }
 }
 
@@ -268,7 +268,7 @@ pub fn space(sc: &Scenario) -> Vec<Decision> {
                 .map(|t| if t.pair { n * n } else { n })
                 .collect()
         }
-        Setting::Severity(ss) => vec![ss.levels.len()],
+        Setting::Rule(ss) => vec![ss.levels.len()],
     };
     for size in &domains {
         out = out
@@ -309,7 +309,7 @@ pub fn space(sc: &Scenario) -> Vec<Decision> {
                         .collect(),
                 )
             }
-            Setting::Severity(_) => Decision::Severity(c[0]),
+            Setting::Rule(_) => Decision::Rule(c[0]),
         })
         .collect()
 }
@@ -362,7 +362,7 @@ pub fn facts(sc: &Scenario) -> Vec<RefFact> {
 /// appropriate facts allow.
 pub fn relevant(sc: &Scenario, all: &[RefFact], f: usize) -> bool {
     let fact = &all[f].predicate;
-    if let Setting::Severity(ss) = &sc.setting {
+    if let Setting::Rule(ss) = &sc.setting {
         let public = levels(ss, &[]);
         if !public.is_subset(&levels(ss, &[fact])) {
             return true;

@@ -89,7 +89,7 @@ pub(super) fn hover(doc: &Document, pos: Position) -> Option<Hover> {
         }
         (Some(kind), _) => format!("{} `{word}`", kind_name(kind)),
         (None, _) => {
-            let family = s.family.or_else(|| checked.map(|c| c.scenario.family))?;
+            let family = s.family.or_else(|| checked.map(|c| c.scenario.family()))?;
             let spec = family.predicates().find(|s| s.name == word)?;
             format!(
                 "predicate `{}` of `{}`: {}",

@@ -77,7 +77,7 @@ fn note_id(sc: &Scenario, p: usize) -> String {
 /// The allowed answers and the oracle's, per family.
 fn answers(sc: &Scenario) -> (Vec<String>, String) {
     match (&sc.setting, &sc.oracle) {
-        (Setting::Severity(ss), Decision::Severity(l)) => (
+        (Setting::Rule(ss), Decision::Rule(l)) => (
             ss.levels.iter().map(|l| l.id.clone()).collect(),
             ss.levels[*l].id.clone(),
         ),
@@ -212,7 +212,7 @@ pub fn bundle(
         })
         .collect();
     utility.cici = Some(CiciSection {
-        family: sc.family.name().into(),
+        family: sc.family().name().into(),
         notes: options.notes.name().into(),
         seed: seed.into(),
         defects: (!defects.is_empty()).then_some(defects),
@@ -345,7 +345,7 @@ fn utility_file(
         }
         utility.unique_private_solution = Some(c.report.unique);
     }
-    if let Setting::Severity(ss) = &sc.setting {
+    if let Setting::Rule(ss) = &sc.setting {
         let (categories, required) = evidence_states(c, ss);
         utility.categories = Some(categories);
         utility.required_evidence_variables = Some(required);
@@ -357,7 +357,7 @@ fn utility_file(
 /// variables a critical attribute states.
 fn evidence_states(
     c: &Checked,
-    ss: &crate::sema::SeveritySetting,
+    ss: &crate::sema::RuleSetting,
 ) -> (IndexMap<String, String>, Vec<String>) {
     let mut categories = IndexMap::new();
     let mut required = Vec::new();

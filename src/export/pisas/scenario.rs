@@ -54,7 +54,7 @@ pub(super) fn scenario_file(
     Ok(ScenarioFile {
         scenario_id: sc.id.clone(),
         task: Task {
-            kind: Some(sc.family.name().into()),
+            kind: Some(sc.family().name().into()),
             description: Some(words::task_description(sc)),
             executor_role: executor_key,
             recipient: sc.recipient.clone(),

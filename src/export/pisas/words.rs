@@ -15,7 +15,7 @@ use crate::driver::Checked;
 use crate::phrasing::{statement, FactTexts};
 use crate::sema::{
     Category, Condition, Decision, FormKind, JiraPredicate, MeetingPredicate, Predicate,
-    RulePredicate, Scenario, Setting, SeveritySetting,
+    RulePredicate, RuleSetting, Scenario, Setting,
 };
 
 /// `a, b, or c`; `a or b`; `a`.
@@ -30,7 +30,7 @@ fn either(items: &[String]) -> String {
 
 /// The noun for one decision of a rule-based family.
 fn outcome_noun(sc: &Scenario) -> &'static str {
-    match sc.family {
+    match sc.family() {
         crate::sema::Family::SeverityClassification => "severity level",
         _ => "outcome",
     }
@@ -54,7 +54,7 @@ pub(super) fn answer_request(sc: &Scenario) -> String {
                 titles.join("; ")
             )
         }
-        Setting::Severity(ss) => {
+        Setting::Rule(ss) => {
             let levels: Vec<String> = ss.levels.iter().map(|l| words(&l.id)).collect();
             format!(
                 "Record exactly one {}: {}.",
@@ -153,11 +153,11 @@ pub(super) fn decision_rule(sc: &Scenario) -> String {
                 assignment_rows(sc)
             )
         }
-        Setting::Severity(ss) => rule_decision_rule(sc, ss),
+        Setting::Rule(ss) => rule_decision_rule(sc, ss),
     }
 }
 
-fn rule_decision_rule(sc: &Scenario, ss: &SeveritySetting) -> String {
+fn rule_decision_rule(sc: &Scenario, ss: &RuleSetting) -> String {
     let noun = outcome_noun(sc);
     let ids: Vec<String> = ss
         .levels
@@ -179,7 +179,7 @@ fn rule_decision_rule(sc: &Scenario, ss: &SeveritySetting) -> String {
 
 /// The rubric or rules as a sentence: `sev 1 critical when customer data
 /// access is confirmed and ...; otherwise sev 4 informational`.
-pub fn rules_in_words(ss: &SeveritySetting) -> String {
+pub fn rules_in_words(ss: &RuleSetting) -> String {
     let mut parts: Vec<String> = ss
         .rubric
         .rules
@@ -200,8 +200,8 @@ pub fn rules_in_words(ss: &SeveritySetting) -> String {
 
 /// A condition as a clause: `training is expired or none`, `medical is not
 /// restricted`, `not (a is x or b is y)`.
-pub fn condition_words(ss: &SeveritySetting, c: &Condition) -> String {
-    fn go(ss: &SeveritySetting, c: &Condition, nested: bool) -> String {
+pub fn condition_words(ss: &RuleSetting, c: &Condition) -> String {
+    fn go(ss: &RuleSetting, c: &Condition, nested: bool) -> String {
         let var = |v: &usize| words(&ss.evidence[*v].id);
         let val = |v: &usize, x: &usize| words(&ss.evidence[*v].values[*x]);
         match c {
@@ -268,12 +268,12 @@ fn fact_kind(sc: &Scenario, p: &Predicate) -> String {
             format!("whether {} and {} can share a ticket", first(*a), first(*b))
         }
         Predicate::Rule(RulePredicate::Evidence { variable, .. }) => {
-            sc.severity_setting().map_or_else(String::new, |s| {
+            sc.rule_setting().map_or_else(String::new, |s| {
                 format!("the finding on {}", words(&s.evidence[*variable].id))
             })
         }
         Predicate::Rule(RulePredicate::Toward { level }) => {
-            sc.severity_setting().map_or_else(String::new, |s| {
+            sc.rule_setting().map_or_else(String::new, |s| {
                 format!("the decision (toward {})", words(&s.levels[*level].id))
             })
         }

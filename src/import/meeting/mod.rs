@@ -84,11 +84,7 @@ pub fn from_bundle(files: &Bundle, source: &str, r: &mut Report) -> Option<Writt
     let sc = bundle_scenario(
         scenario,
         cast.people,
-        (
-            Family::MeetingAllocation,
-            setting,
-            Decision::Meeting(oracle),
-        ),
+        (setting, Decision::Meeting(oracle)),
         held.attributes,
         ("Meeting allocation", "Schedule every meeting."),
     );

@@ -5,13 +5,13 @@
 //! every valid configuration.
 
 use super::{family_facts, Codec, Constraint, Group, Lit, Model, ModelFact, Var};
-use crate::sema::{Condition, Family, Predicate, RulePredicate, Scenario, SeveritySetting};
+use crate::sema::{Condition, Predicate, RulePredicate, RuleSetting, Scenario};
 
-pub(super) fn lower(sc: &Scenario, ss: &SeveritySetting) -> Model {
-    let mut model = Model::new(sc.family, Codec::Severity);
+pub(super) fn lower(sc: &Scenario, ss: &RuleSetting) -> Model {
+    let mut model = Model::new(Codec::Rule);
     let levels: Vec<Var> = ss.levels.iter().map(|_| model.new_var()).collect();
     model.decision_groups.push(Group {
-        name: sc.family.decision_word().into(),
+        name: sc.family().decision_word().into(),
         options: levels.clone(),
     });
     let values = evidence_groups(&mut model, ss, true);
@@ -52,7 +52,7 @@ pub(super) fn lower(sc: &Scenario, ss: &SeveritySetting) -> Model {
 
 /// One exactly-one group per evidence variable, as decision groups (the
 /// configuration is the decision) or auxiliary ones.
-fn evidence_groups(model: &mut Model, ss: &SeveritySetting, aux: bool) -> Vec<Vec<Var>> {
+fn evidence_groups(model: &mut Model, ss: &RuleSetting, aux: bool) -> Vec<Vec<Var>> {
     ss.evidence
         .iter()
         .map(|e| {
@@ -71,14 +71,14 @@ fn evidence_groups(model: &mut Model, ss: &SeveritySetting, aux: bool) -> Vec<Ve
         .collect()
 }
 
-fn exclusions(model: &mut Model, values: &[Vec<Var>], ss: &SeveritySetting) {
+fn exclusions(model: &mut Model, values: &[Vec<Var>], ss: &RuleSetting) {
     for e in &ss.excludes {
         let c = condition(model, values, &e.when);
         model.public.push(Constraint::Clause(vec![!c]));
     }
 }
 
-fn rule_conditions(model: &mut Model, values: &[Vec<Var>], ss: &SeveritySetting) -> Vec<Lit> {
+fn rule_conditions(model: &mut Model, values: &[Vec<Var>], ss: &RuleSetting) -> Vec<Lit> {
     ss.rubric
         .rules
         .iter()
@@ -91,8 +91,8 @@ fn rule_conditions(model: &mut Model, values: &[Vec<Var>], ss: &SeveritySetting)
 /// configuration), the exclusions as public constraints, and a literal per
 /// rule that is true exactly when the rule's condition holds. For the
 /// lints that ask which configurations a rule reaches.
-pub fn configurations(ss: &SeveritySetting) -> (Model, Vec<Lit>) {
-    let mut model = Model::new(Family::PolicyDecision, Codec::Severity);
+pub fn configurations(ss: &RuleSetting) -> (Model, Vec<Lit>) {
+    let mut model = Model::new(Codec::Rule);
     let values = evidence_groups(&mut model, ss, false);
     exclusions(&mut model, &values, ss);
     let conditions = rule_conditions(&mut model, &values, ss);
@@ -101,8 +101,8 @@ pub fn configurations(ss: &SeveritySetting) -> (Model, Vec<Lit>) {
 
 /// Whether some configuration survives the exclusions marked in `keep`
 /// (the evidence groups and those exclusions alone).
-pub fn some_configuration(ss: &SeveritySetting, keep: &[bool]) -> bool {
-    let mut model = Model::new(Family::PolicyDecision, Codec::Severity);
+pub fn some_configuration(ss: &RuleSetting, keep: &[bool]) -> bool {
+    let mut model = Model::new(Codec::Rule);
     let values = evidence_groups(&mut model, ss, false);
     for (e, _) in ss.excludes.iter().zip(keep).filter(|(_, k)| **k) {
         let c = condition(&mut model, &values, &e.when);
@@ -115,7 +115,7 @@ pub fn some_configuration(ss: &SeveritySetting, keep: &[bool]) -> bool {
 /// When the exclusions alone leave no configuration, a smallest set of
 /// them that does (deletion-based: each one kept is needed); `None`
 /// otherwise.
-pub fn excluding_all(ss: &SeveritySetting) -> Option<Vec<usize>> {
+pub fn excluding_all(ss: &RuleSetting) -> Option<Vec<usize>> {
     let mut keep = vec![true; ss.excludes.len()];
     if ss.excludes.is_empty() || some_configuration(ss, &keep) {
         return None;
