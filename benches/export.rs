@@ -3,11 +3,11 @@
 //!
 //! Target on a 2-core machine: exporting a seed of `seeds/` takes at most
 //! three times its check, the count bounded by the default
-//! [`COUNT_LIMIT`](cici::export::pisas::COUNT_LIMIT).
+//! [`COUNT_LIMIT`](cici::pisas::export::COUNT_LIMIT).
 
 use cici::analysis::Options;
 use cici::driver::Run;
-use cici::export::pisas::{bundle, count_before_private, Options as BundleOptions, COUNT_LIMIT};
+use cici::pisas::export::{bundle, count_before_private, Options as BundleOptions, COUNT_LIMIT};
 use cici::render::Templates;
 
 fn main() {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use cici::analysis::Options;
 use cici::driver::Run;
-use cici::import::{self, build::Select, SeedOptions};
+use cici::pisas::import::{self, build::Select, SeedOptions};
 use cici::planted::{generate, Config};
 use cici::sema::Family;
 

@@ -9,7 +9,6 @@ pub mod counterfactual;
 pub mod diff;
 pub mod driver;
 pub mod export;
-pub mod import;
 pub mod io;
 #[cfg(feature = "llm")]
 pub mod judge;
@@ -31,8 +30,8 @@ pub use analysis::analyse;
 pub use build::plan as build;
 pub use counterfactual::triplets as counterfactual;
 pub use export::export;
-pub use import::pisas_seed as import;
 pub use model::lower;
+pub use pisas::import::pisas_seed as import;
 pub use render::render;
 pub use sema::resolve;
 pub use syntax::parse;

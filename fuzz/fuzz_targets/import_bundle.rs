@@ -11,15 +11,15 @@ fuzz_target!(|data: &[u8]| {
     let mut parts = data.split(|&b| b == 0xFF);
     let mut next = |name: &str| {
         let text = String::from_utf8_lossy(parts.next().unwrap_or(b"{}")).into_owned();
-        cici::import::JsonFile::parse(format!("fuzz/{name}"), text)
+        cici::pisas::import::JsonFile::parse(format!("fuzz/{name}"), text)
     };
-    let bundle = cici::import::BundleFiles {
+    let bundle = cici::pisas::import::BundleFiles {
         scenario: next("scenario.json"),
         utility: next("utility.json"),
         visibility: next("visibility.json"),
         appropriateness: next("appropriateness.json"),
     };
-    let (written, files) = cici::import::pisas_bundle(bundle, "fuzz", None);
+    let (written, files) = cici::pisas::import::pisas_bundle(bundle, "fuzz", None);
     for f in &files {
         for d in &f.diagnostics {
             assert!(d.code().is_some());

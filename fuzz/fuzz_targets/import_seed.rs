@@ -10,15 +10,15 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let file = cici::import::JsonFile::parse("fuzz/seed.json".into(), text.to_string());
-    let options = cici::import::SeedOptions {
+    let file = cici::pisas::import::JsonFile::parse("fuzz/seed.json".into(), text.to_string());
+    let options = cici::pisas::import::SeedOptions {
         // A handful of configurations keeps one run short; the selection
         // code is exercised all the same.
-        select: cici::import::build::Select::Count(3),
+        select: cici::pisas::import::build::Select::Count(3),
         seed: 1,
         prefix: None,
     };
-    let imported = cici::import::pisas_seed_files(file, None, &options);
+    let imported = cici::pisas::import::pisas_seed_files(file, None, &options);
     for f in &imported.files {
         for d in &f.diagnostics {
             assert!(d.code().is_some());

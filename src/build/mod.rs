@@ -3,7 +3,7 @@
 //! In: a checked [`Run`] and [`Templates`]. Out: a [`Plan`], every output
 //! file as text keyed by its path relative to the output folder, built in
 //! memory in a fixed order so that the output is byte-for-byte
-//! deterministic; then [`write`] puts it on disk atomically, or [`check`]
+//! deterministic; then [`write()`] puts it on disk atomically, or [`check`]
 //! compares it with what is there.
 //!
 //! ```text

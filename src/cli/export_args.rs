@@ -37,7 +37,7 @@ pub(super) enum ExportCommand {
         /// constraints allow (independent parts multiply, so an exact count
         /// may be far larger); a count this bound or --max-solve-ms stops is
         /// written as `{"at_least": n}`.
-        #[arg(long, default_value_t = crate::export::pisas::COUNT_LIMIT,
+        #[arg(long, default_value_t = crate::pisas::export::COUNT_LIMIT,
               value_parser = clap::value_parser!(u64).range(1..))]
         count_bound: u64,
     },
@@ -128,11 +128,11 @@ pub(super) enum NotesArg {
     Separate,
 }
 
-impl From<NotesArg> for crate::export::pisas::NoteStyle {
+impl From<NotesArg> for crate::pisas::export::NoteStyle {
     fn from(n: NotesArg) -> Self {
         match n {
-            NotesArg::Entangled => crate::export::pisas::NoteStyle::Entangled,
-            NotesArg::Separate => crate::export::pisas::NoteStyle::Separate,
+            NotesArg::Entangled => crate::pisas::export::NoteStyle::Entangled,
+            NotesArg::Separate => crate::pisas::export::NoteStyle::Separate,
         }
     }
 }

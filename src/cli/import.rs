@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use super::export_args::ExportCommand;
 use super::{export_args::ExportArgs, output::fail, ImportArgs, ImportCommand};
-use crate::import::{self, build::Select, JsonFile, SeedOptions};
+use crate::pisas::import::{self, build::Select, JsonFile, SeedOptions};
 
 /// Renders the diagnostics of every file read, with its text as source.
 fn report(files: &[JsonFile]) {
@@ -175,7 +175,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
             count_bound,
         } => (input, notes, allow_defects, count_bound),
     };
-    let bundle_options = crate::export::pisas::Options {
+    let bundle_options = crate::pisas::export::Options {
         notes: notes.into(),
         allow_defects,
         count_bound,
@@ -186,7 +186,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         Err(code) => return code,
     };
     let out = input.out;
-    match crate::export::pisas::write_bundles(&run, &templates, &out, &bundle_options) {
+    match crate::pisas::export::write_bundles(&run, &templates, &out, &bundle_options) {
         Ok(ids) => {
             super::output::say!(
                 "wrote {} bundle{} into {}",

@@ -9,7 +9,6 @@
 
 pub mod inspect;
 pub mod model;
-pub mod pisas;
 
 use std::collections::BTreeMap;
 

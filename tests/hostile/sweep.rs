@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use cici::analysis::Options;
-use cici::import::{build::Select, BundleFiles, JsonFile, SeedOptions};
+use cici::pisas::import::{build::Select, BundleFiles, JsonFile, SeedOptions};
 
 use crate::it::common::{data, root};
 
@@ -154,7 +154,7 @@ fn mutated_task_family_seeds_give_diagnostics_never_a_panic() {
         let text = mutate(&seeds[n % seeds.len()], &mut rng);
         case(&format!("task-family case {n}"), || {
             let file = JsonFile::parse("mutated/seed.json".into(), text);
-            let imported = cici::import::pisas_seed_files(file, None, &options);
+            let imported = cici::pisas::import::pisas_seed_files(file, None, &options);
             render_json(&imported.files);
         });
     }
@@ -199,7 +199,7 @@ fn mutated_bundles_give_diagnostics_never_a_panic() {
                 visibility: it.next().unwrap(),
                 appropriateness: it.next().unwrap(),
             };
-            let (_, read) = cici::import::pisas_bundle(bundle, "mutated", None);
+            let (_, read) = cici::pisas::import::pisas_bundle(bundle, "mutated", None);
             render_json(&read);
         });
     }

@@ -63,7 +63,7 @@ fn bundle_counts_agree_with_brute_force_and_say_when_they_stopped() {
         let truth = if super::reference::space_size(sc) > 200_000 {
             // Too large to walk: the solver counts to the end (the property
             // tests hold its counts to brute force on small spaces).
-            cici::export::pisas::count_before_private(c, u64::MAX, None).value()
+            cici::pisas::export::count_before_private(c, u64::MAX, None).value()
         } else {
             super::reference::allowed_set(sc, &raw_appropriate(sc)).len() as u64
         };
@@ -98,7 +98,7 @@ fn a_count_bound_and_a_deadline_give_lower_bounds() {
         .find(|c| c.scenario.id == "mobile_release")
         .unwrap();
     let past = std::time::Instant::now();
-    let count = cici::export::pisas::count_before_private(c, u64::MAX, Some(past));
+    let count = cici::pisas::export::count_before_private(c, u64::MAX, Some(past));
     assert!(
         matches!(
             count,

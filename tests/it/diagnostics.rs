@@ -104,12 +104,12 @@ fn every_file_example_gives_its_code() {
                 .map(|d| d.diagnostic.code_name())
                 .collect()
         } else {
-            let options = cici::import::SeedOptions {
-                select: cici::import::build::Select::All,
+            let options = cici::pisas::import::SeedOptions {
+                select: cici::pisas::import::build::Select::All,
                 seed: 1,
                 prefix: None,
             };
-            cici::import::pisas_seed(&path, None, &options)
+            cici::pisas::import::pisas_seed(&path, None, &options)
                 .files
                 .iter()
                 .flat_map(|f| &f.diagnostics)

@@ -76,11 +76,11 @@ fn the_counts_readme_states_are_the_repositorys() {
     for e in std::fs::read_dir(root().join("tests/data/pisas/seeds")).unwrap() {
         let dir = e.unwrap().path();
         if dir.is_dir() {
-            let r = cici::import::pisas_seed(
+            let r = cici::pisas::import::pisas_seed(
                 &dir.join("seed.json"),
                 Some(&dir.join("personal_context_library.json")),
-                &cici::import::SeedOptions {
-                    select: cici::import::build::Select::All,
+                &cici::pisas::import::SeedOptions {
+                    select: cici::pisas::import::build::Select::All,
                     seed: 0,
                     prefix: None,
                 },

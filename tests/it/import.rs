@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use cici::analysis::Class;
-use cici::import::{self, build::Select, SeedOptions};
+use cici::pisas::import::{self, build::Select, SeedOptions};
 
 use super::common::{check, cici, data, root, tempdir, with_class};
 
@@ -410,7 +410,7 @@ fn broken_seeds_get_diagnostics_at_their_json_paths() {
 
 #[test]
 fn every_import_code_is_triggered_by_a_fixture() {
-    let text = std::fs::read_to_string(root().join("src/import/diagnostic.rs")).unwrap();
+    let text = std::fs::read_to_string(root().join("src/pisas/import/diagnostic.rs")).unwrap();
     let declared: BTreeSet<String> = text
         .split("code(cici::import::")
         .skip(1)

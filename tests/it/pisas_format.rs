@@ -2,9 +2,9 @@
 //! the same values, real bundles of the release's generators read, and a
 //! file that does not fit is reported at every part that does not fit.
 
-use cici::export::pisas::{bundle, Options};
-use cici::import::{BundleFiles, JsonFile};
+use cici::pisas::export::{bundle, Options};
 use cici::pisas::format::Bundle;
+use cici::pisas::import::{BundleFiles, JsonFile};
 use cici::planted::{generate, Config};
 use cici::render::Templates;
 use proptest::prelude::*;
@@ -58,7 +58,7 @@ proptest! {
         let read = files.typed();
         prop_assert_eq!(diagnostics(&files), Vec::<(String, String)>::new());
         prop_assert_eq!(read.as_ref(), Some(&written));
-        let (imported, reported) = cici::import::pisas_bundle(files_of(&written), "planted", None);
+        let (imported, reported) = cici::pisas::import::pisas_bundle(files_of(&written), "planted", None);
         prop_assert!(reported.is_empty());
         prop_assert!(imported.is_some());
     }
@@ -161,14 +161,14 @@ fn every_part_that_does_not_fit_is_reported_at_its_path_in_its_file() {
         assert!(f.diagnostics.iter().all(|d| d.span.is_some()), "{}", f.name);
     }
     // Nothing is imported from files that do not fit.
-    let (written, _) = cici::import::pisas_bundle(files, "edited", None);
+    let (written, _) = cici::pisas::import::pisas_bundle(files, "edited", None);
     assert!(written.is_none());
 }
 
 #[test]
 fn a_value_of_neither_form_is_told_both() {
-    use cici::import::typed::problems;
     use cici::pisas::format::{ScenarioFile, UtilityFile};
+    use cici::pisas::import::typed::problems;
     let scenario = serde_json::json!({
         "scenario_id": "s", "task": {"executor_role": "lead"}, "cast": "everyone",
     });

@@ -149,7 +149,7 @@ fn a_jira_bundle_imports_its_board_roster_and_private_constraint() {
     // hours that matter.
     assert!(!c.report.unique);
     assert_eq!(
-        cici::export::pisas::count_before_private(c, 10_000, None),
+        cici::pisas::export::count_before_private(c, 10_000, None),
         utility("jira_sole_owner")["public_valid_assignment_count_before_private_constraints"]
             .as_u64()
             .map(cici::solver::Count::Exact)
@@ -250,7 +250,7 @@ fn a_meeting_bundle_imports_its_structure_and_paired_constraints() {
     ));
     assert!(c.report.unique);
     assert_eq!(
-        cici::export::pisas::count_before_private(c, 10_000, None),
+        cici::pisas::export::count_before_private(c, 10_000, None),
         utility("meeting_deadline")["public_valid_schedule_count_before_private_constraints"]
             .as_u64()
             .map(cici::solver::Count::Exact)
@@ -343,15 +343,15 @@ fn import_edited_seed(
         } else {
             text
         };
-        cici::import::JsonFile::parse(f.to_string(), text)
+        cici::pisas::import::JsonFile::parse(f.to_string(), text)
     };
-    let files = cici::import::BundleFiles {
+    let files = cici::pisas::import::BundleFiles {
         scenario: read("scenario.json"),
         utility: read("utility.json"),
         visibility: read("visibility.json"),
         appropriateness: read("appropriateness.json"),
     };
-    let (written, files) = cici::import::pisas_bundle(files, name, None);
+    let (written, files) = cici::pisas::import::pisas_bundle(files, name, None);
     let found = files
         .iter()
         .flat_map(|f| &f.diagnostics)

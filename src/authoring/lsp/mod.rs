@@ -14,7 +14,7 @@
 //!   slots, features, evidence values, the family's predicates (with a
 //!   snippet), keywords.
 //!
-//! Names come from a tolerant scan of the text ([`scan`]), so completion,
+//! Names come from a tolerant scan of the text (`scan`), so completion,
 //! hover and definition keep working while the text does not parse; hover
 //! also falls back on the last check in which the document checked.
 //! - code actions: the fixes of the diagnostics in range;

@@ -1,7 +1,7 @@
 //! The PiSAs release's bundle files as types: the only spelling of their
 //! JSON. `export pisas` writes these types and `import pisas-bundle` reads
 //! them; a file that does not fit its type is reported at the JSON path of
-//! every part that does not fit (see `import::typed`).
+//! every part that does not fit (see `pisas::import::typed`).
 //!
 //! Field order is the order the files are written in. Fields the release
 //! writes and cici neither writes nor reads are left out: reading ignores

@@ -4,10 +4,10 @@
 use serde_json::Value;
 
 use super::{holder_at, unknown, Decoy, Plan, Range, Role, Rule, Variable};
-use crate::import::json::{
+use crate::pisas::import::json::{
     field, index_path, key_path, opt_arr, opt_uint, req_arr, req_str, Report,
 };
-use crate::import::ImportError;
+use crate::pisas::import::ImportError;
 use crate::sema::Condition;
 
 /// Reads a `when`; `Ok(None)` for `{"otherwise": true}`.
