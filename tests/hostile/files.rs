@@ -39,7 +39,7 @@ pub(super) fn text_of(o: &Output) -> String {
 }
 
 /// A folder with one seed in `seeds/`, and the path of the seed.
-pub(super) fn workspace(name: &str) -> (PathBuf, PathBuf) {
+pub(super) fn workspace(name: &str) -> (crate::it::common::TempDir, PathBuf) {
     let dir = tempdir(name);
     std::fs::create_dir_all(dir.join("seeds")).unwrap();
     let seed = dir.join("seeds/ops.cici");
@@ -108,7 +108,8 @@ fn a_build_never_removes_a_file_outside_its_folder() {
 #[test]
 fn build_check_never_prints_a_file_outside_its_folder() {
     let (dir, _) = workspace("hostile-check");
-    let secret = tempdir("hostile-check-secret").join("secret.txt");
+    let secret_dir = tempdir("hostile-check-secret");
+    let secret = secret_dir.join("secret.txt");
     std::fs::write(&secret, "TOP-SECRET-CONTENT").unwrap();
     std::fs::write(dir.join("outside.txt"), "ALSO-SECRET").unwrap();
     let out = cici_in(&dir, &["build", "seeds", "--out", "p"]);

@@ -2,13 +2,13 @@
 //! known by a signature, never a user's for its name, never through a
 //! symlink, and never twice at once.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use super::files::{cici_in, text_of};
 
 /// A folder with one seed under `seeds/`.
-fn workspace(name: &str) -> PathBuf {
+fn workspace(name: &str) -> crate::it::common::TempDir {
     super::files::workspace(name).0
 }
 

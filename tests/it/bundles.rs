@@ -563,10 +563,8 @@ fn release_shaped_bundle(dir: &Path, seed: &Value) {
 fn a_bundle_of_a_task_family_imports_with_its_seed() {
     let seed_path = super::common::data().join("pisas/seeds/uas_flight_readiness/seed.json");
     let seed: Value = serde_json::from_str(&std::fs::read_to_string(&seed_path).unwrap()).unwrap();
-    let (bundle, out) = (
-        tempdir("release-bundle").join("uas_release_shaped"),
-        tempdir("release-out"),
-    );
+    let (work, out) = (tempdir("release-bundle"), tempdir("release-out"));
+    let bundle = work.join("uas_release_shaped");
     release_shaped_bundle(&bundle, &seed);
     // Without the seed, the rules are unknown: a diagnostic, not a guess.
     let r = cici(&[

@@ -153,8 +153,7 @@ fn usage_and_io_errors_exit_with_2() {
         cici(&["check", "--format", "yaml", "seeds/"]).status.code(),
         Some(2)
     );
-    let empty = std::env::temp_dir().join(format!("cici-empty-{}", std::process::id()));
-    std::fs::create_dir_all(&empty).unwrap();
+    let empty = super::common::tempdir("empty");
     let none = cici(&["check", empty.to_str().unwrap()]);
     assert_eq!(none.status.code(), Some(2));
     assert!(stderr(&none).contains("no `*.cici` files"));

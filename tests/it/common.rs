@@ -50,13 +50,37 @@ pub fn render(run: &Run) -> String {
     out
 }
 
-/// A fresh, empty folder in the system's temporary folder, unique to this
-/// test process and name.
-pub fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cici-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh, empty folder in the system's temporary folder, removed with
+/// everything in it when the value is dropped.
+pub struct TempDir {
+    _guard: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = PathBuf;
+
+    fn deref(&self) -> &PathBuf {
+        &self.path
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+/// A fresh, empty folder named after the test (`cici-<name>-...`).
+pub fn tempdir(name: &str) -> TempDir {
+    let guard = tempfile::Builder::new()
+        .prefix(&format!("cici-{name}-"))
+        .tempdir()
+        .unwrap();
+    TempDir {
+        path: guard.path().to_path_buf(),
+        _guard: guard,
+    }
 }
 
 /// Runs the built binary in the repository root, without colours.

@@ -9,7 +9,7 @@ fn run_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
 
 /// A folder with the fixture that gives two `text_states_more` warnings
 /// and one `text_states_nothing`.
-fn workspace(name: &str) -> std::path::PathBuf {
+fn workspace(name: &str) -> super::common::TempDir {
     let dir = tempdir(name);
     let seed = root().join("tests/fixtures/check/ok/text_warnings.cici");
     std::fs::copy(seed, dir.join("seed.cici")).unwrap();

@@ -221,7 +221,7 @@ pub(crate) fn fake_model(body: &Value) -> Value {
 }
 
 /// A folder holding one seed, `ops_scheduling`.
-pub(crate) fn seed_dir(name: &str) -> PathBuf {
+pub(crate) fn seed_dir(name: &str) -> super::common::TempDir {
     let dir = tempdir(name);
     std::fs::create_dir_all(dir.join("seeds")).unwrap();
     std::fs::copy(

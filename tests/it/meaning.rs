@@ -11,7 +11,7 @@
 //! - The two forms of an attribute are described differently.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde_json::Value;
 
@@ -158,7 +158,7 @@ fn meaning(dir: &Path) -> Vec<String> {
     problems
 }
 
-fn export(seeds: &Path, name: &str) -> PathBuf {
+fn export(seeds: &Path, name: &str) -> super::common::TempDir {
     let out = tempdir(name);
     let r = cici(&[
         "export",

@@ -19,7 +19,7 @@ fn bundle(name: &str) -> PathBuf {
 }
 
 /// Imports bundle folders into a fresh folder and checks what was written.
-fn import(names: &[&str]) -> (PathBuf, cici::driver::Run) {
+fn import(names: &[&str]) -> (super::common::TempDir, cici::driver::Run) {
     let out = tempdir(&format!("released-{}", names.join("-")));
     let dirs: Vec<String> = names
         .iter()
@@ -32,7 +32,7 @@ fn import(names: &[&str]) -> (PathBuf, cici::driver::Run) {
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
     let mut run = cici::driver::Run::new();
     run.check_paths(
-        std::slice::from_ref(&out),
+        std::slice::from_ref(&*out),
         &cici::analysis::Options::default(),
     )
     .unwrap();
