@@ -28,5 +28,6 @@ mod pisas_format;
 mod planted;
 mod properties;
 mod reference;
+mod release_bundle;
 mod released;
 mod vocab;
