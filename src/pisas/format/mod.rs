@@ -1,5 +1,5 @@
-//! The PiSAs release's bundle files as types: the only spelling of their
-//! JSON. `export pisas` writes these types and `import pisas-bundle` reads
+//! The PiSAs release's bundle files, and its task-family seeds (`seed`), as
+//! types: the only spelling of their JSON. `export pisas` writes these types and `import pisas-bundle` reads
 //! them; a file that does not fit its type is reported at the JSON path of
 //! every part that does not fit (see `pisas::import::typed`).
 //!
@@ -8,9 +8,13 @@
 //! them. Optional fields are `Option`s, never silent defaults, except
 //! lists and maps whose absence means empty.
 
+mod field;
 mod labels;
 mod scenario;
+pub mod seed;
 mod utility;
+
+pub use field::Field;
 
 pub use labels::{AppropriatenessFile, Label, Visibility, VisibilityFile};
 pub use scenario::{

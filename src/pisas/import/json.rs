@@ -1,16 +1,8 @@
-//! Typed access to a JSON value that records, instead of failing, what is
-//! missing or of the wrong type, with the JSON path.
-
-use serde_json::Value;
+//! Reading a tolerant [`Field`] of the format: what is missing or of
+//! another shape is recorded with its JSON path instead of failing.
 
 use super::{diagnostic::ImportDiagnostic, diagnostic::ImportError};
-
-/// A value and the path that leads to it.
-#[derive(Clone, Copy, Debug)]
-pub struct At<'a> {
-    pub value: &'a Value,
-    pub path: &'a str,
-}
+use crate::pisas::format::Field;
 
 /// Diagnostics collected while reading.
 #[derive(Debug, Default)]
@@ -51,83 +43,26 @@ pub fn index_path(parent: &str, i: usize) -> String {
     format!("{parent}[{i}]")
 }
 
-/// A field of an object, if present and not null.
-pub fn field<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
-    v.get(key).filter(|x| !x.is_null())
+/// A field the format requires: reported at `path` when it is absent or of
+/// another shape.
+pub fn req<'a, T>(f: &'a Field<T>, path: &str, expected: &str, r: &mut Report) -> Option<&'a T> {
+    let found = f.get();
+    if found.is_none() {
+        r.shape(path, expected);
+    }
+    found
 }
 
-/// A required string field; reported when missing or not a string.
-pub fn req_str<'a>(v: &'a Value, path: &str, key: &str, r: &mut Report) -> Option<&'a str> {
-    match field(v, key) {
-        Some(Value::String(s)) => Some(s),
-        _ => {
-            r.shape(&key_path(path, key), "a string");
-            None
-        }
+/// An optional field: reported at `path` only when present with another
+/// shape.
+pub fn opt<'a, T>(f: &'a Field<T>, path: &str, expected: &str, r: &mut Report) -> Option<&'a T> {
+    if let Field::Bad(_) = f {
+        r.shape(path, expected);
     }
+    f.get()
 }
 
-/// An optional string field; reported only when present with another type.
-pub fn opt_str<'a>(v: &'a Value, path: &str, key: &str, r: &mut Report) -> Option<&'a str> {
-    match field(v, key) {
-        None => None,
-        Some(Value::String(s)) => Some(s),
-        Some(_) => {
-            r.shape(&key_path(path, key), "a string");
-            None
-        }
-    }
-}
-
-/// A required object field.
-pub fn req_obj<'a>(
-    v: &'a Value,
-    path: &str,
-    key: &str,
-    r: &mut Report,
-) -> Option<&'a serde_json::Map<String, Value>> {
-    match field(v, key) {
-        Some(Value::Object(m)) => Some(m),
-        _ => {
-            r.shape(&key_path(path, key), "an object");
-            None
-        }
-    }
-}
-
-/// A required array field.
-pub fn req_arr<'a>(v: &'a Value, path: &str, key: &str, r: &mut Report) -> Option<&'a Vec<Value>> {
-    match field(v, key) {
-        Some(Value::Array(a)) => Some(a),
-        _ => {
-            r.shape(&key_path(path, key), "an array");
-            None
-        }
-    }
-}
-
-/// An optional array field (absent reads as empty).
-pub fn opt_arr<'a>(v: &'a Value, path: &str, key: &str, r: &mut Report) -> &'a [Value] {
-    match field(v, key) {
-        None => &[],
-        Some(Value::Array(a)) => a,
-        Some(_) => {
-            r.shape(&key_path(path, key), "an array");
-            &[]
-        }
-    }
-}
-
-/// An optional non-negative integer field.
-pub fn opt_uint(v: &Value, path: &str, key: &str, r: &mut Report) -> Option<u64> {
-    match field(v, key) {
-        None => None,
-        Some(x) => match x.as_u64() {
-            Some(n) => Some(n),
-            None => {
-                r.shape(&key_path(path, key), "a non-negative integer");
-                None
-            }
-        },
-    }
+/// An optional list (absent reads as empty).
+pub fn opt_list<'a, T>(f: &'a Field<Vec<T>>, path: &str, r: &mut Report) -> &'a [T] {
+    opt(f, path, "an array", r).map_or(&[], Vec::as_slice)
 }

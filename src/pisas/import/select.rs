@@ -10,9 +10,13 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 use super::diagnostic::ImportError;
-use super::json::{field, index_path, opt_arr, req_arr, req_str, Report};
+use serde::Deserialize;
+
+use super::json::{index_path, key_path, opt_list, req, Report};
 use super::names::hash;
 use super::seed::TaskFamily;
+use crate::pisas::format::seed::LibraryFile;
+use crate::pisas::format::Field;
 
 /// The most configurations `--all` writes.
 pub const ALL_LIMIT: usize = 100_000;
@@ -38,28 +42,28 @@ pub struct Personal {
 
 /// Reads a personal-context library (`items[]`).
 pub fn read_library(v: &Value, r: &mut Report) -> Vec<Personal> {
-    let Some(items) = req_arr(v, "", "items", r) else {
+    let file = Field::<LibraryFile>::deserialize(v).unwrap_or_default();
+    let file = file.or_empty();
+    let Some(items) = req(&file.items, "items", "an array", r) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     for (i, it) in items.iter().enumerate() {
         let path = index_path("items", i);
-        let (Some(key), Some(template)) = (
-            req_str(it, &path, "id", r),
-            req_str(it, &path, "template", r),
-        ) else {
+        let it = it.or_empty();
+        let mut text =
+            |f: &Field<String>, key: &str| req(f, &key_path(&path, key), "a string", r).cloned();
+        let (Some(key), Some(template)) = (text(&it.id, "id"), text(&it.template, "template"))
+        else {
             continue;
         };
         out.push(Personal {
-            key: key.into(),
-            template: template.into(),
-            topic: field(it, "topic")
-                .and_then(Value::as_str)
-                .unwrap_or("")
-                .into(),
-            fits: opt_arr(it, &path, "fits", r)
+            key,
+            template,
+            topic: it.topic.get().cloned().unwrap_or_default(),
+            fits: opt_list(&it.fits, &key_path(&path, "fits"), r)
                 .iter()
-                .filter_map(|f| f.as_str().map(str::to_string))
+                .filter_map(|f| f.get().cloned())
                 .collect(),
         });
     }

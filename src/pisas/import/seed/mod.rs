@@ -4,11 +4,14 @@
 //! decoys and the generation plan. Everything that does not fit is a
 //! diagnostic at its JSON path; what fits is kept.
 
+use serde::Deserialize;
 use serde_json::Value;
 
-use super::json::{
-    field, index_path, key_path, opt_arr, opt_str, req_arr, req_obj, req_str, Report,
+use super::json::{index_path, key_path, opt, opt_list, req, Report};
+use crate::pisas::format::seed::{
+    List, Map, Participants, RealizationEntry, RoleEntry, SeedFile, StateEntry, VariableEntry,
 };
+use crate::pisas::format::Field;
 mod rules;
 
 use rules::{decoys, invalid, plan, rules};
@@ -168,39 +171,46 @@ impl TaskFamily {
 
 /// Reads a seed; `None` when too much is missing to import anything.
 pub fn read(v: &Value, r: &mut Report) -> Option<TaskFamily> {
-    let family_id = req_str(v, "", "task_family_id", r)
-        .unwrap_or("task")
+    let file = Field::<SeedFile>::deserialize(v).unwrap_or_default();
+    let seed = file.or_empty();
+    let family_id = req(&seed.task_family_id, "task_family_id", "a string", r)
+        .map_or("task", String::as_str)
         .to_string();
-    let task = field(v, "task");
-    if task.is_none() {
+    if seed.task.is_absent() {
         r.shape("task", "an object");
     }
-    let task = task.unwrap_or(&Value::Null);
-    let description = opt_str(task, "task", "description", r)
-        .unwrap_or("")
-        .to_string();
-    let brief = field(task, "executor_brief")
-        .and_then(|b| opt_str(b, "task.executor_brief", "template", r))
-        .map(str::to_string);
-    let context = field(v, "timeline")
-        .and_then(|t| field(t, "default_layout"))
-        .and_then(|l| field(l, "context_artifact"))
-        .and_then(|c| opt_str(c, "timeline.default_layout.context_artifact", "content", r))
-        .map(str::to_string);
-    let summary = field(v, "decision_policy")
-        .and_then(|d| opt_str(d, "decision_policy", "summary", r))
-        .map(str::to_string);
-    let roles = cast(v, r)?;
-    let outcomes = outcomes(v, r)?;
-    let variables = variables(v, &roles, r);
+    let task = seed.task.or_empty();
+    let description = opt(&task.description, "task.description", "a string", r)
+        .cloned()
+        .unwrap_or_default();
+    let brief = task
+        .executor_brief
+        .get()
+        .and_then(|b| opt(&b.template, "task.executor_brief.template", "a string", r).cloned());
+    let context = seed
+        .timeline
+        .get()
+        .and_then(|t| t.default_layout.get())
+        .and_then(|l| l.context_artifact.get())
+        .and_then(|c| {
+            let path = "timeline.default_layout.context_artifact.content";
+            opt(&c.content, path, "a string", r).cloned()
+        });
+    let summary = seed
+        .decision_policy
+        .get()
+        .and_then(|d| opt(&d.summary, "decision_policy.summary", "a string", r).cloned());
+    let roles = cast(&seed.participants, r)?;
+    let outcomes = outcomes(&seed.outcomes, r)?;
+    let variables = variables(&seed.evidence_variables, &roles, r);
     if variables.is_empty() {
         return None;
     }
-    let (rules, otherwise, broken_rules) = rules(v, &outcomes, &variables, r);
-    let plan_v = field(v, "generation_plan").unwrap_or(&Value::Null);
-    let invalid = invalid(plan_v, &variables, r);
-    let decoys = decoys(v, &roles, &outcomes, &variables, r);
-    let plan = plan(plan_v, &outcomes, &variables, r);
+    let (rules, otherwise, broken_rules) = rules(&seed.decision_policy, &outcomes, &variables, r);
+    let plan_v = seed.generation_plan.or_empty();
+    let invalid = invalid(&plan_v, &variables, r);
+    let decoys = decoys(&seed.decision_decoys, &roles, &outcomes, &variables, r);
+    let plan = plan(&plan_v, &outcomes, &variables, r);
     Some(TaskFamily {
         family_id,
         description,
@@ -219,47 +229,48 @@ pub fn read(v: &Value, r: &mut Report) -> Option<TaskFamily> {
     })
 }
 
-fn role_of(v: &Value, path: &str, subject: bool, r: &mut Report) -> Option<Role> {
-    let key = req_str(v, path, "role_id", r)?;
+fn role_of(v: &Field<RoleEntry>, path: &str, subject: bool, r: &mut Report) -> Option<Role> {
+    let v = v.or_empty();
+    let key = req(&v.role_id, &key_path(path, "role_id"), "a string", r)?;
     let Some(id) = identifier(key) else {
         r.push(
             key_path(path, "role_id"),
             ImportError::BadName {
                 kind: "person".into(),
-                name: key.into(),
+                name: key.clone(),
             },
         );
         return None;
     };
+    let text = |f: &Field<String>, key: &str, r: &mut Report| {
+        opt(f, &key_path(path, key), "a string", r).cloned()
+    };
     Some(Role {
-        key: key.to_string(),
+        key: key.clone(),
         id,
-        title: opt_str(v, path, "title", r).unwrap_or(key).to_string(),
-        team: opt_str(v, path, "team", r).unwrap_or("").to_string(),
-        name: opt_str(v, path, "name", r).map(str::to_string),
+        title: text(&v.title, "title", r).unwrap_or_else(|| key.clone()),
+        team: text(&v.team, "team", r).unwrap_or_default(),
+        name: text(&v.name, "name", r),
         subject,
     })
 }
 
-fn cast(v: &Value, r: &mut Report) -> Option<Vec<Role>> {
-    let p = field(v, "participants");
-    let Some(p) = p.filter(|p| p.is_object()) else {
+fn cast(p: &Field<Participants>, r: &mut Report) -> Option<Vec<Role>> {
+    let Some(p) = p.get() else {
         r.shape("participants", "an object");
         return None;
     };
-    let mut roles = vec![role_of(
-        field(p, "executor").unwrap_or(&Value::Null),
-        "participants.executor",
-        false,
-        r,
-    )?];
-    for (i, x) in opt_arr(p, "participants", "roles", r).iter().enumerate() {
+    let mut roles = vec![role_of(&p.executor, "participants.executor", false, r)?];
+    for (i, x) in opt_list(&p.roles, "participants.roles", r)
+        .iter()
+        .enumerate()
+    {
         roles.extend(role_of(x, &index_path("participants.roles", i), false, r));
     }
-    if let Some(s) = field(p, "subject") {
-        roles.extend(role_of(s, "participants.subject", true, r));
+    if !p.subject.is_absent() {
+        roles.extend(role_of(&p.subject, "participants.subject", true, r));
     }
-    for (i, x) in opt_arr(p, "participants", "other_cast", r)
+    for (i, x) in opt_list(&p.other_cast, "participants.other_cast", r)
         .iter()
         .enumerate()
     {
@@ -276,17 +287,17 @@ fn cast(v: &Value, r: &mut Report) -> Option<Vec<Role>> {
     Some(roles)
 }
 
-fn outcomes(v: &Value, r: &mut Report) -> Option<Vec<String>> {
-    let list = req_arr(v, "", "outcomes", r)?;
+fn outcomes(list: &List<String>, r: &mut Report) -> Option<Vec<String>> {
+    let list = req(list, "outcomes", "an array", r)?;
     let mut out = Vec::new();
     for (i, o) in list.iter().enumerate() {
-        match o.as_str().and_then(|s| identifier(s).filter(|id| id == s)) {
+        match o.get().and_then(|s| identifier(s).filter(|id| id == s)) {
             Some(s) if !out.contains(&s) => out.push(s),
             _ => r.push(
                 index_path("outcomes", i),
                 ImportError::BadName {
                     kind: "outcome".into(),
-                    name: o.to_string(),
+                    name: o.as_json(),
                 },
             ),
         }
@@ -325,8 +336,8 @@ pub(super) fn unknown(kind: &str, name: &str, known: impl Iterator<Item = String
     }
 }
 
-fn variables(v: &Value, roles: &[Role], r: &mut Report) -> Vec<Variable> {
-    let Some(vars) = req_obj(v, "", "evidence_variables", r) else {
+fn variables(vars: &Map<VariableEntry>, roles: &[Role], r: &mut Report) -> Vec<Variable> {
+    let Some(vars) = req(vars, "evidence_variables", "an object", r) else {
         return Vec::new();
     };
     let mut out = Vec::new();
@@ -342,67 +353,21 @@ fn variables(v: &Value, roles: &[Role], r: &mut Report) -> Vec<Variable> {
             );
             continue;
         };
-        let Some(holder_key) = req_str(var, &path, "holder_role", r) else {
+        let var = var.or_empty();
+        let holder_path = key_path(&path, "holder_role");
+        let Some(holder_key) = req(&var.holder_role, &holder_path, "a string", r) else {
             continue;
         };
         let Some(h) = holder_at(roles, holder_key, &path, r) else {
             continue;
         };
-        let Some(states) = req_obj(var, &path, "states", r) else {
+        let Some(states) = req(&var.states, &key_path(&path, "states"), "an object", r) else {
             continue;
         };
-        let mut list = Vec::new();
-        for (sk, sv) in states {
-            let spath = key_path(&key_path(&path, "states"), sk);
-            if identifier(sk).as_deref() != Some(sk.as_str()) {
-                r.push(
-                    spath,
-                    ImportError::BadName {
-                        kind: "state".into(),
-                        name: sk.clone(),
-                    },
-                );
-                continue;
-            }
-            let mut realizations = Vec::new();
-            for (i, x) in opt_arr(sv, &spath, "surface_realizations", r)
-                .iter()
-                .enumerate()
-            {
-                let rpath = index_path(&key_path(&spath, "surface_realizations"), i);
-                let Some(text) = req_str(x, &rpath, "text", r) else {
-                    continue;
-                };
-                match opt_str(x, &rpath, "kind", r).unwrap_or("clean") {
-                    "privacy_entangled" => {
-                        if let Some(clean) = req_str(x, &rpath, "clean_rewrite", r) {
-                            realizations.push(Realization::Entangled {
-                                text: text.into(),
-                                clean: clean.into(),
-                            });
-                        }
-                    }
-                    _ => realizations.push(Realization::Clean(text.into())),
-                }
-            }
-            if realizations.is_empty() {
-                // The canonical fact says the state when no wording is given.
-                match opt_str(sv, &spath, "canonical_fact", r) {
-                    Some(t) => realizations.push(Realization::Clean(t.into())),
-                    None => {
-                        r.shape(
-                            &key_path(&spath, "surface_realizations"),
-                            "at least one realization",
-                        );
-                        continue;
-                    }
-                }
-            }
-            list.push(State {
-                id: sk.clone(),
-                realizations,
-            });
-        }
+        let list: Vec<State> = states
+            .iter()
+            .filter_map(|(sk, sv)| state(sk, sv, &key_path(&key_path(&path, "states"), sk), r))
+            .collect();
         if list.is_empty() {
             r.shape(&key_path(&path, "states"), "at least one state");
             continue;
@@ -415,4 +380,68 @@ fn variables(v: &Value, roles: &[Role], r: &mut Report) -> Vec<Variable> {
         });
     }
     out
+}
+
+/// One state of a variable with the ways it is said; `None`, reported,
+/// when it has no usable name or no wording.
+fn state(key: &str, entry: &Field<StateEntry>, spath: &str, r: &mut Report) -> Option<State> {
+    if identifier(key).as_deref() != Some(key) {
+        r.push(
+            spath,
+            ImportError::BadName {
+                kind: "state".into(),
+                name: key.into(),
+            },
+        );
+        return None;
+    }
+    let entry = entry.or_empty();
+    let list_path = key_path(spath, "surface_realizations");
+    let mut realizations = Vec::new();
+    for (i, x) in opt_list(&entry.surface_realizations, &list_path, r)
+        .iter()
+        .enumerate()
+    {
+        realizations.extend(realization(x, &index_path(&list_path, i), r));
+    }
+    if realizations.is_empty() {
+        // The canonical fact says the state when no wording is given.
+        match opt(
+            &entry.canonical_fact,
+            &key_path(spath, "canonical_fact"),
+            "a string",
+            r,
+        ) {
+            Some(t) => realizations.push(Realization::Clean(t.clone())),
+            None => {
+                r.shape(&list_path, "at least one realization");
+                return None;
+            }
+        }
+    }
+    Some(State {
+        id: key.into(),
+        realizations,
+    })
+}
+
+fn realization(x: &Field<RealizationEntry>, rpath: &str, r: &mut Report) -> Option<Realization> {
+    let x = x.or_empty();
+    let text = req(&x.text, &key_path(rpath, "text"), "a string", r)?;
+    let kind = opt(&x.kind, &key_path(rpath, "kind"), "a string", r);
+    match kind.map_or("clean", String::as_str) {
+        "privacy_entangled" => {
+            let clean = req(
+                &x.clean_rewrite,
+                &key_path(rpath, "clean_rewrite"),
+                "a string",
+                r,
+            )?;
+            Some(Realization::Entangled {
+                text: text.clone(),
+                clean: clean.clone(),
+            })
+        }
+        _ => Some(Realization::Clean(text.clone())),
+    }
 }
