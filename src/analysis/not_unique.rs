@@ -4,7 +4,8 @@
 
 use miette::LabeledSpan;
 
-use super::{describe, CheckDiagnostic, Cx, TimedOut};
+use super::diagnostic::CheckDiagnostic;
+use super::{describe, Cx, TimedOut};
 use crate::model::{FactId, FactStatus, Lit};
 use crate::sema::AttributeId;
 

@@ -16,6 +16,7 @@ mod import;
 mod inspect_export;
 mod judge;
 mod language;
+mod layers;
 mod layout;
 mod levels;
 pub mod llm;

@@ -3,7 +3,8 @@
 
 use indexmap::IndexMap;
 
-use super::{name, note_id, notes, words, NoteStyle};
+use super::notes::NoteStyle;
+use super::{name, note_id, notes, words};
 use crate::driver::Checked;
 use crate::pisas::format::{
     Artifact, Cast, CastMember, Org, Participant, ScenarioFile, Task, Team,

@@ -16,8 +16,8 @@ mod rules;
 
 use rules::{decoys, invalid, plan, rules};
 
+use super::diagnostic::ImportError;
 use super::names::identifier;
-use super::ImportError;
 use crate::sema::Condition;
 
 /// A member of the cast, by role.

@@ -7,8 +7,8 @@ use crate::pisas::format::seed::{
     StatesEntry,
 };
 use crate::pisas::format::Field;
+use crate::pisas::import::diagnostic::ImportError;
 use crate::pisas::import::json::{index_path, key_path, opt, opt_list, req, Report};
-use crate::pisas::import::ImportError;
 use crate::sema::Condition;
 
 /// Reads a `when`; `Ok(None)` for `{"otherwise": true}`.

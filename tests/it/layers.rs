@@ -1,0 +1,132 @@
+//! The layer rules ARCHITECTURE.md states, held to the sources: a module
+//! reaches a sibling by the sibling's own path, never through its parent's
+//! re-exports; the printer reads from no later stage; `counterfactual`
+//! does not use `build`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::common::root;
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The names inside `{...}` or the one name after `<prefix>::` of every
+/// `use <prefix>::...;` of the file's own module (at the start of a line,
+/// so not in an inline `mod tests`), without nested paths.
+fn imported(text: &str, prefix: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let needle = format!("\nuse {prefix}::");
+    for (i, _) in text.match_indices(&needle) {
+        let rest = &text[i + needle.len()..];
+        let body = &rest[..rest.find(';').unwrap_or(rest.len())];
+        let body = body.trim();
+        let names: Vec<&str> = match body.strip_prefix('{') {
+            Some(inner) => inner.trim_end_matches('}').split(',').collect(),
+            None => vec![body],
+        };
+        out.extend(
+            names
+                .into_iter()
+                .map(|n| n.split(" as ").next().unwrap().trim())
+                .filter(|n| !n.is_empty() && !n.contains("::") && !n.contains('{'))
+                .map(str::to_string),
+        );
+    }
+    out
+}
+
+/// Name to the child module it comes from, for each `pub use child::...`.
+fn reexports(text: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for line in text.split(';') {
+        let line = line.trim();
+        let Some(rest) = line
+            .strip_prefix("pub use ")
+            .or_else(|| line.strip_prefix("pub(crate) use "))
+        else {
+            continue;
+        };
+        let Some((child, names)) = rest.split_once("::") else {
+            continue;
+        };
+        if child.contains(|c: char| !c.is_ascii_lowercase() && c != '_') || child == "crate" {
+            continue;
+        }
+        for n in names.trim_matches(|c| c == '{' || c == '}').split(',') {
+            let n = n.split(" as ").last().unwrap().trim();
+            if !n.is_empty() && !n.contains("::") {
+                out.insert(n.to_string(), child.to_string());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_module_reaches_a_sibling_through_its_parents_reexports() {
+    let mut files = Vec::new();
+    sources(&root().join("src"), &mut files);
+    let mut found = Vec::new();
+    for f in &files {
+        let name = f.file_stem().unwrap().to_str().unwrap();
+        if matches!(name, "mod" | "lib" | "main") {
+            continue;
+        }
+        let parent = f.with_file_name("mod.rs");
+        let parent = if parent.exists() {
+            parent
+        } else {
+            f.parent().unwrap().with_extension("rs")
+        };
+        let Ok(parent_text) = std::fs::read_to_string(&parent) else {
+            continue;
+        };
+        let via = reexports(&parent_text);
+        for n in imported(&std::fs::read_to_string(f).unwrap(), "super") {
+            if via.get(&n).is_some_and(|child| child != name) {
+                found.push(format!("{}: `{n}` from `{}`", f.display(), via[&n]));
+            }
+        }
+    }
+    assert!(found.is_empty(), "reached through a parent: {found:#?}");
+}
+
+#[test]
+fn the_printer_and_counterfactual_use_no_later_stage() {
+    let mut files = Vec::new();
+    sources(&root().join("src/printer"), &mut files);
+    let later = [
+        "crate::analysis",
+        "crate::export",
+        "crate::counterfactual",
+        "crate::build",
+    ];
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        found.extend(
+            later
+                .iter()
+                .filter(|l| text.contains(*l))
+                .map(|l| format!("{}: {l}", f.display())),
+        );
+    }
+    let mut files = Vec::new();
+    sources(&root().join("src/counterfactual"), &mut files);
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        if text.contains("crate::build::") || text.contains("crate::build;") {
+            found.push(format!("{}: crate::build", f.display()));
+        }
+    }
+    assert!(found.is_empty(), "{found:#?}");
+}
