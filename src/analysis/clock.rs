@@ -3,7 +3,7 @@
 //! `at 4`, `noon`, and the parts of a day (`morning`, `afternoon`,
 //! `evening`).
 
-use super::mentions::{Mention, Named, Tok};
+use super::tokens::{Mention, Named, Tok};
 
 /// One clock reading: minutes since midnight, whether it may be read on
 /// a twelve-hour clock (a bare hour), whether it is a bare number, and the
@@ -171,7 +171,7 @@ fn reading(toks: &[Tok], i: usize) -> Option<(Named, usize)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::mentions::{toks, Named};
+    use super::super::tokens::{toks, Named};
     use super::*;
 
     /// The times of a text, as (start, end, twelve).

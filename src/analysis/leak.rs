@@ -12,6 +12,13 @@
 
 use std::collections::HashSet;
 
+/// The lower-cased words of a text.
+pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+}
+
 /// A word of the raw text, with the clause it stands in.
 struct Token {
     word: String,
@@ -93,7 +100,7 @@ pub(super) fn private_words(
             && !shared_stems.contains(stem(w))
             && !w.chars().any(|c| c.is_ascii_digit())
     };
-    let san: Vec<String> = super::lints::words(sanitized).collect();
+    let san: Vec<String> = words(sanitized).collect();
     let mut fact = vec![false; toks.len()];
     if let Some((start, end)) = restated_passage(&toks, &san, &content) {
         fact[start..=end].iter_mut().for_each(|f| *f = true);

@@ -5,12 +5,7 @@ use std::collections::HashSet;
 use super::vocabulary::{DAY_WORDS, STOP_WORDS};
 use crate::sema::{Attribute, Scenario, Setting};
 
-/// The lower-cased words of a text.
-pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-}
+pub use super::leak::words;
 
 /// Words that a sanitized text may share with its raw text.
 pub fn shareable_words(sc: &Scenario) -> HashSet<String> {

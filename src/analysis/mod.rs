@@ -25,6 +25,7 @@ pub mod mentions;
 mod norms;
 mod not_unique;
 mod rules;
+mod tokens;
 mod vocabulary;
 
 pub use rules::dead_rules;

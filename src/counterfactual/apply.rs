@@ -11,8 +11,7 @@ use super::vocab::{Candidate, Edit, EditError, PublicField};
 use crate::sema::{FormKind, PersonId, Predicate, RulePredicate, Scenario, Setting};
 
 /// The most edits one reply may propose: the bound of a minimal edit.
-pub use super::critic::MAX_EDITS;
-pub use super::edit_error::MAX_TEXT;
+pub use super::vocab::{MAX_EDITS, MAX_TEXT};
 
 /// A candidate from edits, or why the edits cannot be applied.
 pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, EditError> {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::output::{file_name, SPLITS};
+use super::row::{file_name, SPLITS};
 use super::{row::Row, Config, Kind};
 
 #[derive(Serialize)]
@@ -213,7 +213,7 @@ pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String
 
 /// The card's YAML front matter: what a dataset hub reads.
 fn front_matter(rows: &[Row], config: &Config, counts: &Counts) -> FrontMatter {
-    let configs: Vec<ConfigEntry> = super::output::KINDS
+    let configs: Vec<ConfigEntry> = super::row::KINDS
         .iter()
         .filter(|k| counts.keys().any(|(kind, _)| kind == k.name()))
         .map(|&k| ConfigEntry {
@@ -260,7 +260,7 @@ fn configs_table(body: &mut String, counts: &Counts) {
          differently from its anchor.\n\n\
          | config | task | question | train | validation | test |\n|---|---|---|---|---|---|\n",
     );
-    for k in super::output::KINDS {
+    for k in super::row::KINDS {
         let (task, question) = match k {
             Kind::Decision => (
                 "question-answering",

@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::vocab::{Check, Edit};
+use super::vocab::{Check, Edit, MAX_EDITS};
 use super::Evaluated;
 use crate::analysis::{lints, Class};
 use crate::driver::Checked;
@@ -24,9 +24,6 @@ const LABEL_WORDS: &[&str] = &[
     "label",
     "flipped",
 ];
-
-/// At most this many edit operations make a minimal edit.
-pub const MAX_EDITS: usize = 4;
 
 /// One judgement of the critic.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -9,7 +9,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use super::card::{counts, licences};
-use super::output::{file_name, KINDS, SPLITS};
+use super::row::{file_name, KINDS, SPLITS};
 use super::{row::Row, Config};
 
 /// The Croissant 1.0 context, with the RAI vocabulary.
@@ -56,7 +56,7 @@ fn context() -> Value {
 
 /// The row's columns and their Croissant data types, in schema order.
 fn columns() -> Vec<(String, &'static str)> {
-    let schema = super::output::schema();
+    let schema = super::row::schema();
     let Some(props) = schema.get("properties").and_then(Value::as_object) else {
         return Vec::new();
     };

@@ -89,7 +89,7 @@ fn in_condition(
         let mut flip_list = mutate::decision_flips(c, templates.facts(), rng);
         flip_list.extend(mutate::public_edits(sc, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
-        let hold_list = mutate::decision_holds(c, templates.facts(), rng);
+        let hold_list = super::holds::decision_holds(c, templates.facts(), rng);
         let flipped = grow.flip(flip_list, &flips_taken, accepted);
         if matches!(flipped, Attempt::Failed) {
             break;

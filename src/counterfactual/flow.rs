@@ -112,7 +112,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
         others
             .iter()
             .take(2)
-            .filter_map(|&q| mutate::rename(sc, q, rng)),
+            .filter_map(|&q| super::holds::rename(sc, q, rng)),
     );
     let recipient = others
         .into_iter()

@@ -22,7 +22,6 @@ pub mod card;
 pub mod critic;
 mod croissant;
 mod decision;
-mod edit_error;
 mod flow;
 mod holds;
 pub mod item;

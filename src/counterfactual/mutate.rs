@@ -8,7 +8,6 @@
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-pub use super::holds::{decision_holds, rename};
 pub(crate) use super::neighbours::phrases;
 use super::vocab::{Candidate, Edit, PublicField};
 use crate::analysis::Class;

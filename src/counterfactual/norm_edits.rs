@@ -40,7 +40,7 @@ fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
         out.push(Recipient::Manager);
     }
     out.extend(
-        crate::sema::norm::team_groups(&sc.people)
+        crate::sema::visibility::team_groups(&sc.people)
             .into_iter()
             .filter(|g| !sc.people[p].groups.iter().any(|x| x == g))
             .map(|g| Recipient::Group(g.to_string())),
@@ -123,7 +123,7 @@ pub(super) fn norm_edits(
 pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
     let from = sc.people[p].groups.clone();
     let mut out = Vec::new();
-    for g in crate::sema::norm::team_groups(&sc.people) {
+    for g in crate::sema::visibility::team_groups(&sc.people) {
         let to: Vec<String> = if from.iter().any(|x| x == g) {
             from.iter().filter(|x| *x != g).cloned().collect()
         } else {

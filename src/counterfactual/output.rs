@@ -8,6 +8,7 @@
 //! and never renames or mixes the old. Variant seeds go to `variants/` by
 //! atomic rename. The dataset card is written last, from the whole files.
 
+pub use super::row::{file_name, schema, KINDS, SPLITS};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
@@ -18,17 +19,6 @@ use crate::io::write_atomic;
 use crate::render::Templates;
 
 pub use super::card::card;
-
-/// The kinds, in the order of their files.
-pub const KINDS: [Kind; 2] = [Kind::Decision, Kind::Flow];
-
-/// The splits, in the order of the card.
-pub const SPLITS: [&str; 3] = ["train", "validation", "test"];
-
-/// The file of one kind's rows in one split.
-pub fn file_name(kind: Kind, split: &str) -> String {
-    format!("{}/{split}.jsonl", kind.name())
-}
 
 /// The split of every scenario, grouped by the file it came from (the
 /// configurations of one imported seed, or the scenarios of one file, are
@@ -117,11 +107,6 @@ fn renamed(seed: &str, from: &str, to: &str) -> String {
 fn variant_id(scenario: &str, id: &str, side: &str) -> String {
     let stem: String = scenario.chars().take(40).collect();
     format!("{stem}_{}_{side}", &id[..id.len().min(12)])
-}
-
-/// The JSON Schema of a row.
-pub fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(Row)).expect("schemas serialize")
 }
 
 /// The rows in an existing file, after cutting a torn last line; a row

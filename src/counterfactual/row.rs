@@ -6,7 +6,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Flow, Side, TripletRecord, Variant};
+use super::{Flow, Kind, Side, TripletRecord, Variant};
 
 /// One line of `decision.jsonl` or `flow.jsonl`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -231,4 +231,20 @@ impl Row {
             held_rejected: hv.9,
         }
     }
+}
+
+/// The kinds, in the order of their files.
+pub const KINDS: [Kind; 2] = [Kind::Decision, Kind::Flow];
+
+/// The splits, in the order of the card.
+pub const SPLITS: [&str; 3] = ["train", "validation", "test"];
+
+/// The file of one kind's rows in one split.
+pub fn file_name(kind: Kind, split: &str) -> String {
+    format!("{}/{split}.jsonl", kind.name())
+}
+
+/// The JSON Schema of a row.
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Row)).expect("schemas serialize")
 }

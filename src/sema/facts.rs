@@ -163,7 +163,7 @@ fn missing(container: &str, what: &str, a: &ast::AttributeAst, help: Option<&str
 /// derive for it.
 pub(super) fn derive_visibility(
     mut attr: Attribute,
-    env: &super::norm::Env,
+    env: &super::visibility::Env,
     a: &ast::AttributeAst,
 ) -> Attribute {
     for item in &a.items {

@@ -18,6 +18,7 @@ mod resolve;
 mod scenario;
 mod setting;
 mod ticket;
+pub mod visibility;
 
 pub use cx::{MAX_NAME, MAX_QUANTITY};
 pub use error::ResolveError;

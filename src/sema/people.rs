@@ -109,7 +109,7 @@ fn recipient(cx: &mut Cx, id: &Ident, people: &[Person]) -> Option<Recipient> {
         (None, true) => Some(Recipient::Group(id.name.clone())),
         (None, false) => {
             let mut known: Vec<&str> = RECIPIENT_WORDS.to_vec();
-            known.extend(super::norm::team_groups(people));
+            known.extend(super::visibility::team_groups(people));
             known.extend(people.iter().map(|p| p.id.as_str()));
             let mut seen = std::collections::HashSet::new();
             known.retain(|k| seen.insert(*k));

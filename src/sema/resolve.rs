@@ -211,7 +211,7 @@ impl<'a> Blocks<'a> {
             };
             attrs.push(match executor {
                 Some(executor) => {
-                    let env = super::norm::Env {
+                    let env = super::visibility::Env {
                         norms: &in_force,
                         people,
                         executor,

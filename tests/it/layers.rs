@@ -130,3 +130,89 @@ fn the_printer_and_counterfactual_use_no_later_stage() {
     }
     assert!(found.is_empty(), "{found:#?}");
 }
+
+/// Each module of `src/` by its path (`analysis::mentions`), with its code
+/// without comment lines.
+fn modules() -> BTreeMap<String, String> {
+    let src = root().join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut out = BTreeMap::new();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap().with_extension("");
+        let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into()).collect();
+        if parts.last().is_some_and(|p| p == "mod") {
+            parts.pop();
+        }
+        let code: Vec<String> = std::fs::read_to_string(&f)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .map(str::to_string)
+            .collect();
+        out.insert(parts.join("::"), code.join("\n"));
+    }
+    out
+}
+
+/// The modules a module's code names by `crate::` or `super::` paths.
+fn uses(name: &str, code: &str, known: &BTreeMap<String, String>) -> Vec<String> {
+    let parent: Vec<&str> = name.split("::").collect();
+    let parent = &parent[..parent.len().saturating_sub(1)];
+    let mut out = Vec::new();
+    for start in ["crate::", "super::"] {
+        for (i, _) in code.match_indices(start) {
+            if code[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let path: String = code[i..]
+                .chars()
+                .take_while(|c| {
+                    c.is_ascii_lowercase() || c.is_ascii_digit() || *c == '_' || *c == ':'
+                })
+                .collect();
+            let mut segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+            let mut base: Vec<&str> = if segs[0] == "crate" {
+                segs.remove(0);
+                Vec::new()
+            } else {
+                segs.remove(0);
+                parent.to_vec()
+            };
+            while segs.first() == Some(&"super") {
+                segs.remove(0);
+                base.pop();
+            }
+            base.extend(segs);
+            while !base.is_empty() && !known.contains_key(&base.join("::")) {
+                base.pop();
+            }
+            let found = base.join("::");
+            if !found.is_empty() && found != name {
+                out.push(found);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_two_sibling_modules_use_each_other() {
+    let known = modules();
+    let deps: BTreeMap<&String, Vec<String>> = known
+        .iter()
+        .map(|(name, code)| (name, uses(name, code, &known)))
+        .collect();
+    let mut found = Vec::new();
+    for (a, ds) in &deps {
+        for b in ds {
+            let nested = b.starts_with(&format!("{a}::")) || a.starts_with(&format!("{b}::"));
+            if a.as_str() < b.as_str() && !nested && deps[b].contains(a) {
+                found.push(format!("{a} <-> {b}"));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    assert!(found.is_empty(), "modules that use each other: {found:#?}");
+}

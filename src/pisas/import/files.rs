@@ -5,7 +5,6 @@ use std::path::Path;
 
 use super::diagnostic::{locate_spans, ImportDiagnostic, ImportError};
 use super::json;
-use crate::pisas::format::Bundle;
 
 /// A JSON input as read: its text (for rendering spans) and its value, or
 /// the diagnostic that stopped reading it.
@@ -93,21 +92,6 @@ impl BundleFiles {
             visibility: JsonFile::read(&dir.join("visibility.json")),
             appropriateness: JsonFile::read(&dir.join("appropriateness.json")),
         }
-    }
-
-    /// The four files as the format's types; `None`, with every problem
-    /// recorded in the file it is in, when any does not fit.
-    pub fn typed(&mut self) -> Option<Bundle> {
-        let scenario = super::typed::read(&mut self.scenario);
-        let utility = super::typed::read(&mut self.utility);
-        let appropriateness = super::typed::read(&mut self.appropriateness);
-        let visibility = super::typed::read(&mut self.visibility);
-        Some(Bundle {
-            scenario: scenario?,
-            utility: utility?,
-            appropriateness: appropriateness?,
-            visibility: visibility?,
-        })
     }
 
     pub fn into_files(self) -> Vec<JsonFile> {

@@ -11,9 +11,9 @@ use jsonschema::ValidationError;
 use serde_json::Value;
 
 use super::diagnostic::{ImportDiagnostic, ImportError};
-use super::files::JsonFile;
+use super::files::{BundleFiles, JsonFile};
 use crate::pisas::format::{
-    AppropriatenessFile, BundleFile, ScenarioFile, UtilityFile, VisibilityFile,
+    AppropriatenessFile, Bundle, BundleFile, ScenarioFile, UtilityFile, VisibilityFile,
 };
 
 /// The compiled schema of a file type, built once.
@@ -43,6 +43,23 @@ schema!(
     AppropriatenessFile,
     VisibilityFile
 );
+
+impl BundleFiles {
+    /// The four files as the format's types; `None`, with every problem
+    /// recorded in the file it is in, when any does not fit.
+    pub fn typed(&mut self) -> Option<Bundle> {
+        let scenario = read(&mut self.scenario);
+        let utility = read(&mut self.utility);
+        let appropriateness = read(&mut self.appropriateness);
+        let visibility = read(&mut self.visibility);
+        Some(Bundle {
+            scenario: scenario?,
+            utility: utility?,
+            appropriateness: appropriateness?,
+            visibility: visibility?,
+        })
+    }
+}
 
 /// The file as `T`, or `None` with every problem recorded in the file.
 /// A file that could not be read already carries its diagnostic.
