@@ -8,37 +8,18 @@ use cici::sema::{JiraPredicate, Predicate};
 use cici::solver::{count, Count};
 use serde_json::Value;
 
-use super::common::{cici, data, tempdir};
+use super::common::data;
 
 const JIRA: &str = "jira_config_cannot_be_sole_owner_s0016_seed52424";
 
 fn import(name: &str) -> (super::common::TempDir, cici::driver::Run) {
     let bundle = data().join("pisas/bundles").join(name);
-    let out = tempdir("release-data");
-    let r = cici(&[
-        "import",
-        "pisas-bundle",
-        bundle.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    let told = format!(
-        "{}{}",
-        String::from_utf8_lossy(&r.stdout),
-        String::from_utf8_lossy(&r.stderr)
-    );
+    let (out, run, told) = super::released::import_dirs("release-data", &[bundle]);
     assert!(
         !told.contains("cici::import::"),
         "the release bundle imports without a diagnostic: {told}"
     );
     assert!(told.contains("imported 1 scenario"), "{told}");
-    let mut run = cici::driver::Run::new();
-    run.check_paths(
-        std::slice::from_ref(&*out),
-        &cici::analysis::Options::default(),
-    )
-    .unwrap();
     (out, run)
 }
 

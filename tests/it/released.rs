@@ -20,23 +20,36 @@ fn bundle(name: &str) -> PathBuf {
 
 /// Imports bundle folders into a fresh folder and checks what was written.
 fn import(names: &[&str]) -> (super::common::TempDir, cici::driver::Run) {
-    let out = tempdir(&format!("released-{}", names.join("-")));
-    let dirs: Vec<String> = names
-        .iter()
-        .map(|n| bundle(n).display().to_string())
-        .collect();
+    let dirs: Vec<PathBuf> = names.iter().map(|n| bundle(n)).collect();
+    let (out, run, _) = import_dirs(&format!("released-{}", names.join("-")), &dirs);
+    (out, run)
+}
+
+/// Imports bundle folders into a fresh folder named after `name`, and
+/// checks what was written; with what the import printed.
+pub(super) fn import_dirs(
+    name: &str,
+    dirs: &[PathBuf],
+) -> (super::common::TempDir, cici::driver::Run, String) {
+    let out = tempdir(name);
+    let dirs: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
     let mut args = vec!["import", "pisas-bundle"];
     args.extend(dirs.iter().map(String::as_str));
     args.extend(["--out", out.to_str().unwrap()]);
     let r = cici(&args);
-    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let told = format!(
+        "{}{}",
+        String::from_utf8_lossy(&r.stdout),
+        String::from_utf8_lossy(&r.stderr)
+    );
+    assert!(r.status.success(), "{told}");
     let mut run = cici::driver::Run::new();
     run.check_paths(
         std::slice::from_ref(&*out),
         &cici::analysis::Options::default(),
     )
     .unwrap();
-    (out, run)
+    (out, run, told)
 }
 
 fn codes(run: &cici::driver::Run) -> Vec<(String, String)> {

@@ -127,105 +127,10 @@ impl Predicate {
     /// The predicate of `kind` with these arguments; `None` when they do
     /// not fit its parameters.
     pub fn from_args(kind: PredicateKind, args: &[ArgValue]) -> Option<Predicate> {
-        use ArgValue as A;
-        use PredicateKind as K;
-        Some(match (kind, args) {
-            (K::Unavailable, [A::Person(person), A::Slot(slot)]) => {
-                Predicate::Meeting(MeetingPredicate::Unavailable {
-                    person: *person,
-                    slot: *slot,
-                })
-            }
-            (K::AvoidRoom, [A::Person(person), A::Room(room)]) => {
-                Predicate::Meeting(MeetingPredicate::AvoidRoom {
-                    person: *person,
-                    room: *room,
-                })
-            }
-            (K::NeedsFeature, [A::Meeting(meeting), A::Feature(feature)]) => {
-                Predicate::Meeting(MeetingPredicate::NeedsFeature {
-                    meeting: *meeting,
-                    feature: feature.clone(),
-                })
-            }
-            (K::Attends, [A::Person(person), A::Meeting(meeting)]) => {
-                Predicate::Meeting(MeetingPredicate::Attends {
-                    person: *person,
-                    meeting: *meeting,
-                })
-            }
-            (K::NotBefore, [A::Meeting(meeting), A::Slot(slot)]) => {
-                Predicate::Meeting(MeetingPredicate::NotBefore {
-                    meeting: *meeting,
-                    slot: *slot,
-                })
-            }
-            (K::NotAfter, [A::Meeting(meeting), A::Slot(slot)]) => {
-                Predicate::Meeting(MeetingPredicate::NotAfter {
-                    meeting: *meeting,
-                    slot: *slot,
-                })
-            }
-            (K::RequiresFeature, [A::Person(person), A::Feature(feature)]) => {
-                Predicate::Meeting(MeetingPredicate::RequiresFeature {
-                    person: *person,
-                    feature: feature.clone(),
-                })
-            }
-            (K::WithinHours, [A::Person(person), A::Integer(e), A::Integer(l)]) => {
-                Predicate::Meeting(MeetingPredicate::WithinHours {
-                    person: *person,
-                    earliest: *e,
-                    latest: *l,
-                })
-            }
-            (K::Before, [A::Meeting(first), A::Meeting(second)]) => {
-                Predicate::Meeting(MeetingPredicate::Before {
-                    first: *first,
-                    second: *second,
-                })
-            }
-            (K::Capacity, [A::Person(person), A::Integer(hours)]) => {
-                Predicate::Jira(JiraPredicate::Capacity {
-                    person: *person,
-                    hours: *hours,
-                })
-            }
-            (K::CannotOwn, [A::Person(person), A::Ticket(ticket)]) => {
-                Predicate::Jira(JiraPredicate::CannotOwn {
-                    person: *person,
-                    ticket: *ticket,
-                })
-            }
-            (K::CannotPair, [A::Person(a), A::Person(b)]) => {
-                Predicate::Jira(JiraPredicate::CannotPair { a: *a, b: *b })
-            }
-            (K::NoSensitive, [A::Person(person)]) => {
-                Predicate::Jira(JiraPredicate::NoSensitive { person: *person })
-            }
-            (K::JiraUnavailable, [A::Person(person)]) => {
-                Predicate::Jira(JiraPredicate::Unavailable { person: *person })
-            }
-            (K::NoHighPriority, [A::Person(person)]) => {
-                Predicate::Jira(JiraPredicate::NoHighPriority { person: *person })
-            }
-            (K::NoCollaborationHeavy, [A::Person(person)]) => {
-                Predicate::Jira(JiraPredicate::NoCollaborationHeavy { person: *person })
-            }
-            (K::CannotBeSoleOwner, [A::Person(person)]) => {
-                Predicate::Jira(JiraPredicate::CannotBeSoleOwner { person: *person })
-            }
-            (K::Evidence, [A::Variable(variable), A::Value(value)]) => {
-                Predicate::Rule(RulePredicate::Evidence {
-                    variable: *variable,
-                    value: *value,
-                })
-            }
-            (K::Toward, [A::Level(level)]) => {
-                Predicate::Rule(RulePredicate::Toward { level: *level })
-            }
-            _ => return None,
-        })
+        meeting_from_args(kind, args)
+            .map(Predicate::Meeting)
+            .or_else(|| jira_from_args(kind, args).map(Predicate::Jira))
+            .or_else(|| rule_from_args(kind, args).map(Predicate::Rule))
     }
 
     /// The person a personal fact is about (the table's subject parameter);
@@ -237,4 +142,99 @@ impl Predicate {
             _ => None,
         }
     }
+}
+
+/// A `meeting_allocation` predicate of `kind` with these arguments.
+fn meeting_from_args(kind: PredicateKind, args: &[ArgValue]) -> Option<MeetingPredicate> {
+    use ArgValue as A;
+    use PredicateKind as K;
+    Some(match (kind, args) {
+        (K::Unavailable, [A::Person(person), A::Slot(slot)]) => MeetingPredicate::Unavailable {
+            person: *person,
+            slot: *slot,
+        },
+        (K::AvoidRoom, [A::Person(person), A::Room(room)]) => MeetingPredicate::AvoidRoom {
+            person: *person,
+            room: *room,
+        },
+        (K::NeedsFeature, [A::Meeting(meeting), A::Feature(feature)]) => {
+            MeetingPredicate::NeedsFeature {
+                meeting: *meeting,
+                feature: feature.clone(),
+            }
+        }
+        (K::Attends, [A::Person(person), A::Meeting(meeting)]) => MeetingPredicate::Attends {
+            person: *person,
+            meeting: *meeting,
+        },
+        (K::NotBefore, [A::Meeting(meeting), A::Slot(slot)]) => MeetingPredicate::NotBefore {
+            meeting: *meeting,
+            slot: *slot,
+        },
+        (K::NotAfter, [A::Meeting(meeting), A::Slot(slot)]) => MeetingPredicate::NotAfter {
+            meeting: *meeting,
+            slot: *slot,
+        },
+        (K::RequiresFeature, [A::Person(person), A::Feature(feature)]) => {
+            MeetingPredicate::RequiresFeature {
+                person: *person,
+                feature: feature.clone(),
+            }
+        }
+        (K::WithinHours, [A::Person(person), A::Integer(e), A::Integer(l)]) => {
+            MeetingPredicate::WithinHours {
+                person: *person,
+                earliest: *e,
+                latest: *l,
+            }
+        }
+        (K::Before, [A::Meeting(first), A::Meeting(second)]) => MeetingPredicate::Before {
+            first: *first,
+            second: *second,
+        },
+        _ => return None,
+    })
+}
+
+/// A `jira_allocation` predicate of `kind` with these arguments.
+fn jira_from_args(kind: PredicateKind, args: &[ArgValue]) -> Option<JiraPredicate> {
+    use ArgValue as A;
+    use PredicateKind as K;
+    Some(match (kind, args) {
+        (K::Capacity, [A::Person(person), A::Integer(hours)]) => JiraPredicate::Capacity {
+            person: *person,
+            hours: *hours,
+        },
+        (K::CannotOwn, [A::Person(person), A::Ticket(ticket)]) => JiraPredicate::CannotOwn {
+            person: *person,
+            ticket: *ticket,
+        },
+        (K::CannotPair, [A::Person(a), A::Person(b)]) => JiraPredicate::CannotPair { a: *a, b: *b },
+        (K::NoSensitive, [A::Person(person)]) => JiraPredicate::NoSensitive { person: *person },
+        (K::JiraUnavailable, [A::Person(person)]) => JiraPredicate::Unavailable { person: *person },
+        (K::NoHighPriority, [A::Person(person)]) => {
+            JiraPredicate::NoHighPriority { person: *person }
+        }
+        (K::NoCollaborationHeavy, [A::Person(person)]) => {
+            JiraPredicate::NoCollaborationHeavy { person: *person }
+        }
+        (K::CannotBeSoleOwner, [A::Person(person)]) => {
+            JiraPredicate::CannotBeSoleOwner { person: *person }
+        }
+        _ => return None,
+    })
+}
+
+/// A predicate of a rule-based family, of `kind`, with these arguments.
+fn rule_from_args(kind: PredicateKind, args: &[ArgValue]) -> Option<RulePredicate> {
+    use ArgValue as A;
+    use PredicateKind as K;
+    Some(match (kind, args) {
+        (K::Evidence, [A::Variable(variable), A::Value(value)]) => RulePredicate::Evidence {
+            variable: *variable,
+            value: *value,
+        },
+        (K::Toward, [A::Level(level)]) => RulePredicate::Toward { level: *level },
+        _ => return None,
+    })
 }
