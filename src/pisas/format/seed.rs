@@ -239,3 +239,49 @@ impl Shape for RangeEntry {
         v.is_object() || v.is_number()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::field::Shape;
+    use super::{Field, RoleEntry, SeedFile};
+    use serde_json::json;
+
+    fn read<T: serde::de::DeserializeOwned + Shape>(v: serde_json::Value) -> Field<T> {
+        serde::Deserialize::deserialize(&v).unwrap()
+    }
+
+    #[test]
+    fn each_part_is_read_as_absent_null_of_its_type_or_of_another_shape() {
+        let seed: SeedFile =
+            serde_json::from_value(json!({"task_family_id": 3, "task": null})).unwrap();
+        assert_eq!(seed.task_family_id, Field::Bad(json!(3)));
+        assert!(matches!(seed.task, Field::Null));
+        assert!(matches!(seed.participants, Field::Missing));
+        assert_eq!(read::<String>(json!("x")), Field::Ok("x".into()));
+        assert_eq!(read::<u64>(json!(-1)), Field::Bad(json!(-1)));
+        assert_eq!(read::<u64>(json!(2.5)), Field::Bad(json!(2.5)));
+    }
+
+    #[test]
+    fn a_struct_is_read_from_an_object_only() {
+        // serde alone reads a struct out of an array, field by field.
+        assert!(serde_json::from_value::<RoleEntry>(json!(["a", "b"])).is_ok());
+        assert!(
+            read::<RoleEntry>(json!(["a", "b"])).get().is_none(),
+            "an array is of another shape"
+        );
+        let role = read::<RoleEntry>(json!({"role_id": "lead", "title": 7}));
+        let role = role.get().expect("an object is a role");
+        assert_eq!(role.role_id, Field::Ok("lead".into()));
+        assert_eq!(role.title, Field::Bad(json!(7)));
+        assert!(matches!(role.name, Field::Missing));
+    }
+
+    #[test]
+    fn text_and_json_forms_of_a_string_field() {
+        assert_eq!(Field::Ok("a".to_string()).as_json(), "\"a\"");
+        assert_eq!(Field::<String>::Bad(json!(1)).as_json(), "1");
+        assert_eq!(Field::<String>::Null.as_json(), "null");
+        assert_eq!(Field::<String>::Bad(json!(1)).text_or_empty(), "");
+    }
+}
