@@ -93,25 +93,34 @@ pub fn cici(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
-/// Every diagnostic code the sources declare (`code(cici::...)` in `src/`).
-pub fn codes_in_source() -> std::collections::BTreeSet<String> {
-    let mut codes = std::collections::BTreeSet::new();
-    let mut stack = vec![root().join("src")];
+/// Every `.rs` file under `dir`, at any depth.
+pub fn rust_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(dir).unwrap() {
             let p = e.unwrap().path();
             if p.is_dir() {
                 stack.push(p);
             } else if p.extension().is_some_and(|x| x == "rs") {
-                let text = std::fs::read_to_string(&p).unwrap();
-                for part in text.split("code(cici::").skip(1) {
-                    let name: String = part
-                        .chars()
-                        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
-                        .collect();
-                    codes.insert(format!("cici::{name}"));
-                }
+                out.push(p);
             }
+        }
+    }
+    out
+}
+
+/// Every diagnostic code the sources declare (`code(cici::...)` in `src/`).
+pub fn codes_in_source() -> std::collections::BTreeSet<String> {
+    let mut codes = std::collections::BTreeSet::new();
+    for p in rust_files(&root().join("src")) {
+        let text = std::fs::read_to_string(&p).unwrap();
+        for part in text.split("code(cici::").skip(1) {
+            let name: String = part
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            codes.insert(format!("cici::{name}"));
         }
     }
     codes

@@ -4,20 +4,8 @@
 //! does not use `build`.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
-use super::common::root;
-
-fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
-    for e in std::fs::read_dir(dir).unwrap() {
-        let p = e.unwrap().path();
-        if p.is_dir() {
-            sources(&p, out);
-        } else if p.extension().is_some_and(|x| x == "rs") {
-            out.push(p);
-        }
-    }
-}
+use super::common::{root, rust_files};
 
 /// The names inside `{...}` or the one name after `<prefix>::` of every
 /// `use <prefix>::...;` of the file's own module (at the start of a line,
@@ -73,10 +61,8 @@ fn reexports(text: &str) -> BTreeMap<String, String> {
 
 #[test]
 fn no_module_reaches_a_sibling_through_its_parents_reexports() {
-    let mut files = Vec::new();
-    sources(&root().join("src"), &mut files);
     let mut found = Vec::new();
-    for f in &files {
+    for f in &rust_files(&root().join("src")) {
         let name = f.file_stem().unwrap().to_str().unwrap();
         if matches!(name, "mod" | "lib" | "main") {
             continue;
@@ -102,8 +88,6 @@ fn no_module_reaches_a_sibling_through_its_parents_reexports() {
 
 #[test]
 fn the_printer_and_counterfactual_use_no_later_stage() {
-    let mut files = Vec::new();
-    sources(&root().join("src/printer"), &mut files);
     let later = [
         "crate::analysis",
         "crate::export",
@@ -111,7 +95,7 @@ fn the_printer_and_counterfactual_use_no_later_stage() {
         "crate::build",
     ];
     let mut found = Vec::new();
-    for f in &files {
+    for f in &rust_files(&root().join("src/printer")) {
         let text = std::fs::read_to_string(f).unwrap();
         found.extend(
             later
@@ -120,9 +104,7 @@ fn the_printer_and_counterfactual_use_no_later_stage() {
                 .map(|l| format!("{}: {l}", f.display())),
         );
     }
-    let mut files = Vec::new();
-    sources(&root().join("src/counterfactual"), &mut files);
-    for f in &files {
+    for f in &rust_files(&root().join("src/counterfactual")) {
         let text = std::fs::read_to_string(f).unwrap();
         if text.contains("crate::build::") || text.contains("crate::build;") {
             found.push(format!("{}: crate::build", f.display()));
@@ -135,10 +117,8 @@ fn the_printer_and_counterfactual_use_no_later_stage() {
 /// without comment lines.
 fn modules() -> BTreeMap<String, String> {
     let src = root().join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
     let mut out = BTreeMap::new();
-    for f in files {
+    for f in rust_files(&src) {
         let rel = f.strip_prefix(&src).unwrap().with_extension("");
         let mut parts: Vec<String> = rel.iter().map(|p| p.to_string_lossy().into()).collect();
         if parts.last().is_some_and(|p| p == "mod") {
