@@ -259,17 +259,9 @@ pub(crate) fn push_attribute(
             (form(raw, appropriate, facts), None)
         }
     };
-    sc.attributes.push(Attribute {
-        id,
-        holder,
-        about: holder,
-        category,
-        raw,
-        sanitized,
-        soft: soft.into_iter().map(Fact::derived).collect(),
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-    });
+    sc.attributes.push(Attribute::derived(
+        id, holder, category, raw, sanitized, soft,
+    ));
 }
 
 /// Names for generated people, executor first.

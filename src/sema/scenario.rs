@@ -400,6 +400,29 @@ pub struct Attribute {
 }
 
 impl Attribute {
+    /// An attribute no seed text spells (generated, imported): about its
+    /// holder, its soft facts derived too.
+    pub fn derived(
+        id: String,
+        holder: PersonId,
+        category: Option<Category>,
+        raw: Form,
+        sanitized: Option<Form>,
+        soft: Vec<Predicate>,
+    ) -> Attribute {
+        Attribute {
+            id,
+            holder,
+            about: holder,
+            category,
+            raw,
+            sanitized,
+            soft: soft.into_iter().map(Fact::derived).collect(),
+            span: Span::DERIVED,
+            id_span: Span::DERIVED,
+        }
+    }
+
     /// The form the hard facts belong to: the sanitized form where there is one.
     pub fn fact_form(&self) -> (FormKind, &Form) {
         match &self.sanitized {

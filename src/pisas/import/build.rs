@@ -26,28 +26,6 @@ pub struct Context<'a> {
     pub seed: u64,
 }
 
-/// An attribute with the given forms; `about` is its holder.
-pub(super) fn attribute(
-    id: String,
-    holder: PersonId,
-    category: Option<Category>,
-    raw: Form,
-    sanitized: Option<Form>,
-    soft: Vec<Predicate>,
-) -> Attribute {
-    Attribute {
-        id,
-        holder,
-        about: holder,
-        category,
-        raw,
-        sanitized,
-        soft: soft.into_iter().map(Fact::derived).collect(),
-        span: Span::DERIVED,
-        id_span: Span::DERIVED,
-    }
-}
-
 /// A form with the given labels and facts.
 pub(super) fn form(
     text: String,
@@ -219,7 +197,7 @@ impl<'a> Assembly<'a> {
             });
             let everyone = self.everyone();
             let a = match pick[self.rng.random_range(0..pick.len())] {
-                Realization::Clean(text) => attribute(
+                Realization::Clean(text) => Attribute::derived(
                     var.id.clone(),
                     var.holder,
                     Some(Category::Operational),
@@ -227,7 +205,7 @@ impl<'a> Assembly<'a> {
                     None,
                     Vec::new(),
                 ),
-                Realization::Entangled { text, clean } => attribute(
+                Realization::Entangled { text, clean } => Attribute::derived(
                     var.id.clone(),
                     var.holder,
                     None,
@@ -287,7 +265,7 @@ impl<'a> Assembly<'a> {
                 continue;
             }
             let text = self.say(&decoy.text, &format!("{}.text", decoy.path), r);
-            self.attributes.push(attribute(
+            self.attributes.push(Attribute::derived(
                 id.clone(),
                 decoy.holder,
                 Some(Category::Pressure),
@@ -335,7 +313,7 @@ impl<'a> Assembly<'a> {
                 let mut v = self.values.clone();
                 v.insert("person".into(), self.people[p].name.clone());
                 let (text, _) = fill(&item.template, &v);
-                self.attributes.push(attribute(
+                self.attributes.push(Attribute::derived(
                     id.clone(),
                     p,
                     category_of_topic(&item.topic),

@@ -14,7 +14,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use super::build::{self, attribute};
+use super::build;
 use super::cast::{by_name, labelled_form, labels, visible, Cast};
 use super::json::{key_path, Report};
 use super::names::identifier;
@@ -215,7 +215,14 @@ fn release_attributes(
             }
             form.facts = fact.into_iter().map(Fact::derived).collect();
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
-            attributes.push(attribute(aid, holder, None, form, None, Vec::new()));
+            attributes.push(Attribute::derived(
+                aid,
+                holder,
+                None,
+                form,
+                None,
+                Vec::new(),
+            ));
         } else if let Some(p) = v.paired_source.as_deref() {
             let Some(pv) = values.get(p) else { continue };
             let Some(pl) = labels(files, p) else { continue };
@@ -232,7 +239,7 @@ fn release_attributes(
                 format!("{aid}.sanitized"),
                 AttributeSource::Bundle(p.to_string()),
             );
-            attributes.push(attribute(
+            attributes.push(Attribute::derived(
                 aid,
                 holder,
                 None,
@@ -249,7 +256,7 @@ fn release_attributes(
                 .into_iter()
                 .collect();
             sources.insert(aid.clone(), AttributeSource::Bundle(bid.clone()));
-            attributes.push(attribute(aid, holder, None, form, None, soft));
+            attributes.push(Attribute::derived(aid, holder, None, form, None, soft));
         }
     }
     (attributes, sources)

@@ -247,7 +247,7 @@ impl Held {
             .flatten();
         self.sources
             .insert(aid.clone(), AttributeSource::Bundle(id.to_string()));
-        self.attributes.push(build::attribute(
+        self.attributes.push(Attribute::derived(
             aid,
             holder,
             category,
