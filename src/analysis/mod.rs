@@ -93,7 +93,11 @@ pub struct Report {
     /// Solver queries, all sessions together.
     pub solves: u32,
     solves_elsewhere: u32,
+    /// The whole of [`analyse`]: the proofs, the classes and the text lints.
     pub elapsed: Duration,
+    /// The proofs alone: compiling the solver sessions and answering
+    /// uniqueness, triviality, relevance, necessity and traps.
+    pub proving: Duration,
     pub timed_out: bool,
 }
 
@@ -145,9 +149,12 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
             solves: 0,
             solves_elsewhere: 0,
             elapsed: Duration::ZERO,
+            proving: Duration::ZERO,
             timed_out: false,
         },
     };
+    // The session is compiled by now; the rule lints below are not a proof.
+    let compiled = start.elapsed();
     let rules_done = match sc.rule_setting() {
         Some(ss) => match rules::lint(ss, ss.kind == crate::sema::RuleKind::Policy, deadline) {
             Ok(found) => {
@@ -158,7 +165,10 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
         },
         None => true,
     };
-    if !rules_done || cx.run().is_err() {
+    let proving = Instant::now();
+    let finished = rules_done && cx.run().is_ok();
+    cx.report.proving = compiled + proving.elapsed();
+    if !finished {
         cx.report.timed_out = true;
         cx.report.diagnostics.push(CheckDiagnostic::Timeout {
             scenario: sc.id.clone(),

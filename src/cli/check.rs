@@ -119,7 +119,7 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
     }
     match args.format {
         Format::Json => {
-            let out = CheckOutput::new(&run);
+            let out = CheckOutput::new(&run, args.timings);
             let text = serde_json::to_string_pretty(&out).expect("the report serializes");
             let _ = writeln!(std::io::stdout().lock(), "{text}");
         }
@@ -128,6 +128,9 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
             let mut stdout = std::io::stdout().lock();
             for c in &run.checked {
                 let _ = writeln!(stdout, "{}", summary_line(c));
+                if args.timings {
+                    let _ = writeln!(stdout, "     {}", crate::driver::Timings::of(c));
+                }
             }
             let files = run.sources_len();
             super::output::say!(

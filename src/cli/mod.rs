@@ -327,6 +327,10 @@ pub struct CheckArgs {
     /// Apply the unambiguous fixes to the files, then report what is left.
     #[arg(long)]
     fix: bool,
+    /// Say where each scenario's time went: lowering, the proofs (with
+    /// their solver calls) and all analyses.
+    #[arg(long)]
+    timings: bool,
     #[command(flatten)]
     solver: SolverArgs,
 }

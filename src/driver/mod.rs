@@ -18,7 +18,7 @@ pub use levels::{Level, LevelError, LevelSource, Levels};
 pub use problem::Problem;
 pub use record::{
     AttributeRecord, CheckOutput, DiagnosticRecord, EditRecord, FixRecord, LabelRecord,
-    ScenarioRecord,
+    ScenarioRecord, Timings,
 };
 pub use render::{FileReport, WithSource};
 
@@ -33,6 +33,8 @@ pub struct Checked {
     pub scenario: Scenario,
     pub model: Model,
     pub report: Report,
+    /// How long lowering the scenario to its model took.
+    pub lowering: std::time::Duration,
 }
 
 /// One way to resolve a diagnostic: a set of edits to its file.
@@ -114,7 +116,9 @@ fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
                     ));
                     continue;
                 }
+                let lowering = std::time::Instant::now();
                 let model = model::lower(&scenario);
+                let lowering = lowering.elapsed();
                 let report = analysis::analyse(&scenario, &model, options);
                 let diagnostics = report.diagnostics.clone();
                 out.checked.push((
@@ -122,6 +126,7 @@ fn check_one(source: SourceId, text: &str, options: &Options) -> FileResult {
                         scenario,
                         model,
                         report,
+                        lowering,
                     },
                     diagnostics,
                 ));

@@ -135,6 +135,52 @@ pub struct ScenarioRecord {
     pub errors: usize,
     pub warnings: usize,
     pub attributes: Vec<AttributeRecord>,
+    /// With `check --timings`: where the scenario's time went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timings: Option<Timings>,
+}
+
+/// Where one scenario's check spent its time, in milliseconds.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Timings {
+    /// Lowering the scenario to its constraint model.
+    pub lower_ms: f64,
+    /// The proofs: compiling the solver sessions, then uniqueness,
+    /// triviality, relevance, necessity and traps.
+    pub prove_ms: f64,
+    /// All of the analyses: the proofs, the rule lints, the classes and
+    /// the text lints.
+    pub analyse_ms: f64,
+    /// Solver calls.
+    pub solves: u32,
+}
+
+impl Timings {
+    /// The timings of one checked scenario.
+    pub fn of(c: &super::Checked) -> Timings {
+        // Microseconds are as fine as a wall clock says anything about.
+        let ms = |d: std::time::Duration| (d.as_secs_f64() * 1e6).round() / 1e3;
+        Timings {
+            lower_ms: ms(c.lowering),
+            prove_ms: ms(c.report.proving),
+            analyse_ms: ms(c.report.elapsed),
+            solves: c.report.solves,
+        }
+    }
+}
+
+impl std::fmt::Display for Timings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "lower {:.2} ms, prove {:.2} ms ({} solver call{}), all analyses {:.2} ms",
+            self.lower_ms,
+            self.prove_ms,
+            self.solves,
+            if self.solves == 1 { "" } else { "s" },
+            self.analyse_ms
+        )
+    }
 }
 
 /// What `cici check --format json` prints.
@@ -147,7 +193,8 @@ pub struct CheckOutput {
 }
 
 impl CheckOutput {
-    pub fn new(run: &Run) -> CheckOutput {
+    /// The report of a run, with each scenario's [`Timings`] when `timings`.
+    pub fn new(run: &Run, timings: bool) -> CheckOutput {
         let scenarios = run
             .checked
             .iter()
@@ -172,6 +219,7 @@ impl CheckOutput {
                         category: a.category,
                     })
                     .collect(),
+                timings: timings.then(|| Timings::of(c)),
             })
             .collect();
         CheckOutput {

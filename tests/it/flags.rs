@@ -209,3 +209,34 @@ fn counterfactual_summarises_check_warnings_by_code_unless_verbose() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn timings_say_where_each_scenarios_time_went_only_when_asked() {
+    let plain = cici(&["check", "--format", "json", "seeds/lab_access.cici"]);
+    let json: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert!(json["scenarios"][0].get("timings").is_none(), "{json}");
+
+    let timed = cici(&[
+        "check",
+        "--format",
+        "json",
+        "--timings",
+        "seeds/lab_access.cici",
+    ]);
+    assert_eq!(timed.status.code(), Some(0), "{}", both(&timed));
+    let json: serde_json::Value = serde_json::from_slice(&timed.stdout).unwrap();
+    let t = &json["scenarios"][0]["timings"];
+    let ms = |key: &str| t[key].as_f64().unwrap_or_else(|| panic!("{key} in {t}"));
+    assert!(ms("lower_ms") >= 0.0 && ms("prove_ms") >= 0.0, "{t}");
+    // The proofs are part of the analyses.
+    assert!(ms("prove_ms") <= ms("analyse_ms"), "{t}");
+    assert!(t["solves"].as_u64().unwrap() > 0, "{t}");
+
+    let human = cici(&["check", "--timings", "seeds/lab_access.cici"]);
+    let out = text(&human.stdout);
+    assert!(out.contains("ok   lab_access"), "{out}");
+    assert!(
+        out.contains("solver calls)") && out.contains("prove "),
+        "{out}"
+    );
+}
