@@ -19,6 +19,90 @@ pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_lowercase)
 }
 
+/// Words a text may use without giving a reason away: each word, and
+/// each word's stem, so that "doubted" is shareable where "doubts" is.
+pub trait Lexicon {
+    fn has_word(&self, w: &str) -> bool;
+    fn has_stem(&self, stem: &str) -> bool;
+}
+
+/// A set of shareable words with their stems, kept as they are added.
+#[derive(Clone, Debug, Default)]
+pub struct Vocabulary {
+    words: HashSet<String>,
+    stems: HashSet<String>,
+}
+
+impl Vocabulary {
+    pub fn insert(&mut self, w: String) {
+        if !self.words.contains(&w) {
+            self.stems.insert(stem(&w).to_string());
+            self.words.insert(w);
+        }
+    }
+}
+
+impl Extend<String> for Vocabulary {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, words: I) {
+        for w in words {
+            self.insert(w);
+        }
+    }
+}
+
+impl FromIterator<String> for Vocabulary {
+    fn from_iter<I: IntoIterator<Item = String>>(words: I) -> Self {
+        let mut v = Vocabulary::default();
+        v.extend(words);
+        v
+    }
+}
+
+impl Lexicon for Vocabulary {
+    fn has_word(&self, w: &str) -> bool {
+        self.words.contains(w)
+    }
+    fn has_stem(&self, stem: &str) -> bool {
+        self.stems.contains(stem)
+    }
+}
+
+/// A scenario's shareable words with an attribute's own on top, the
+/// scenario's borrowed rather than copied for every attribute.
+#[derive(Debug)]
+pub struct Shareable<'a> {
+    base: &'a Vocabulary,
+    own: Vocabulary,
+}
+
+impl<'a> Shareable<'a> {
+    pub fn new(base: &'a Vocabulary) -> Shareable<'a> {
+        Shareable {
+            base,
+            own: Vocabulary::default(),
+        }
+    }
+}
+
+impl Extend<String> for Shareable<'_> {
+    fn extend<I: IntoIterator<Item = String>>(&mut self, words: I) {
+        for w in words {
+            if !self.base.has_word(&w) {
+                self.own.insert(w);
+            }
+        }
+    }
+}
+
+impl Lexicon for Shareable<'_> {
+    fn has_word(&self, w: &str) -> bool {
+        self.base.has_word(w) || self.own.has_word(w)
+    }
+    fn has_stem(&self, stem: &str) -> bool {
+        self.base.has_stem(stem) || self.own.has_stem(stem)
+    }
+}
+
 /// A word of the raw text, with the clause it stands in.
 struct Token {
     word: String,
@@ -91,13 +175,12 @@ fn stem(w: &str) -> &str {
 pub(super) fn private_words(
     raw: &str,
     sanitized: &str,
-    shareable: &HashSet<String>,
+    shareable: &dyn Lexicon,
 ) -> HashSet<String> {
     let toks = tokens(raw);
-    let shared_stems: HashSet<&str> = shareable.iter().map(|w| stem(w)).collect();
     let content = |w: &str| {
-        !shareable.contains(w)
-            && !shared_stems.contains(stem(w))
+        !shareable.has_word(w)
+            && !shareable.has_stem(stem(w))
             && !w.chars().any(|c| c.is_ascii_digit())
     };
     let san: Vec<String> = words(sanitized).collect();
@@ -288,7 +371,7 @@ mod tests {
 
     #[test]
     fn an_entangled_note_keeps_its_fact_words_shareable() {
-        let none = HashSet::new();
+        let none = Vocabulary::default();
         let private = private_words(
             "I checked the ATC authorization against the planned location, and the operation is \
              authorized for the controlled airspace, although a colleague says Kofi gets anxious \

@@ -1,15 +1,13 @@
 //! Text lints: does a sanitized form give its raw reason away?
 
-use std::collections::HashSet;
-
 use super::vocabulary::{DAY_WORDS, STOP_WORDS};
 use crate::sema::{Attribute, Scenario, Setting};
 
-pub use super::leak::words;
+pub use super::leak::{words, Lexicon, Shareable, Vocabulary};
 
 /// Words that a sanitized text may share with its raw text.
-pub fn shareable_words(sc: &Scenario) -> HashSet<String> {
-    let mut ok: HashSet<String> = STOP_WORDS
+pub fn shareable_words(sc: &Scenario) -> Vocabulary {
+    let mut ok: Vocabulary = STOP_WORDS
         .iter()
         .chain(DAY_WORDS)
         .map(|w| w.to_string())
@@ -76,12 +74,12 @@ pub fn shareable_words(sc: &Scenario) -> HashSet<String> {
 /// The words an attribute's sanitized form may share with its raw form on
 /// top of the scenario's: the phrasing of its own facts (every template
 /// phrasing `templates/facts.yaml` gives them, which name no reason).
-pub fn attribute_shareable(
+pub fn attribute_shareable<'a>(
     sc: &Scenario,
     attr: &Attribute,
-    base: &HashSet<String>,
-) -> HashSet<String> {
-    let mut ok = base.clone();
+    base: &'a Vocabulary,
+) -> Shareable<'a> {
+    let mut ok = Shareable::new(base);
     let texts = crate::phrasing::FactTexts::builtin();
     for form in std::iter::once(&attr.raw).chain(attr.sanitized.as_ref()) {
         for fact in &form.facts {
@@ -99,7 +97,8 @@ pub fn attribute_shareable(
 /// not of the fact it shares with its sanitized text, nor the scenario's
 /// names (the leak lint's notion), sorted.
 pub fn private_words(sc: &Scenario, attr: &Attribute) -> Vec<String> {
-    let own = attribute_shareable(sc, attr, &shareable_words(sc));
+    let base = shareable_words(sc);
+    let own = attribute_shareable(sc, attr, &base);
     let sanitized = attr.sanitized.as_ref().map_or("", |s| s.text.as_str());
     let mut out: Vec<String> = super::leak::private_words(&attr.raw.text, sanitized, &own)
         .into_iter()
@@ -119,7 +118,7 @@ pub fn private_words(sc: &Scenario, attr: &Attribute) -> Vec<String> {
 /// private. Otherwise (the raw text is no more than its fact with the
 /// reason worded in) every raw word that is not shareable is private.
 /// See `analysis::leak`.
-pub fn leaked_words(raw: &str, sanitized: &str, shareable: &HashSet<String>) -> Vec<String> {
+pub fn leaked_words(raw: &str, sanitized: &str, shareable: &dyn Lexicon) -> Vec<String> {
     let private = super::leak::private_words(raw, sanitized, shareable);
     let mut out: Vec<String> = Vec::new();
     for w in words(sanitized) {
@@ -171,7 +170,7 @@ mod tests {
 
     #[test]
     fn an_extract_of_the_raw_text_leaks_only_what_the_rest_repeats() {
-        let none = HashSet::new();
+        let none = Vocabulary::default();
         assert!(leaked_words(
             "Forecast visibility is 3 statute miles, and Lucia's supervisor doubts her.",
             "Forecast visibility is 3 statute miles.",
@@ -196,7 +195,7 @@ mod tests {
             vec!["spouse".to_string(), "doubts".to_string()]
         );
         // A paraphrase of the fact inside a longer sentence.
-        let stop: HashSet<String> = STOP_WORDS.iter().map(|w| w.to_string()).collect();
+        let stop: Vocabulary = STOP_WORDS.iter().map(|w| w.to_string()).collect();
         assert!(leaked_words(
             "A labmate says the student struggled in a mock session, but I consider the current manuscript academically ready.",
             "The current thesis manuscript is academically ready.",
@@ -216,7 +215,7 @@ mod tests {
 
     #[test]
     fn reason_words_leak_but_common_ones_do_not() {
-        let shareable: HashSet<String> = ["eli", "unavailable"]
+        let shareable: Vocabulary = ["eli", "unavailable"]
             .iter()
             .map(|s| s.to_string())
             .chain(STOP_WORDS.iter().chain(DAY_WORDS).map(|s| s.to_string()))
