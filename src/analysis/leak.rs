@@ -67,16 +67,16 @@ impl Lexicon for Vocabulary {
     }
 }
 
-/// A scenario's shareable words with an attribute's own on top, the
-/// scenario's borrowed rather than copied for every attribute.
-#[derive(Debug)]
+/// Shareable words in layers: words of its own on top of borrowed ones
+/// (an attribute's on its scenario's, a scenario's on its family's), so
+/// that no layer is copied for the next.
 pub struct Shareable<'a> {
-    base: &'a Vocabulary,
+    base: &'a dyn Lexicon,
     own: Vocabulary,
 }
 
 impl<'a> Shareable<'a> {
-    pub fn new(base: &'a Vocabulary) -> Shareable<'a> {
+    pub fn new(base: &'a dyn Lexicon) -> Shareable<'a> {
         Shareable {
             base,
             own: Vocabulary::default(),

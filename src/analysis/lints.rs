@@ -1,18 +1,13 @@
 //! Text lints: does a sanitized form give its raw reason away?
 
 use super::vocabulary::{DAY_WORDS, STOP_WORDS};
-use crate::sema::{Attribute, Scenario, Setting};
+use crate::sema::{Attribute, Family, Scenario, Setting};
 
 pub use super::leak::{words, Lexicon, Shareable, Vocabulary};
 
 /// Words that a sanitized text may share with its raw text.
-pub fn shareable_words(sc: &Scenario) -> Vocabulary {
-    let mut ok: Vocabulary = STOP_WORDS
-        .iter()
-        .chain(DAY_WORDS)
-        .map(|w| w.to_string())
-        .collect();
-    ok.extend(sc.family().fact_words().iter().map(|w| w.to_string()));
+pub fn shareable_words(sc: &Scenario) -> Shareable<'static> {
+    let mut ok = Shareable::new(family_words(sc.family()));
     let mut add = |text: &str| ok.extend(words(text));
     add(&sc.id);
     add(&sc.title);
@@ -71,13 +66,37 @@ pub fn shareable_words(sc: &Scenario) -> Vocabulary {
     ok
 }
 
+/// The words every scenario of a family may share: stop words, day
+/// words and the words of the family's facts, gathered once.
+fn family_words(family: Family) -> &'static Vocabulary {
+    use std::sync::LazyLock;
+    fn gather(family: Family) -> Vocabulary {
+        let words = STOP_WORDS
+            .iter()
+            .chain(DAY_WORDS)
+            .chain(family.fact_words());
+        words.map(|w| w.to_string()).collect()
+    }
+    static MEETING: LazyLock<Vocabulary> = LazyLock::new(|| gather(Family::MeetingAllocation));
+    static JIRA: LazyLock<Vocabulary> = LazyLock::new(|| gather(Family::JiraAllocation));
+    static SEVERITY: LazyLock<Vocabulary> =
+        LazyLock::new(|| gather(Family::SeverityClassification));
+    static POLICY: LazyLock<Vocabulary> = LazyLock::new(|| gather(Family::PolicyDecision));
+    match family {
+        Family::MeetingAllocation => &MEETING,
+        Family::JiraAllocation => &JIRA,
+        Family::SeverityClassification => &SEVERITY,
+        Family::PolicyDecision => &POLICY,
+    }
+}
+
 /// The words an attribute's sanitized form may share with its raw form on
 /// top of the scenario's: the phrasing of its own facts (every template
 /// phrasing `templates/facts.yaml` gives them, which name no reason).
 pub fn attribute_shareable<'a>(
     sc: &Scenario,
     attr: &Attribute,
-    base: &'a Vocabulary,
+    base: &'a Shareable<'static>,
 ) -> Shareable<'a> {
     let mut ok = Shareable::new(base);
     let texts = crate::phrasing::FactTexts::builtin();
