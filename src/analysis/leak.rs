@@ -22,7 +22,10 @@ pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 /// Words a text may use without giving a reason away: each word, and
 /// each word's stem, so that "doubted" is shareable where "doubts" is.
 pub trait Lexicon {
+    /// The word itself, lower-cased, is shareable.
     fn has_word(&self, w: &str) -> bool;
+    /// Some shareable word has this stem (a word of more than six letters
+    /// is stemmed to its first five).
     fn has_stem(&self, stem: &str) -> bool;
 }
 
@@ -34,6 +37,7 @@ pub struct Vocabulary {
 }
 
 impl Vocabulary {
+    /// Adds a lower-cased word and its stem.
     pub fn insert(&mut self, w: String) {
         if !self.words.contains(&w) {
             self.stems.insert(stem(&w).to_string());
@@ -76,6 +80,7 @@ pub struct Shareable<'a> {
 }
 
 impl<'a> Shareable<'a> {
+    /// No words of its own yet, on top of `base`.
     pub fn new(base: &'a dyn Lexicon) -> Shareable<'a> {
         Shareable {
             base,
