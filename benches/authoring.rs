@@ -5,6 +5,10 @@
 //! Target on a 2-core machine: both well under 100 ms for a PiSAs-size
 //! seed, so that the editor never waits. Formatting costs about one parse.
 
+/// The allocator the `cici` binary runs with, so that the figures are its.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use cici::analysis::Options;
 use cici::driver::Run;
 use cici::planted::{generate, Config};

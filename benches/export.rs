@@ -5,6 +5,10 @@
 //! three times its check, the count bounded by the default
 //! [`COUNT_LIMIT`](cici::pisas::export::COUNT_LIMIT).
 
+/// The allocator the `cici` binary runs with, so that the figures are its.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use cici::analysis::Options;
 use cici::driver::Run;
 use cici::pisas::export::{bundle, count_before_private, Options as BundleOptions, COUNT_LIMIT};

@@ -6,6 +6,10 @@
 //! The growth benchmark checks one planted configuration of n three-state
 //! variables for n = 6, 10, 16, 24: enumeration would cost 3^n * 2^n.
 
+/// The allocator the `cici` binary runs with, so that the figures are its.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 
 use cici::analysis::Options;
