@@ -1,5 +1,8 @@
 #![doc = include_str!("../ARCHITECTURE.md")]
 
+// The grammar pest derives without its `std` feature names `::alloc`.
+extern crate alloc;
+
 pub mod analysis;
 pub mod authoring;
 pub mod build;

@@ -538,6 +538,46 @@ fn regression_meeting_4865() {
     assert_eq!(solver_allowed(&sc, &none), brute_allowed(&sc, &none));
 }
 
+/// A rubric whose condition nests `depth` parentheses deep.
+fn nested_rubric(depth: usize) -> String {
+    let cond = format!("{}x = yes{}", "(".repeat(depth), ")".repeat(depth));
+    format!(
+        "scenario s {{ family severity_classification title \"t\" task \"t\" executor a
+         person a \"A\" role \"r\" person b \"B\" role \"r\"
+         levels [high, low] evidence x [yes, no]
+         rubric {{ high when {cond} otherwise low }}
+         attribute e {{ holder b raw \"x is no\" fact evidence(x, no) }}
+         oracle low }}"
+    )
+}
+
+/// The parser runs without a stack guard of its own: the nesting bound is
+/// what keeps its recursion in the stack. The deepest nesting allowed parses
+/// and checks on a thread with a small stack; one level deeper is refused.
+#[test]
+fn nesting_is_bounded_before_the_parser_recurses() {
+    let depth = cici::syntax::MAX_NESTING;
+    let checked = std::thread::Builder::new()
+        .stack_size(512 * 1024)
+        .spawn(move || {
+            let mut run = cici::driver::Run::new();
+            run.check_text("deep.cici", nested_rubric(depth), &Options::default());
+            (run.errors(), run.checked.len())
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(checked, (0, 1));
+    let mut run = cici::driver::Run::new();
+    run.check_text("deeper.cici", nested_rubric(depth + 1), &Options::default());
+    let codes: Vec<String> = run
+        .diagnostics
+        .iter()
+        .map(|d| d.diagnostic.code_name())
+        .collect();
+    assert_eq!(codes, ["cici::syntax::too_deep"]);
+}
+
 /// Long chains of `not` fold instead of nesting: no stack to exhaust.
 #[test]
 fn long_negation_chains_do_not_nest() {
