@@ -169,9 +169,9 @@ fn days(toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>) {
             continue;
         }
         let w = t.lower.trim_end_matches('s');
+        // Day names are ASCII: compared without lower-casing a copy.
         let day = Day::ALL.into_iter().find(|d| {
-            let full = d.name().to_lowercase();
-            w == full.trim_end_matches('s')
+            w.eq_ignore_ascii_case(d.name().trim_end_matches('s'))
                 || (t.capital && t.lower != "sun" && t.lower != "sat" && abbreviates(&t.lower, *d))
         });
         if let Some(d) = day {
@@ -185,8 +185,8 @@ fn days(toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>) {
 }
 
 fn abbreviates(w: &str, d: Day) -> bool {
-    let full = d.name().to_lowercase();
-    w.len() >= 3 && w.len() < full.len() && full.starts_with(w)
+    let full = d.name();
+    w.len() >= 3 && w.len() < full.len() && full[..w.len()].eq_ignore_ascii_case(w)
 }
 
 const NUMBER_WORDS: [&str; 21] = [
