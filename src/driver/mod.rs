@@ -4,6 +4,7 @@
 //! that resolved (with its model and report) and every diagnostic, each
 //! tied to its source so it can be rendered or exported.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use miette::Diagnostic;
@@ -195,6 +196,10 @@ impl Run {
             .map(|(&id, (_, t))| (id, t.as_str()))
             .collect();
         let results = parallel_map(&jobs, |&(id, t)| check_one(id, t, options));
+        // The ids taken so far, so that a duplicate is found without a scan
+        // of every scenario before it (quadratic on a large corpus).
+        let mut taken: HashSet<String> =
+            self.checked.iter().map(|c| c.scenario.id.clone()).collect();
         for (id, result) in ids.into_iter().zip(results) {
             for d in result.diagnostics {
                 self.diagnostics.push(Diagnosed {
@@ -206,7 +211,7 @@ impl Run {
                 });
             }
             for (c, diagnostics) in result.checked {
-                if self.checked.iter().any(|o| o.scenario.id == c.scenario.id) {
+                if !taken.insert(c.scenario.id.clone()) {
                     self.push(
                         id,
                         ResolveError::DuplicateScenario {
