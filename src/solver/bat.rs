@@ -1,12 +1,13 @@
 //! The default backend: BatSat, a pure-Rust CDCL solver (a MiniSat
-//! descendant), through RustSAT.
+//! descendant), driven directly. (RustSAT's wrapper timed every solve with
+//! a CPU clock, a system call each on machines whose clock has no vDSO
+//! path, and copied every clause; the encodings still come from RustSAT.)
 
 use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Instant;
 
-use rustsat::solvers::{Solve, SolveIncremental, SolverResult};
-use rustsat::types::{Lit as RLit, TernaryVal};
+use batsat::{lbool, SolverInterface};
 
 use super::Backend;
 use crate::model::Lit;
@@ -23,20 +24,38 @@ impl ::batsat::Callbacks for DeadlineCallbacks {
     }
 }
 
+/// What the last solve found: the model and the failed assumptions may be
+/// read only after the answer that makes them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Answer {
+    #[default]
+    None,
+    Sat,
+    /// Unsatisfiable; `true` when under assumptions, which then have a core.
+    Unsat(bool),
+}
+
 /// BatSat behind the [`Backend`] interface.
 #[derive(Default)]
 pub struct BatsatBackend {
-    solver: rustsat_batsat::Solver<DeadlineCallbacks>,
+    solver: batsat::Solver<DeadlineCallbacks>,
     vars: u32,
+    answer: Answer,
+    /// Reused for each clause and each set of assumptions.
+    buffer: Vec<batsat::Lit>,
 }
 
-fn to_rs(l: Lit) -> RLit {
-    RLit::new(l.var().0, l.is_neg())
+impl BatsatBackend {
+    fn to_bs(&mut self, l: Lit) -> batsat::Lit {
+        batsat::Lit::new(self.solver.var_of_int(l.var().0), !l.is_neg())
+    }
 }
 
-fn from_rs(l: RLit) -> Lit {
-    let v = crate::model::Var(l.vidx32());
-    if l.is_neg() {
+/// The negation of a literal of BatSat's: its conflict holds the negations
+/// of the failed assumptions.
+fn negated_from_bs(l: batsat::Lit) -> Lit {
+    let v = crate::model::Var(l.var().idx());
+    if l.sign() {
         Lit::neg(v)
     } else {
         Lit::pos(v)
@@ -47,7 +66,7 @@ impl Backend for BatsatBackend {
     fn reserve(&mut self, n: u32) {
         if n > self.vars {
             self.vars = n;
-            let _ = self.solver.reserve(rustsat::types::Var::new(n - 1));
+            self.solver.var_of_int(n - 1);
         }
     }
 
@@ -55,32 +74,49 @@ impl Backend for BatsatBackend {
         if let Some(max) = lits.iter().map(|l| l.var().0 + 1).max() {
             self.reserve(max);
         }
-        let clause: rustsat::types::Clause = lits.iter().map(|&l| to_rs(l)).collect();
-        // BatSat's add_clause only fails when it runs out of memory.
-        self.solver
-            .add_clause(clause)
-            .expect("BatSat accepts every clause");
+        let mut clause = std::mem::take(&mut self.buffer);
+        clause.clear();
+        clause.extend(lits.iter().map(|&l| self.to_bs(l)));
+        self.solver.add_clause_reuse(&mut clause);
+        self.buffer = clause;
+        self.answer = Answer::None;
     }
 
     fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
-        self.solver.batsat_mut().cb_mut().deadline.set(deadline);
-        let assumps: Vec<RLit> = assumptions.iter().map(|&l| to_rs(l)).collect();
-        match self.solver.solve_assumps(&assumps) {
-            Ok(SolverResult::Sat) => Some(true),
-            Ok(SolverResult::Unsat) => Some(false),
-            _ => None,
+        self.solver.cb_mut().deadline.set(deadline);
+        let mut assumps = std::mem::take(&mut self.buffer);
+        assumps.clear();
+        assumps.extend(assumptions.iter().map(|&l| self.to_bs(l)));
+        let result = self.solver.solve_limited(&assumps);
+        self.buffer = assumps;
+        self.answer = if result == lbool::TRUE {
+            Answer::Sat
+        } else if result == lbool::FALSE {
+            Answer::Unsat(!assumptions.is_empty())
+        } else {
+            Answer::None
+        };
+        match self.answer {
+            Answer::Sat => Some(true),
+            Answer::Unsat(_) => Some(false),
+            Answer::None => None,
         }
     }
 
     fn value(&self, lit: Lit) -> bool {
-        matches!(self.solver.lit_val(to_rs(lit)), Ok(TernaryVal::True))
+        let l = batsat::Lit::new(batsat::Var::unsafe_from_idx(lit.var().0), !lit.is_neg());
+        self.answer == Answer::Sat && self.solver.value_lit(l) == lbool::TRUE
     }
 
     fn failed_assumptions(&mut self) -> Vec<Lit> {
-        // RustSAT reports the core as the negations of failed assumptions.
-        self.solver
-            .core()
-            .map(|c| c.into_iter().map(|l| from_rs(!l)).collect())
-            .unwrap_or_default()
+        match self.answer {
+            Answer::Unsat(true) => self
+                .solver
+                .unsat_core()
+                .iter()
+                .map(|&l| negated_from_bs(l))
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 }
