@@ -46,7 +46,8 @@ pub struct BatsatBackend {
 }
 
 impl BatsatBackend {
-    fn to_bs(&mut self, l: Lit) -> batsat::Lit {
+    /// BatSat's literal for `l`, its variable made if it is new.
+    fn solver_lit(&mut self, l: Lit) -> batsat::Lit {
         batsat::Lit::new(self.solver.var_of_int(l.var().0), !l.is_neg())
     }
 }
@@ -76,7 +77,7 @@ impl Backend for BatsatBackend {
         }
         let mut clause = std::mem::take(&mut self.buffer);
         clause.clear();
-        clause.extend(lits.iter().map(|&l| self.to_bs(l)));
+        clause.extend(lits.iter().map(|&l| self.solver_lit(l)));
         self.solver.add_clause_reuse(&mut clause);
         self.buffer = clause;
         self.answer = Answer::None;
@@ -86,7 +87,7 @@ impl Backend for BatsatBackend {
         self.solver.cb_mut().deadline.set(deadline);
         let mut assumps = std::mem::take(&mut self.buffer);
         assumps.clear();
-        assumps.extend(assumptions.iter().map(|&l| self.to_bs(l)));
+        assumps.extend(assumptions.iter().map(|&l| self.solver_lit(l)));
         let result = self.solver.solve_limited(&assumps);
         self.buffer = assumps;
         self.answer = if result == lbool::TRUE {
