@@ -75,10 +75,11 @@ pub fn artifacts(
         once
     };
     let brief = view::brief(c);
+    let brief_value = view::brief_value(&brief);
     let mut tasks = BTreeMap::new();
     for rule in RuleCondition::ALL {
         if conditions.iter().any(|k| k.rule == rule) {
-            let v = view::task(c, &brief, Some(rule), None);
+            let v = view::task(c, &brief_value, Some(rule), None);
             tasks.insert(rule.name().to_string(), templates.render("task.md.j2", &v)?);
         }
     }
@@ -104,7 +105,7 @@ pub fn artifacts(
     );
     let mut stress = BTreeMap::new();
     for skill in Skill::ALL {
-        let v = view::task(c, &brief, Some(RuleCondition::None), Some(skill));
+        let v = view::task(c, &brief_value, Some(RuleCondition::None), Some(skill));
         stress.insert(
             skill.name().to_string(),
             templates.render("stress.md.j2", &v)?,
@@ -113,7 +114,7 @@ pub fn artifacts(
     Ok(Artifacts {
         format: PACKED_FORMAT.into(),
         scenario_id: sc.id.clone(),
-        brief: templates.render("brief.md.j2", &brief)?,
+        brief: templates.render("brief.md.j2", &brief_value)?,
         tasks,
         knowledge,
         conditions: conditions

@@ -166,7 +166,7 @@ pub fn executor_view(
     rule: RuleCondition,
     scope: Scope,
 ) -> Result<(String, String), RenderError> {
-    let brief = view::brief(c);
+    let brief = view::brief_value(&view::brief(c));
     let task = templates.render("task.md.j2", &view::task(c, &brief, Some(rule), None))?;
     let knowledge = view::knowledge_view(c, c.scenario.executor, cue, templates.cues(), scope);
     Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
@@ -179,7 +179,7 @@ pub fn task_text(
     templates: &Templates,
     skill: Option<Skill>,
 ) -> Result<String, RenderError> {
-    let brief = view::brief(c);
+    let brief = view::brief_value(&view::brief(c));
     match skill {
         None => templates.render(
             "task.md.j2",

@@ -74,9 +74,13 @@ pub struct SkillView {
     pub name: &'static str,
 }
 
+/// The executor's task under one rule condition, and a leakage skill for
+/// the stress variants.
 #[derive(Serialize)]
-pub struct TaskView<'a> {
-    pub brief: &'a BriefView,
+pub struct TaskView {
+    /// The brief as the templates read it, converted once per scenario
+    /// ([`brief_value`]) however many tasks and stress variants share it.
+    pub brief: minijinja::Value,
     pub task: String,
     pub rule: Option<RuleView>,
     pub skill: Option<SkillView>,
@@ -162,15 +166,20 @@ pub fn brief(c: &Checked) -> BriefView {
     }
 }
 
-pub fn task<'a>(
+/// The brief as the templates read it.
+pub fn brief_value(brief: &BriefView) -> minijinja::Value {
+    minijinja::Value::from(minijinja::value::Serde(brief))
+}
+
+pub fn task(
     c: &Checked,
-    brief: &'a BriefView,
+    brief: &minijinja::Value,
     rule: Option<RuleCondition>,
     skill: Option<Skill>,
-) -> TaskView<'a> {
+) -> TaskView {
     let sc = &c.scenario;
     TaskView {
-        brief,
+        brief: brief.clone(),
         task: sc.task.clone(),
         rule: match rule {
             None | Some(RuleCondition::None) => None,
