@@ -144,3 +144,51 @@ fn build_codes_are_given_by_the_build_tests() {
         }
     }
 }
+
+/// "Two scenarios in one run share an id": across the files of one check
+/// and across later checks of the same run, each repeat is reported where
+/// it stands and the first scenario of that id is the one kept.
+#[test]
+fn a_scenario_id_repeated_across_files_and_checks_is_reported_each_time() {
+    let seed = |family, n, id: &str| {
+        let mut config = cici::planted::Config::pisas(family, n);
+        config.id = Some(id.to_string());
+        cici::printer::print(&cici::planted::generate(&config))
+    };
+    use cici::sema::Family::{JiraAllocation, MeetingAllocation};
+    let mut run = Run::new();
+    run.check_texts(
+        vec![
+            ("a.cici".into(), seed(MeetingAllocation, 1, "one")),
+            ("b.cici".into(), seed(JiraAllocation, 2, "two")),
+            ("c.cici".into(), seed(JiraAllocation, 3, "one")),
+        ],
+        &Options::default(),
+    );
+    run.check_text(
+        "d.cici",
+        seed(MeetingAllocation, 4, "two"),
+        &Options::default(),
+    );
+    run.check_text(
+        "e.cici",
+        seed(MeetingAllocation, 5, "three"),
+        &Options::default(),
+    );
+    let duplicates: Vec<&str> = run
+        .diagnostics
+        .iter()
+        .filter(|d| d.diagnostic.code_name() == "cici::resolve::duplicate_scenario")
+        .map(|d| run.sources.get(d.source).map_or("", |f| f.name.as_str()))
+        .collect();
+    assert_eq!(duplicates, ["c.cici", "d.cici"], "{}", render(&run));
+    let kept: Vec<(&str, &str)> = run
+        .checked
+        .iter()
+        .map(|c| (c.scenario.id.as_str(), run.file_of(c)))
+        .collect();
+    assert_eq!(
+        kept,
+        [("one", "a.cici"), ("two", "b.cici"), ("three", "e.cici")]
+    );
+}
