@@ -13,9 +13,12 @@ use super::common::data;
 
 const JIRA: &str = "jira_config_cannot_be_sole_owner_s0016_seed52424";
 
-fn import(name: &str) -> (super::common::TempDir, cici::driver::Run) {
+/// Imports a release bundle with the `extra` arguments; the import must
+/// be clean.
+fn import(name: &str, extra: &[&str]) -> (super::common::TempDir, cici::driver::Run) {
     let bundle = data().join("pisas/bundles").join(name);
-    let (out, run, told) = super::released::import_dirs("release-data", &[bundle]);
+    let (out, run, told) =
+        super::released::import_dirs(&format!("release-{name}"), &[bundle], extra);
     assert!(
         !told.contains("cici::import::"),
         "the release bundle imports without a diagnostic: {told}"
@@ -26,7 +29,7 @@ fn import(name: &str) -> (super::common::TempDir, cici::driver::Run) {
 
 #[test]
 fn the_released_jira_bundle_imports_with_its_oracle_and_private_constraint() {
-    let (_out, run) = import(JIRA);
+    let (_out, run) = import(JIRA, &[]);
     let c = &run.checked[0];
     let sc = &c.scenario;
     let rows = cici::printer::decision_rows(sc, &sc.oracle);
@@ -52,7 +55,7 @@ fn the_released_jira_bundle_imports_with_its_oracle_and_private_constraint() {
 /// inappropriate information from `a22` reaches it.
 #[test]
 fn cici_proves_what_the_released_jira_bundle_states_of_itself() {
-    let (_out, run) = import(JIRA);
+    let (_out, run) = import(JIRA, &[]);
     let utility: Value = serde_json::from_str(
         &std::fs::read_to_string(data().join("pisas/bundles").join(JIRA).join("utility.json"))
             .unwrap(),
@@ -107,35 +110,10 @@ fn bundle_json(name: &str, file: &str) -> Value {
 /// Imports a bundle of a task family with the family's seed from the
 /// release: the checked run and the import map (`import.json`).
 fn import_with_seed(name: &str, family: &str) -> (cici::driver::Run, Value) {
-    let out = super::common::tempdir(&format!("release-{name}"));
-    let bundle = data().join("pisas/bundles").join(name);
     let seed = data().join("pisas/seeds").join(family).join("seed.json");
-    let r = super::common::cici(&[
-        "import",
-        "pisas-bundle",
-        bundle.to_str().unwrap(),
-        "--seed",
-        seed.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ]);
-    let told = format!(
-        "{}{}",
-        String::from_utf8_lossy(&r.stdout),
-        String::from_utf8_lossy(&r.stderr)
-    );
-    assert!(r.status.success(), "{told}");
-    assert!(!told.contains("cici::import::"), "{told}");
-    assert!(told.contains("imported 1 scenario"), "{told}");
-    let map: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("import.json")).unwrap()).unwrap();
-    let mut run = cici::driver::Run::new();
-    run.check_paths(
-        std::slice::from_ref(&*out),
-        &cici::analysis::Options::default(),
-    )
-    .unwrap();
-    (run, map)
+    let (out, run) = import(name, &["--seed", seed.to_str().unwrap()]);
+    let map = std::fs::read_to_string(out.join("import.json")).unwrap();
+    (run, serde_json::from_str(&map).unwrap())
 }
 
 /// The bundle attribute behind each form of the imported scenario

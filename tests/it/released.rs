@@ -21,20 +21,23 @@ fn bundle(name: &str) -> PathBuf {
 /// Imports bundle folders into a fresh folder and checks what was written.
 fn import(names: &[&str]) -> (super::common::TempDir, cici::driver::Run) {
     let dirs: Vec<PathBuf> = names.iter().map(|n| bundle(n)).collect();
-    let (out, run, _) = import_dirs(&format!("released-{}", names.join("-")), &dirs);
+    let (out, run, _) = import_dirs(&format!("released-{}", names.join("-")), &dirs, &[]);
     (out, run)
 }
 
-/// Imports bundle folders into a fresh folder named after `name`, and
-/// checks what was written; with what the import printed.
+/// Imports bundle folders into a fresh folder named after `name`, with the
+/// `extra` arguments, and checks what was written; with what the import
+/// printed.
 pub(super) fn import_dirs(
     name: &str,
     dirs: &[PathBuf],
+    extra: &[&str],
 ) -> (super::common::TempDir, cici::driver::Run, String) {
     let out = tempdir(name);
     let dirs: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
     let mut args = vec!["import", "pisas-bundle"];
     args.extend(dirs.iter().map(String::as_str));
+    args.extend(extra);
     args.extend(["--out", out.to_str().unwrap()]);
     let r = cici(&args);
     let told = format!(
