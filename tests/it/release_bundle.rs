@@ -13,6 +13,12 @@ use super::common::data;
 
 const JIRA: &str = "jira_config_cannot_be_sole_owner_s0016_seed52424";
 
+/// One of a release bundle's JSON files.
+fn bundle_json(name: &str, file: &str) -> Value {
+    let path = data().join("pisas/bundles").join(name).join(file);
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
 /// Imports a release bundle with the `extra` arguments; the import must
 /// be clean.
 fn import(name: &str, extra: &[&str]) -> (super::common::TempDir, cici::driver::Run) {
@@ -56,11 +62,7 @@ fn the_released_jira_bundle_imports_with_its_oracle_and_private_constraint() {
 #[test]
 fn cici_proves_what_the_released_jira_bundle_states_of_itself() {
     let (_out, run) = import(JIRA, &[]);
-    let utility: Value = serde_json::from_str(
-        &std::fs::read_to_string(data().join("pisas/bundles").join(JIRA).join("utility.json"))
-            .unwrap(),
-    )
-    .unwrap();
+    let utility = bundle_json(JIRA, "utility.json");
     assert_eq!(
         utility["public_valid_assignment_count_before_private_constraints"],
         2
@@ -101,11 +103,6 @@ fn cici_proves_what_the_released_jira_bundle_states_of_itself() {
 }
 
 const UAS: &str = "uas_flight_readiness_scenario_01";
-
-fn bundle_json(name: &str, file: &str) -> Value {
-    let path = data().join("pisas/bundles").join(name).join(file);
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 /// Imports a bundle of a task family with the family's seed from the
 /// release: the checked run and the import map (`import.json`).
