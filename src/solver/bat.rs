@@ -43,6 +43,8 @@ pub struct BatsatBackend {
     answer: Answer,
     /// Reused for each clause and each set of assumptions.
     buffer: Vec<batsat::Lit>,
+    /// The at-most constraints, propagated natively.
+    pb: super::pb::PbTheory,
 }
 
 impl BatsatBackend {
@@ -88,7 +90,11 @@ impl Backend for BatsatBackend {
         let mut assumps = std::mem::take(&mut self.buffer);
         assumps.clear();
         assumps.extend(assumptions.iter().map(|&l| self.solver_lit(l)));
-        let result = self.solver.solve_limited(&assumps);
+        let result = if self.pb.is_empty() {
+            self.solver.solve_limited(&assumps)
+        } else {
+            self.solver.solve_limited_th(&mut self.pb, &assumps)
+        };
         self.buffer = assumps;
         self.answer = if result == lbool::TRUE {
             Answer::Sat
@@ -107,6 +113,17 @@ impl Backend for BatsatBackend {
     fn value(&self, lit: Lit) -> bool {
         let l = batsat::Lit::new(batsat::Var::unsafe_from_idx(lit.var().0), !lit.is_neg());
         self.answer == Answer::Sat && self.solver.value_lit(l) == lbool::TRUE
+    }
+
+    fn at_most(&mut self, terms: &[(Lit, u32)], bound: u64, guard: Option<Lit>) -> bool {
+        let ts: Vec<(batsat::Lit, u32)> = terms
+            .iter()
+            .map(|&(l, w)| (self.solver_lit(l), w))
+            .collect();
+        let guard = guard.map(|g| self.solver_lit(g));
+        self.pb.add(&ts, bound, guard);
+        self.answer = Answer::None;
+        true
     }
 
     fn failed_assumptions(&mut self) -> Vec<Lit> {

@@ -8,6 +8,7 @@
 
 mod bat;
 mod count;
+mod pb;
 
 mod session;
 
@@ -30,4 +31,9 @@ pub trait Backend {
     fn value(&self, lit: Lit) -> bool;
     /// After an unsatisfiable answer: assumptions that suffice for it.
     fn failed_assumptions(&mut self) -> Vec<Lit>;
+    /// Takes `guard => sum of weights of true terms <= bound` natively;
+    /// false when the backend wants it as clauses instead.
+    fn at_most(&mut self, _terms: &[(Lit, u32)], _bound: u64, _guard: Option<Lit>) -> bool {
+        false
+    }
 }
