@@ -118,6 +118,16 @@ pub struct ModelFact {
     pub violated: Option<Vec<Violation>>,
 }
 
+/// A constraint every publicly allowed decision meets while all the facts
+/// of `when` are in force: a consequence of those facts, given to the
+/// solver only to shorten its proofs. No answer depends on it, so exports
+/// of the model leave it out.
+#[derive(Clone, Debug)]
+pub struct Implied {
+    pub when: Vec<FactId>,
+    pub constraint: Constraint,
+}
+
 /// An exactly-one group of variables.
 #[derive(Clone, Debug)]
 pub struct Group {
@@ -151,6 +161,8 @@ pub struct Model {
     pub aux_groups: Vec<Group>,
     pub public: Vec<Constraint>,
     pub facts: Vec<ModelFact>,
+    /// Consequences of sets of facts (see [`Implied`]).
+    pub implied: Vec<Implied>,
     pub codec: Codec,
 }
 
@@ -162,6 +174,7 @@ impl Model {
             aux_groups: Vec::new(),
             public: Vec::new(),
             facts: Vec::new(),
+            implied: Vec::new(),
             codec,
         }
     }

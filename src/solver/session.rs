@@ -120,8 +120,32 @@ impl<'m, B: Backend> Session<'m, B> {
                 }
             }
         }
+        if purpose == Purpose::Decide {
+            s.implied();
+        }
         s.stats.vars = s.next_var;
         s
+    }
+
+    /// Each implied constraint, switched on by a literal that every fact
+    /// it follows from being in force makes true.
+    fn implied(&mut self) {
+        for imp in &self.model.implied {
+            let guard = if imp.when.is_empty() {
+                None
+            } else {
+                let g = self.fresh();
+                let mut c = vec![g];
+                c.extend(
+                    imp.when
+                        .iter()
+                        .map(|&f| Lit::neg(self.model.facts[f].indicator)),
+                );
+                self.backend.add_clause(&c);
+                Some(g)
+            };
+            self.add(&imp.constraint, guard);
+        }
     }
 
     pub fn model(&self) -> &'m Model {

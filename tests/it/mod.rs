@@ -12,6 +12,7 @@ mod fixit;
 mod fixtures;
 mod flags;
 mod format;
+mod implied;
 mod import;
 mod inspect_export;
 mod judge;

@@ -22,7 +22,7 @@ use cici::solver::{Outcome, Session};
 use cici::span::Span;
 
 /// A small planted scenario whose decision space brute force can walk.
-fn small(family: Family, seed: u64) -> Scenario {
+pub(super) fn small(family: Family, seed: u64) -> Scenario {
     let (people, size) = match family {
         Family::JiraAllocation => (4, 3),
         Family::MeetingAllocation => (5, 3),
@@ -80,7 +80,7 @@ fn touching_slots(sc: &mut Scenario, seed: u64) {
 /// Gives planted tickets what the generator leaves out: priorities, the
 /// collaboration-heavy flag, and second seats of another skill (`with`),
 /// chosen from the seed, so that every ticket property meets the facts.
-fn vary_tickets(sc: &mut Scenario, seed: u64) {
+pub(super) fn vary_tickets(sc: &mut Scenario, seed: u64) {
     let skills: Vec<String> = sc.people.iter().flat_map(|p| p.skills.clone()).collect();
     let Setting::Jira(js) = &mut sc.setting else {
         return;
@@ -186,7 +186,7 @@ fn masked(sc: &Scenario, bits: u64) -> Vec<bool> {
         .collect()
 }
 
-fn add_fact(sc: &mut Scenario, p: Predicate, kind: usize) {
+pub(super) fn add_fact(sc: &mut Scenario, p: Predicate, kind: usize) {
     let everyone: Vec<PersonId> = (0..sc.people.len()).collect();
     let fact = Fact {
         predicate: p,
@@ -281,7 +281,7 @@ fn widen(sc: &mut Scenario) {
 }
 
 /// The facts of a scenario in the model's order (hard before soft per attribute).
-fn predicates(sc: &Scenario) -> Vec<Predicate> {
+pub(super) fn predicates(sc: &Scenario) -> Vec<Predicate> {
     let mut out = Vec::new();
     for a in &sc.attributes {
         out.extend(a.fact_form().1.facts.iter().map(|f| f.predicate.clone()));
