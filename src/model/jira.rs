@@ -3,14 +3,14 @@
 //! with that seat's skill.
 
 use super::{
-    family_facts, Codec, Constraint, FactId, Group, Implied, Lit, Model, ModelFact, Var, Violation,
+    family_facts, jira_loads, Codec, Constraint, Group, Lit, Model, ModelFact, Var, Violation,
 };
 use crate::sema::{JiraPredicate, JiraSetting, PersonId, Predicate, Scenario, Ticket};
 
 /// A JIRA scenario being lowered: who may fill each seat and the
 /// variables that put them there.
-struct Lowering<'s> {
-    js: &'s JiraSetting,
+pub(super) struct Lowering<'s> {
+    pub(super) js: &'s JiraSetting,
     model: Model,
     /// Who may fill each ticket's first seat.
     candidates: Vec<Vec<PersonId>>,
@@ -75,7 +75,7 @@ pub(super) fn lower(sc: &Scenario, js: &JiraSetting) -> Model {
             violated: Some(violated),
         });
     }
-    l.implied_loads(sc.people.len(), &capacities);
+    l.model.implied = jira_loads::implied(&l, sc.people.len(), &capacities);
     let mut model = l.model;
     model.codec = Codec::Jira {
         candidates: l.candidates,
@@ -190,7 +190,7 @@ impl Lowering<'_> {
     }
 
     /// Every seat variable of person p, weighted by the seat's hours.
-    fn load_terms(&self, p: PersonId) -> Vec<(Lit, u32)> {
+    pub(super) fn load_terms(&self, p: PersonId) -> Vec<(Lit, u32)> {
         let mut terms = Vec::new();
         for (t, ticket) in self.js.tickets.iter().enumerate() {
             let (o, c) = self.roles(t, p);
@@ -200,58 +200,6 @@ impl Lowering<'_> {
         }
         terms.retain(|(_, w)| *w > 0);
         terms
-    }
-
-    /// Lower bounds on loads that the capacities imply together.
-    ///
-    /// Every seat is filled once, so the loads add up to the hours of all
-    /// seats, H. With the capacity facts of everyone but p in force, the
-    /// others with a capacity carry at most the sum of theirs, C, so p and
-    /// the people without a capacity carry at least H - C. Each capacity
-    /// alone bounds one person from above; this bound from below is what
-    /// lets the solver see, early, that hours moved off one person must land
-    /// somewhere. Only where no one has two capacity facts.
-    fn implied_loads(&mut self, people: usize, capacities: &[(FactId, PersonId, u32)]) {
-        let mut capped = vec![false; people];
-        for &(_, p, _) in capacities {
-            if std::mem::replace(&mut capped[p], true) {
-                return;
-            }
-        }
-        let seats: u64 = self
-            .js
-            .tickets
-            .iter()
-            .map(|t| u64::from(t.hours) + u64::from(t.second_seat().map_or(0, |(_, h)| h)))
-            .sum();
-        let free: Vec<(Lit, u32)> = (0..people)
-            .filter(|&q| !capped[q])
-            .flat_map(|q| self.load_terms(q))
-            .collect();
-        for &(_, p, _) in capacities {
-            let others = capacities.iter().filter(|c| c.1 != p);
-            let carried: u64 = others.clone().map(|c| u64::from(c.2)).sum();
-            let Some(need) = seats.checked_sub(carried).filter(|&n| n > 0) else {
-                continue;
-            };
-            let mut terms = self.load_terms(p);
-            terms.extend_from_slice(&free);
-            let total: u64 = terms.iter().map(|(_, w)| u64::from(*w)).sum();
-            // sum >= need, as an upper bound on the terms left out.
-            let constraint = match total.checked_sub(need).map(u32::try_from) {
-                None => Constraint::Clause(Vec::new()),
-                Some(Ok(bound)) => Constraint::AtMost {
-                    terms: terms.into_iter().map(|(l, w)| (!l, w)).collect(),
-                    bound,
-                },
-                // Too large to be of use.
-                Some(Err(_)) => continue,
-            };
-            self.model.implied.push(Implied {
-                when: others.map(|c| c.0).collect(),
-                constraint,
-            });
-        }
     }
 
     /// The person in no seat of a ticket `barred` picks.

@@ -15,6 +15,7 @@
 
 pub mod direct;
 mod jira;
+mod jira_loads;
 mod meeting;
 mod rule;
 
@@ -125,6 +126,9 @@ pub struct ModelFact {
 #[derive(Clone, Debug)]
 pub struct Implied {
     pub when: Vec<FactId>,
+    /// When not empty, the constraint is of use only while one of these
+    /// facts is out of force, and a solver may leave it off otherwise.
+    pub useful_without: Vec<FactId>,
     pub constraint: Constraint,
 }
 

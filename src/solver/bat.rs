@@ -124,15 +124,19 @@ impl Backend for BatsatBackend {
         self.answer == Answer::Sat && self.solver.value_lit(l) == lbool::TRUE
     }
 
-    fn at_most(&mut self, terms: &[(Lit, u32)], bound: u64, guard: Option<Lit>) -> bool {
+    fn at_most(&mut self, terms: &[(Lit, u32)], bound: u64, guard: Option<Lit>) -> Option<u32> {
         let ts: Vec<(batsat::Lit, u32)> = terms
             .iter()
             .map(|&(l, w)| (self.solver_lit(l), w))
             .collect();
         let guard = guard.map(|g| self.solver_lit(g));
-        self.pb.add(&ts, bound, guard);
         self.answer = Answer::None;
-        true
+        Some(self.pb.add(&ts, bound, guard))
+    }
+
+    fn remove_at_most(&mut self, id: u32) {
+        self.answer = Answer::None;
+        self.pb.remove(id);
     }
 
     fn failed_assumptions(&mut self) -> Vec<Lit> {

@@ -31,9 +31,12 @@ pub trait Backend {
     fn value(&self, lit: Lit) -> bool;
     /// After an unsatisfiable answer: assumptions that suffice for it.
     fn failed_assumptions(&mut self) -> Vec<Lit>;
-    /// Takes `guard => sum of weights of true terms <= bound` natively;
-    /// false when the backend wants it as clauses instead.
-    fn at_most(&mut self, _terms: &[(Lit, u32)], _bound: u64, _guard: Option<Lit>) -> bool {
-        false
+    /// Takes `guard => sum of weights of true terms <= bound` natively and
+    /// returns its id; `None` when the backend wants it as clauses instead.
+    fn at_most(&mut self, _terms: &[(Lit, u32)], _bound: u64, _guard: Option<Lit>) -> Option<u32> {
+        None
     }
+    /// Takes out a guarded constraint [`Backend::at_most`] took, between
+    /// solves.
+    fn remove_at_most(&mut self, _id: u32) {}
 }

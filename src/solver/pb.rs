@@ -33,6 +33,8 @@ pub struct PbTheory {
     /// By literal code: the constraints that literal switches on.
     guarded_by: Vec<Vec<u32>>,
     trail: Vec<Lit>,
+    /// By literal code: on `trail` at level 0, for good.
+    fixed: Vec<bool>,
     marks: Vec<usize>,
     /// Constraints added since the last check, to check first.
     added: Vec<u32>,
@@ -42,13 +44,14 @@ pub struct PbTheory {
 }
 
 impl PbTheory {
-    /// Whether any constraint was added.
+    /// Whether no constraint was ever added.
     pub fn is_empty(&self) -> bool {
         self.cons.is_empty()
     }
 
-    /// Adds `guard => sum <= bound`, between solves (at level 0).
-    pub fn add(&mut self, terms: &[(Lit, u32)], bound: u64, guard: Option<Lit>) {
+    /// Adds `guard => sum <= bound`, between solves (at level 0); returns
+    /// its id.
+    pub fn add(&mut self, terms: &[(Lit, u32)], bound: u64, guard: Option<Lit>) -> u32 {
         debug_assert!(self.marks.is_empty(), "added between solves");
         let mut terms: Vec<(Lit, u64)> = terms
             .iter()
@@ -58,16 +61,8 @@ impl PbTheory {
         terms.sort_by_key(|t| std::cmp::Reverse(t.1));
         let c = u32::try_from(self.cons.len()).expect("fewer constraints than clauses");
         // Terms already on the trail (at level 0) count from the start.
-        let sum = if self.trail.is_empty() {
-            0
-        } else {
-            let on_trail: std::collections::HashSet<Lit> = self.trail.iter().copied().collect();
-            terms
-                .iter()
-                .filter(|t| on_trail.contains(&t.0))
-                .map(|t| t.1)
-                .sum()
-        };
+        let fixed = |l: Lit| self.fixed.get(l.idx() as usize).copied().unwrap_or(false);
+        let sum = terms.iter().filter(|t| fixed(t.0)).map(|t| t.1).sum();
         for &(l, w) in &terms {
             slot(&mut self.terms_of, l.idx() as usize).push((c, w));
             slot(&mut self.reasons, l.var().idx() as usize);
@@ -83,6 +78,30 @@ impl PbTheory {
             sum,
         });
         self.added.push(c);
+        c
+    }
+
+    /// Takes constraint `c` out, between solves. Sound only for a guarded
+    /// constraint that its guard's clauses switch on where it is implied
+    /// anyway: what was learnt from it then still holds of every solution.
+    pub fn remove(&mut self, c: u32) {
+        debug_assert!(self.marks.is_empty(), "removed between solves");
+        let Some(con) = self.cons.get_mut(c as usize) else {
+            return;
+        };
+        let terms = std::mem::take(&mut con.terms);
+        con.bound = u64::MAX;
+        for (l, _) in terms {
+            if let Some(occ) = self.terms_of.get_mut(l.idx() as usize) {
+                occ.retain(|e| e.0 != c);
+            }
+        }
+        if let Some(g) = con.guard.take() {
+            if let Some(occ) = self.guarded_by.get_mut(g.idx() as usize) {
+                occ.retain(|&e| e != c);
+            }
+        }
+        self.added.retain(|&e| e != c);
     }
 
     /// Takes in the solver's trail past `trail`; false on a conflict.
@@ -97,6 +116,9 @@ impl PbTheory {
             let l = acts.model()[self.trail.len()];
             self.trail.push(l);
             let code = l.idx() as usize;
+            if self.marks.is_empty() {
+                *slot(&mut self.fixed, code) = true;
+            }
             let n = self.terms_of.get(code).map_or(0, Vec::len);
             // Every sum first: a conflict may stop the checks half way,
             // and backtracking takes the literal off all of them.

@@ -79,7 +79,7 @@ fn add(backend: &mut BatsatBackend, item: &Item) {
             terms,
             bound,
             guard,
-        } => assert!(backend.at_most(terms, *bound, *guard)),
+        } => assert!(backend.at_most(terms, *bound, *guard).is_some()),
         Item::Clause(c) => backend.add_clause(c),
     }
 }
@@ -120,6 +120,54 @@ proptest! {
                 let core = backend.failed_assumptions();
                 prop_assert!(core.iter().all(|l| assumptions.contains(l)));
                 prop_assert!(!brute(&items, &core), "the core alone is satisfiable");
+            }
+        }
+    }
+
+    /// Constraints switched by a guard of their own, assumed while they
+    /// are in and taken out between solves: the rest stays exact, with what
+    /// was learnt from them kept.
+    #[test]
+    fn removed_constraints_leave_the_rest_exact(
+        first in proptest::collection::vec(item(), 0..6),
+        rounds in proptest::collection::vec(
+            (proptest::collection::vec(item(), 0..3), any::<u8>(), proptest::collection::vec(0u32..2 * VARS, 0..4)),
+            1..6,
+        ),
+    ) {
+        let mut backend = BatsatBackend::default();
+        backend.reserve(VARS);
+        for i in &first {
+            add(&mut backend, i);
+        }
+        // (guard, id, the constraint) of each constraint in now.
+        let mut live: Vec<(Lit, u32, Item)> = Vec::new();
+        let mut next_guard = VARS;
+        for (more, out, assume) in rounds {
+            if !live.is_empty() && out % 2 == 0 {
+                let (_, id, _) = live.remove(usize::from(out) % live.len());
+                backend.remove_at_most(id);
+            }
+            for i in more {
+                let Item::AtMost { terms, bound, .. } = i else { continue };
+                let guard = Lit::pos(Var(next_guard));
+                next_guard += 1;
+                let id = backend.at_most(&terms, bound, Some(guard)).expect("native");
+                live.push((guard, id, Item::AtMost { terms, bound, guard: None }));
+            }
+            let mut assumptions: Vec<Lit> = assume.into_iter().map(lit).collect();
+            let problem = assumptions.clone();
+            assumptions.extend(live.iter().map(|l| l.0));
+            let mut items = first.clone();
+            items.extend(live.iter().map(|l| l.2.clone()));
+            let sat = backend.solve(&assumptions, None).expect("no deadline");
+            prop_assert_eq!(sat, brute(&items, &problem));
+            if !sat {
+                let core = backend.failed_assumptions();
+                let mut used = first.clone();
+                used.extend(live.iter().filter(|l| core.contains(&l.0)).map(|l| l.2.clone()));
+                let lits: Vec<Lit> = core.into_iter().filter(|l| l.var().0 < VARS).collect();
+                prop_assert!(!brute(&used, &lits), "the core alone is satisfiable");
             }
         }
     }

@@ -6,6 +6,8 @@ use rustsat::encodings::pb::{BoundUpper, GeneralizedTotalizer};
 use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 
 use super::{bat::BatsatBackend, Backend};
+
+mod implied;
 use crate::model::{Constraint, FactId, Lit, Model, Var, Violation};
 
 /// The answer to one query.
@@ -32,6 +34,7 @@ pub struct Session<'m, B: Backend = BatsatBackend> {
     backend: B,
     next_var: u32,
     violation: Vec<Option<Lit>>,
+    implied: implied::Switched,
     deadline: Option<Instant>,
     pub stats: SessionStats,
 }
@@ -90,6 +93,7 @@ impl<'m, B: Backend> Session<'m, B> {
             backend,
             next_var: model.num_vars,
             violation: Vec::with_capacity(model.facts.len()),
+            implied: implied::Switched::default(),
             deadline,
             stats: SessionStats::default(),
         };
@@ -121,31 +125,10 @@ impl<'m, B: Backend> Session<'m, B> {
             }
         }
         if purpose == Purpose::Decide {
-            s.implied();
+            s.compile_implied();
         }
         s.stats.vars = s.next_var;
         s
-    }
-
-    /// Each implied constraint, switched on by a literal that every fact
-    /// it follows from being in force makes true.
-    fn implied(&mut self) {
-        for imp in &self.model.implied {
-            let guard = if imp.when.is_empty() {
-                None
-            } else {
-                let g = self.fresh();
-                let mut c = vec![g];
-                c.extend(
-                    imp.when
-                        .iter()
-                        .map(|&f| Lit::neg(self.model.facts[f].indicator)),
-                );
-                self.backend.add_clause(&c);
-                Some(g)
-            };
-            self.add(&imp.constraint, guard);
-        }
     }
 
     pub fn model(&self) -> &'m Model {
@@ -192,9 +175,13 @@ impl<'m, B: Backend> Session<'m, B> {
         }
     }
 
-    fn add(&mut self, c: &Constraint, guard: Option<Lit>) {
+    /// Adds `guard => c`; the backend's id where it took `c` natively.
+    fn add(&mut self, c: &Constraint, guard: Option<Lit>) -> Option<u32> {
         match c {
-            Constraint::Clause(lits) => self.clause(guard, lits.iter().copied()),
+            Constraint::Clause(lits) => {
+                self.clause(guard, lits.iter().copied());
+                None
+            }
             Constraint::AtMost { terms, bound } => self.pb(terms, *bound, guard, true),
         }
     }
@@ -208,14 +195,20 @@ impl<'m, B: Backend> Session<'m, B> {
     /// Otherwise as a generalized totalizer. A lower bound is an upper
     /// bound on the negated terms: `sum >= b` exactly when the weight of
     /// the false terms is at most `total - b`.
-    fn pb(&mut self, terms: &[(Lit, u32)], bound: u32, guard: Option<Lit>, upper: bool) {
+    fn pb(
+        &mut self,
+        terms: &[(Lit, u32)],
+        bound: u32,
+        guard: Option<Lit>,
+        upper: bool,
+    ) -> Option<u32> {
         let mut terms: Vec<(Lit, u32)> = terms.iter().copied().filter(|(_, w)| *w > 0).collect();
         let total: u64 = terms.iter().map(|(_, w)| u64::from(*w)).sum();
         let mut bound = u64::from(bound);
         if !upper {
             let Some(room) = total.checked_sub(bound) else {
                 self.clause(guard, []);
-                return;
+                return None;
             };
             for t in &mut terms {
                 t.0 = !t.0;
@@ -223,10 +216,10 @@ impl<'m, B: Backend> Session<'m, B> {
             bound = room;
         }
         if bound >= total {
-            return;
+            return None;
         }
-        if self.backend.at_most(&terms, bound, guard) {
-            return;
+        if let Some(id) = self.backend.at_most(&terms, bound, guard) {
+            return Some(id);
         }
         let mut cnf = Cnf::new();
         let mut vm = BasicVarManager::from_next_free(rustsat::types::Var::new(self.next_var));
@@ -252,6 +245,7 @@ impl<'m, B: Backend> Session<'m, B> {
         for u in units {
             self.clause(guard, [from_rs(u)]);
         }
+        None
     }
 
     /// A literal that, assumed, forces the decision to violate the fact.
@@ -328,6 +322,7 @@ impl<'m, B: Backend> Session<'m, B> {
             })
             .collect();
         assumptions.extend_from_slice(extra);
+        self.switch_implied(in_force);
         self.solve_under(&assumptions)
     }
 
