@@ -172,7 +172,7 @@ fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
 /// Adds a fact as its own attribute: appropriate, inappropriate or soft.
 /// Adds a random fact of the scenario's family for each entry, as
 /// `add_fact` files it.
-fn add_random_facts(sc: &mut Scenario, extra: &[([usize; 4], usize)]) {
+pub(super) fn add_random_facts(sc: &mut Scenario, extra: &[([usize; 4], usize)]) {
     for (r, kind) in extra {
         let p = random_fact(sc, r);
         add_fact(sc, p, *kind);
@@ -180,7 +180,7 @@ fn add_random_facts(sc: &mut Scenario, extra: &[([usize; 4], usize)]) {
 }
 
 /// Which of the scenario's facts are in force, one bit of `bits` each.
-fn masked(sc: &Scenario, bits: u64) -> Vec<bool> {
+pub(super) fn masked(sc: &Scenario, bits: u64) -> Vec<bool> {
     (0..predicates(sc).len())
         .map(|i| bits >> (i % 64) & 1 == 1)
         .collect()
@@ -235,7 +235,7 @@ fn solver_allowed(sc: &Scenario, in_force: &[bool]) -> BTreeSet<Decision> {
 }
 
 /// Every decision brute force allows with the given facts in force.
-fn brute_allowed(sc: &Scenario, in_force: &[bool]) -> BTreeSet<Decision> {
+pub(super) fn brute_allowed(sc: &Scenario, in_force: &[bool]) -> BTreeSet<Decision> {
     let preds = predicates(sc);
     let on: Vec<&Predicate> = preds
         .iter()
