@@ -41,10 +41,12 @@ pub(super) fn implied(
         .filter(|&q| !capped[q])
         .flat_map(|q| l.load_terms(q))
         .collect();
+    // Each capped person's seats, once: every bound of a pair reads two.
+    let loads: Vec<Vec<(Lit, u32)>> = capacities.iter().map(|c| l.load_terms(c.1)).collect();
     let bound = |set: &[usize]| {
         let mut terms = free.clone();
         for &i in set {
-            terms.extend(l.load_terms(capacities[i].1));
+            terms.extend_from_slice(&loads[i]);
         }
         let others = (0..capacities.len()).filter(|i| !set.contains(i));
         let carried: u64 = others.clone().map(|i| u64::from(capacities[i].2)).sum();
