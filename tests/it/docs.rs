@@ -28,7 +28,9 @@ fn seeds_in(page: &str) -> Vec<String> {
 #[test]
 fn every_seed_in_readme_and_the_docs_checks_clean_and_unique() {
     let mut seen = 0;
-    for page in ["README.md", "docs/language.md", "editors/README.md"] {
+    // The diagnostics reference shows broken seeds on purpose.
+    for page in doc_pages().iter().filter(|p| *p != "docs/diagnostics.md") {
+        let page = page.as_str();
         for seed in seeds_in(page) {
             let run = check(page, &seed);
             assert_eq!(run.checked.len(), 1, "{page}:\n{}", render(&run));
@@ -42,9 +44,36 @@ fn every_seed_in_readme_and_the_docs_checks_clean_and_unique() {
     assert_eq!(seen, 7);
 }
 
-/// README's text with its line breaks and runs of spaces folded.
+/// The pages a user reads, relative to the repository root: README, the
+/// language reference, the guides and the editors' page.
+fn doc_pages() -> Vec<String> {
+    let mut pages = vec![
+        "README.md".to_string(),
+        "ARCHITECTURE.md".to_string(),
+        "docs/language.md".to_string(),
+        "docs/diagnostics.md".to_string(),
+        "editors/README.md".to_string(),
+        "python/README.md".to_string(),
+    ];
+    let mut guides: Vec<String> = std::fs::read_dir(root().join("docs/guide"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| format!("docs/guide/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    guides.sort();
+    pages.extend(guides);
+    pages
+}
+
+/// README and the guides, with line breaks and runs of spaces folded: the
+/// counts they state are checked wherever they now stand.
 fn readme() -> String {
-    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let mut text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for page in doc_pages().iter().filter(|p| p.starts_with("docs/guide/")) {
+        text.push('\n');
+        text.push_str(&std::fs::read_to_string(root().join(page)).unwrap());
+    }
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
@@ -151,4 +180,89 @@ fn the_architecture_names_functions_that_exist() {
         }
     }
     assert!(seen >= 10, "{seen}");
+}
+
+/// README is a door, not the manual: short, with everything else in the
+/// pages it links.
+#[test]
+fn readme_is_short_and_links_every_guide() {
+    let text = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let lines = text.lines().count();
+    assert!(
+        lines <= 300,
+        "README.md has {lines} lines; move detail to docs/"
+    );
+    for page in doc_pages().iter().filter(|p| p.starts_with("docs/guide/")) {
+        assert!(
+            text.contains(&format!("]({page})")),
+            "README.md does not link {page}"
+        );
+    }
+}
+
+/// GitHub's anchor for a heading: lower case, spaces to dashes, and only
+/// letters, digits, dashes and underscores kept.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a Markdown page's headings, outside code blocks.
+fn anchors(text: &str) -> Vec<String> {
+    let mut fence = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("```") {
+            fence = !fence;
+        } else if !fence && line.starts_with('#') {
+            out.push(anchor(line.trim_start_matches('#')));
+        }
+    }
+    out
+}
+
+/// Every relative link of every page a user reads names a file that
+/// exists, and an anchor names a heading of that file.
+#[test]
+fn every_relative_link_in_the_docs_resolves() {
+    let mut seen = 0;
+    for page in doc_pages() {
+        let path = root().join(&page);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, _) in text.match_indices("](") {
+            let rest = &text[i + 2..];
+            let Some(end) = rest.find(')') else { continue };
+            let target = &rest[..end];
+            if target.contains("://") || target.starts_with("mailto:") || target.contains(' ') {
+                continue;
+            }
+            let (file, frag) = target.split_once('#').unwrap_or((target, ""));
+            let linked = if file.is_empty() {
+                path.clone()
+            } else {
+                path.parent().unwrap().join(file)
+            };
+            assert!(
+                linked.exists(),
+                "{page} links {target}, which does not exist"
+            );
+            if !frag.is_empty() {
+                let linked_text = std::fs::read_to_string(&linked).unwrap();
+                assert!(
+                    anchors(&linked_text).iter().any(|a| a == frag),
+                    "{page} links {target}, which has no heading for #{frag}"
+                );
+            }
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "only {seen} relative links found");
 }
