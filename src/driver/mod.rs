@@ -237,15 +237,32 @@ impl Run {
         options: &Options,
     ) -> Result<(), std::io::Error> {
         let mut texts = Vec::new();
+        let mut not_text = Vec::new();
         let found = seed_files(paths)?;
         self.skipped.extend(found.skipped);
         for file in found.files {
-            // Not UTF-8 is refused with the offset of the first bad byte:
-            // spans into a text with replacement characters would be off.
-            let text = crate::io::read_text(&file)?;
-            texts.push((file.display().to_string(), text));
+            let name = file.display().to_string();
+            match String::from_utf8(crate::io::read_input(&file)?) {
+                Ok(text) => texts.push((name, text)),
+                Err(e) => not_text.push((name, e)),
+            }
         }
         self.check_texts(texts, options);
+        // Not UTF-8: reported with the offset of the first bad byte and
+        // left out, while the other files are checked. The text kept for
+        // the excerpt is the same up to that byte.
+        for (name, e) in not_text {
+            let offset = e.utf8_error().valid_up_to();
+            let shown = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let id = self.sources.add(name, shown);
+            self.push(
+                id,
+                crate::syntax::SyntaxError::NotUtf8 {
+                    offset,
+                    span: (offset, 1).into(),
+                },
+            );
+        }
         Ok(())
     }
 

@@ -103,4 +103,24 @@ pub enum SyntaxError {
         #[label("nesting too deep from here")]
         span: SourceSpan,
     },
+
+    /// A file that is not UTF-8 text. It is reported and left out; the
+    /// other files of the run are still checked. Spans into a text with
+    /// replacement characters would be off, so nothing is replaced.
+    ///
+    /// ```text
+    /// scenario s { title "caf\xe9" }   (Latin-1 bytes)
+    /// ```
+    #[error("the file is not UTF-8 text (first invalid byte at offset {offset})")]
+    #[diagnostic(
+        code(cici::syntax::not_utf8),
+        help(
+            "save the file as UTF-8 (for example `iconv -f latin1 -t utf-8`); seeds are UTF-8 text"
+        )
+    )]
+    NotUtf8 {
+        offset: usize,
+        #[label("not UTF-8 from here")]
+        span: SourceSpan,
+    },
 }

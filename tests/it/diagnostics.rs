@@ -119,7 +119,7 @@ fn every_file_example_gives_its_code() {
         assert!(codes.contains(&code), "{}: {codes:?}", path.display());
         seen += 1;
     }
-    assert_eq!(seen, 11);
+    assert_eq!(seen, 12);
 }
 
 #[test]
