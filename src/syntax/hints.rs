@@ -43,6 +43,21 @@ fn word_at(text: &str, pos: usize) -> (usize, &str) {
     (start, &text[start..end])
 }
 
+/// The word just before `pos`, across spaces on the same line, when `pos`
+/// starts a time (a digit).
+fn previous_word(text: &str, pos: usize) -> Option<(usize, &str)> {
+    if !text[pos..].starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let before = text[..pos].trim_end_matches([' ', '\t']);
+    if before.len() == pos {
+        return None;
+    }
+    let (last, _) = before.char_indices().next_back()?;
+    let (start, word) = word_at(text, last);
+    (!word.is_empty()).then_some((start, word))
+}
+
 /// Whether the error stands inside a slot: a day, then a time being
 /// written, on the same line.
 fn in_slot(text: &str, pos: usize) -> bool {
@@ -82,6 +97,12 @@ pub(super) fn day_or_time(text: &str, pos: usize) -> Option<Hint> {
         word_at(text, pos)
     } else {
         (pos, "")
+    };
+    // `tuesday 10:00-11:00` where an argument is expected reads `tuesday`
+    // as a name, so the error stands at the time after it.
+    let (start, word) = match previous_word(text, start) {
+        Some((s, w)) if day_of(word).is_none() && day_of(w).is_some() => (s, w),
+        _ => (start, word),
     };
     if let Some(day) = day_of(word) {
         return Some(Hint {
@@ -127,6 +148,24 @@ mod tests {
         assert_eq!(day_of("mon"), None);
         assert_eq!(day_of("month"), None);
         assert_eq!(day_of("room"), None);
+    }
+
+    #[test]
+    fn a_full_day_name_before_a_time_gets_the_day_hint() {
+        let text = "  fact unavailable(eli, tuesday 10:00-11:00)";
+        let pos = text.find("10:00").unwrap();
+        let hint = day_or_time(text, pos).expect("a hint");
+        assert_eq!(&text[hint.start..hint.start + hint.len], "tuesday");
+        assert_eq!(hint.help.suggestion.as_deref(), Some("tue"));
+        let text = "  fact unavailable(eli, Tue 10:00-11:00)";
+        let hint = day_or_time(text, text.find("10:").unwrap()).expect("a hint");
+        assert_eq!(hint.help.suggestion.as_deref(), Some("tue"));
+        // A name that is no day gets no day hint, and a word of other
+        // scripts before a time is read safely.
+        let text = "  fact unavailable(eli, lunch 10:00-11:00)";
+        assert!(day_or_time(text, text.find("10:").unwrap()).is_none());
+        let text = "  fact unavailable(eli, é 10:00-11:00)";
+        assert!(day_or_time(text, text.find("10:").unwrap()).is_none());
     }
 
     #[test]
