@@ -125,9 +125,13 @@ impl Cx<'_> {
                 if mf.status == FactStatus::Appropriate
                     && self.report.facts[f].relevant == Some(false)
                 {
+                    let fact = (mf.origin.form == kind)
+                        .then(|| form.facts.get(mf.origin.index))
+                        .flatten();
                     self.report.diagnostics.push(CheckDiagnostic::IdleFact {
                         attribute: attr.id.clone(),
                         span: mf.origin.span.into(),
+                        help: idle_help(sc, fact),
                     });
                 }
             }
@@ -195,4 +199,53 @@ pub fn decided(model: &crate::model::Model) -> Decided {
         return Decided::Several;
     }
     Decided::One(model.decode(&first))
+}
+
+/// The help of an idle fact: why it forbids nothing, where a slot that no
+/// candidate of the person's meetings overlaps says so, then what to do.
+fn idle_help(sc: &crate::sema::Scenario, fact: Option<&crate::sema::Fact>) -> String {
+    const MINIMIZE: &str =
+        "data minimization: drop the fact, or mark the form inappropriate if it is only a distractor";
+    let (Some(fact), crate::sema::Setting::Meeting(setting)) = (fact, &sc.setting) else {
+        return MINIMIZE.to_string();
+    };
+    let crate::sema::Predicate::Meeting(crate::sema::MeetingPredicate::Unavailable {
+        person,
+        slot,
+    }) = &fact.predicate
+    else {
+        return MINIMIZE.to_string();
+    };
+    let theirs: Vec<&crate::sema::Meeting> = setting
+        .meetings
+        .iter()
+        .filter(|m| m.attendees.contains(person))
+        .collect();
+    if theirs
+        .iter()
+        .any(|m| m.slots.iter().any(|s| s.overlaps(slot)))
+    {
+        return MINIMIZE.to_string();
+    }
+    let who = &sc.people[*person].id;
+    let candidates: Vec<String> = theirs
+        .iter()
+        .flat_map(|m| m.slots.iter().map(ToString::to_string))
+        .collect();
+    let why = if candidates.is_empty() {
+        format!("`{who}` attends no meeting")
+    } else {
+        let mut seen = Vec::new();
+        for c in candidates {
+            if !seen.contains(&c) {
+                seen.push(c);
+            }
+        }
+        let candidates = seen;
+        format!(
+            "`{slot}` is not a candidate slot of any meeting `{who}` attends (theirs: {})",
+            candidates.join(", ")
+        )
+    };
+    format!("{why}; check the day and time, or {MINIMIZE}")
 }

@@ -218,15 +218,15 @@ pub enum CheckDiagnostic {
     /// fact unavailable(eli, sun 09:00-10:00)   # no candidate slot is on Sunday
     /// ```
     #[error("the fact of `{attribute}` rules out nothing the public constraints allow")]
-    #[diagnostic(
-        code(cici::check::idle_fact),
-        severity(Warning),
-        help("data minimization: drop the fact, or mark the form inappropriate if it is only a distractor")
-    )]
+    #[diagnostic(code(cici::check::idle_fact), severity(Warning))]
     IdleFact {
         attribute: String,
         #[label("forbids no allowed decision")]
         span: SourceSpan,
+        /// Data minimization, and why the fact forbids nothing where that
+        /// can be told (a slot no candidate meeting of the person has).
+        #[help]
+        help: String,
     },
 
     /// A sanitized text repeats words of its raw text.
