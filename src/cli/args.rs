@@ -40,14 +40,14 @@ impl Default for SolverArgs {
 #[derive(clap::Args, Debug, Default)]
 pub struct LintArgs {
     /// Do not report this lint.
-    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    #[arg(long, value_name = "CODE", value_parser = LintCode)]
     allow: Vec<String>,
     /// Report this lint as a warning.
-    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    #[arg(long, value_name = "CODE", value_parser = LintCode)]
     warn: Vec<String>,
     /// Report this lint as an error, failing the run (`--deny warnings`:
     /// every lint).
-    #[arg(long, value_name = "CODE", value_parser = lint_code)]
+    #[arg(long, value_name = "CODE", value_parser = LintCode)]
     deny: Vec<String>,
 }
 
@@ -133,8 +133,40 @@ pub(crate) fn missing_setting(key: &str, config: &std::path::Path) -> std::proce
     )
 }
 
-fn lint_code(code: &str) -> Result<String, crate::driver::LevelError> {
-    crate::driver::levels::lint_name(code).map(str::to_string)
+/// A lint code, read by `driver::levels::lint_name` (so a typo names the
+/// nearest code), and offered to shell completion as the list of codes.
+#[derive(Clone)]
+struct LintCode;
+
+impl clap::builder::TypedValueParser for LintCode {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let text = clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)?;
+        crate::driver::levels::lint_name(&text)
+            .map(str::to_string)
+            .map_err(|e| {
+                let arg = arg.map_or_else(|| "CODE".to_string(), ToString::to_string);
+                let message = format!("invalid value '{text}' for '{arg}': {e}\n");
+                clap::Error::raw(clap::error::ErrorKind::ValueValidation, message).with_cmd(cmd)
+            })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let codes = crate::driver::levels::LINTS
+            .iter()
+            .chain(std::iter::once(&crate::driver::levels::WARNINGS));
+        Some(Box::new(
+            codes.map(|c| clap::builder::PossibleValue::new(*c)),
+        ))
+    }
 }
 
 impl LintArgs {

@@ -118,7 +118,10 @@ pub(super) fn synth(args: SynthArgs) -> ExitCode {
             fam.name()
         ));
     }
-    let text = crate::printer::print(&crate::planted::generate(&config));
+    let printed = crate::printer::print(&crate::planted::generate(&config));
+    // In the canonical layout, as `cici fmt` writes it, so that a planted
+    // seed needs no formatting before it joins a formatted corpus.
+    let text = crate::syntax::format(&printed).unwrap_or(printed);
     match emit(&args.out, &text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(code) => code,

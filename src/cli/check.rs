@@ -215,14 +215,29 @@ fn summary_line(c: &crate::driver::Checked) -> String {
         .map(|(k, n)| format!("{n} {}", k.name()))
         .collect::<Vec<_>>()
         .join(", ");
-    let verdict = if c.report.unique {
+    format!(
+        "{status} {}  {}; {classes}",
+        c.scenario.id,
+        verdict(&c.report)
+    )
+}
+
+/// What the proof says of the oracle, in the summary line's words: a
+/// scenario that allows no decision at all is not "not unique".
+fn verdict(r: &crate::analysis::Report) -> &'static str {
+    if r.unique {
         "unique"
-    } else if c.report.timed_out {
+    } else if r.timed_out {
         "undecided (solver bound)"
+    } else if !r.public_feasible {
+        "NO decision allowed (the public constraints alone allow none)"
+    } else if !r.oracle_allowed && r.alternative.is_none() {
+        "NO decision allowed"
+    } else if !r.oracle_allowed {
+        "oracle ruled out"
     } else {
         "NOT unique"
-    };
-    format!("{status} {}  {verdict}; {classes}", c.scenario.id)
+    }
 }
 
 /// Runs the model judge over the run and says what it did on stderr.

@@ -14,7 +14,7 @@ pub(crate) mod output;
 mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};
-use output::{fail, print_all};
+use output::{fail, print_all, usage};
 
 pub use args::{JudgeArgs, LintArgs, SolverArgs};
 
@@ -58,8 +58,13 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on stdout.
-    Man,
+    /// Print the manual page (roff) on stdout: `cici man` for the program,
+    /// `cici man check` or `cici man export pisas` for one command's page.
+    Man {
+        /// The command whose page to print (the pages `cici man` names as
+        /// `cici-check(1)` and so on).
+        command: Vec<String>,
+    },
     /// Turn PiSAs task-family seeds or scenario bundles into cici seeds.
     Import(ImportArgs),
     /// Write checked seeds in another tool's format.
@@ -483,13 +488,36 @@ pub fn main() -> ExitCode {
             clap_complete::generate(shell, &mut cmd, "cici", &mut out);
             print_all(&out)
         }
-        Command::Man => {
-            let cmd = <Cli as clap::CommandFactory>::command();
-            let mut out = Vec::new();
-            match clap_mangen::Man::new(cmd).render(&mut out) {
-                Ok(()) => print_all(&out),
-                Err(e) => fail(format!("writing the manual page: {e}")),
-            }
-        }
+        Command::Man { command } => man(&command),
+    }
+}
+
+/// The manual page of the program, or of the command `path` names.
+fn man(path: &[String]) -> ExitCode {
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    cmd.build();
+    for (depth, name) in path.iter().enumerate() {
+        let names: Vec<String> = cmd
+            .get_subcommands()
+            .filter(|c| c.get_name() != "help")
+            .map(|c| c.get_name().to_string())
+            .collect();
+        let Some(sub) = cmd.find_subcommand(name).cloned() else {
+            let within = std::iter::once("cici")
+                .chain(path[..depth].iter().map(String::as_str))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let help = match crate::suggest::closest(name, names.iter().map(String::as_str)) {
+                Some(n) => format!("did you mean `{n}`? pages: {}", names.join(", ")),
+                None => format!("pages: {}", names.join(", ")),
+            };
+            return usage(format!("`{within}` has no command `{name}`"), &help);
+        };
+        cmd = sub;
+    }
+    let mut out = Vec::new();
+    match clap_mangen::Man::new(cmd).render(&mut out) {
+        Ok(()) => print_all(&out),
+        Err(e) => fail(format!("writing the manual page: {e}")),
     }
 }

@@ -231,6 +231,7 @@ fn new_writes_starters_that_check_clean_and_never_overwrites() {
         "meeting_allocation",
         "jira_allocation",
         "severity_classification",
+        "policy_decision",
     ] {
         let path = dir.join(format!("{family}_demo.cici"));
         let p = path.to_str().unwrap();
@@ -287,6 +288,9 @@ fn synth_writes_checked_planted_seeds_deterministically() {
         let json: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
         assert_eq!(json["scenarios"][0]["id"], "synthetic");
         assert_eq!(json["scenarios"][0]["unique"], true);
+        // Planted seeds come in the canonical layout.
+        let fmt = cici(&["fmt", "--check", path.to_str().unwrap()]);
+        assert_eq!(fmt.status.code(), Some(0), "{family}: {}", stdout(&fmt));
     }
     let big = cici(&[
         "synth",
@@ -328,6 +332,65 @@ fn completions_and_the_manual_page_print_on_stdout() {
     let page = stdout(&man);
     assert!(page.contains(".TH cici 1"), "{page}");
     assert!(page.contains("check") && page.contains("completions"));
+    // Every page the program's page names prints.
+    for sub in [
+        "check",
+        "build",
+        "counterfactual",
+        "export",
+        "import",
+        "man",
+    ] {
+        assert!(page.contains(&format!("cici\\-{sub}(1)")), "{sub}");
+        let out = cici(&["man", sub]);
+        assert_eq!(out.status.code(), Some(0), "{sub}: {}", stderr(&out));
+        assert!(
+            stdout(&out).contains(&format!(".TH cici-{sub} 1")),
+            "{sub}: {}",
+            stdout(&out)
+        );
+    }
+    let nested = cici(&["man", "export", "pisas"]);
+    assert!(
+        stdout(&nested).contains(".TH cici-export-pisas 1"),
+        "{}",
+        stdout(&nested)
+    );
+    let typo = cici(&["man", "chekc"]);
+    assert_eq!(typo.status.code(), Some(2));
+    assert!(
+        stderr(&typo).contains("did you mean `check`"),
+        "{}",
+        stderr(&typo)
+    );
+}
+
+/// Shell completion offers the lint codes after `--allow`, `--warn` and
+/// `--deny`, not file names.
+#[test]
+fn completion_offers_lint_codes_for_the_level_flags() {
+    let out = cici(&["completions", "bash"]);
+    let text = stdout(&out);
+    let line = text
+        .lines()
+        .find(|l| l.contains("--allow)"))
+        .map(|_| ())
+        .and_then(|()| text.split("--allow)").nth(1))
+        .unwrap_or_default();
+    let case: String = line.lines().take(3).collect::<Vec<_>>().join("\n");
+    assert!(
+        case.contains("idle_fact") && case.contains("warnings"),
+        "{case}"
+    );
+    let fish = stdout(&cici(&["completions", "fish"]));
+    let after: String = fish
+        .split("-l allow")
+        .nth(1)
+        .unwrap_or_default()
+        .chars()
+        .take(400)
+        .collect();
+    assert!(after.contains("idle_fact"), "{after}");
 }
 
 #[test]
@@ -359,4 +422,62 @@ fn check_reads_seeds_by_default_and_a_seed_on_stdin() {
     assert_eq!(both.status.code(), Some(2));
     let fix = cici(&["check", "--fix", "-"]);
     assert_eq!(fix.status.code(), Some(2));
+}
+
+/// The summary line says what the proof found: "not unique" only where
+/// more than one decision is allowed, never where none is.
+#[test]
+fn the_summary_line_tells_no_decision_from_several() {
+    for (file, verdict) in [
+        ("conflict", "NO decision allowed;"),
+        (
+            "public_infeasible",
+            "NO decision allowed (the public constraints alone allow none);",
+        ),
+        ("oracle_forbidden", "oracle ruled out;"),
+        ("not_unique", "NOT unique;"),
+    ] {
+        let out = cici(&["check", &format!("tests/fixtures/check/err/{file}.cici")]);
+        assert_eq!(out.status.code(), Some(1), "{file}");
+        assert!(stdout(&out).contains(verdict), "{file}: {}", stdout(&out));
+    }
+}
+
+/// A file that is not UTF-8 is reported at its first bad byte and left
+/// out; the other seeds of the folder are still checked and built.
+#[test]
+fn a_file_that_is_not_utf8_does_not_stop_the_folder() {
+    let dir = super::common::tempdir("not-utf8");
+    let seeds = dir.join("seeds");
+    std::fs::create_dir_all(&seeds).unwrap();
+    std::fs::copy(
+        root().join("seeds/board_prep.cici"),
+        seeds.join("board_prep.cici"),
+    )
+    .unwrap();
+    std::fs::copy(
+        root().join("tests/fixtures/io/not_utf8.cici"),
+        seeds.join("latin1.cici"),
+    )
+    .unwrap();
+    let seeds_arg = seeds.to_str().unwrap();
+    let out = cici(&["check", seeds_arg]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("cici::syntax::not_utf8"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("ok   board_prep"), "{}", stdout(&out));
+    let json = cici(&["check", "--format", "json", seeds_arg]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(value.to_string().contains("\"offset\"") || value.to_string().contains("not_utf8"));
+    let built = dir.join("out");
+    let build = cici(&["build", seeds_arg, "--out", built.to_str().unwrap()]);
+    assert_eq!(build.status.code(), Some(1), "{}", stderr(&build));
+    assert!(
+        built.join("board_prep/scenario.json").exists(),
+        "{}",
+        stderr(&build)
+    );
 }
