@@ -306,3 +306,39 @@ fn requests_are_answered_by_their_type_or_refused_with_the_right_code() {
     );
     assert_eq!(rename["error"]["code"], -32803, "{rename}");
 }
+
+/// After `fact ` on a line of a meeting seed that does not parse yet,
+/// whatever else is unfinished, completion offers the meeting predicates
+/// and none of another family's.
+#[test]
+fn completion_after_fact_on_broken_text_keeps_to_the_family() {
+    let uri = "file:///work/seeds/broken_family.cici";
+    let fixed = fixture();
+    let mut c = Client::start();
+    open(&mut c, uri, &fixed);
+    let attribute = |body: &str| {
+        fixed.replacen(
+            "  oracle {",
+            &format!("  attribute typed {{\n{body}\n  }}\n  oracle {{"),
+            1,
+        )
+    };
+    let cut = |marked: String| marked[..marked.find('‸').unwrap() + '‸'.len_utf8()].to_string();
+    let cases = [
+        ("typed before the block closes", attribute("    fact ‸")),
+        ("the rest of the file not yet written", cut(attribute("    fact ‸"))),
+        ("an unclosed string on the line above", attribute("    raw \"Eli is out\n    fact ‸")),
+        ("an unfinished fact above", attribute("    fact unavailable(eli,\n    fact ‸")),
+        ("a first attribute above the people", fixed.replacen("  person ", "  attribute early {\n    fact ‸\n  }\n  person ", 1)),
+        ("a line above the family line", fixed.replacen("  family ", "  attribute early {\n    fact ‸\n  }\n  family ", 1)),
+        ("a second scenario of another family after it", format!("{}\nscenario other {{\n  family jira_allocation\n}}\n", attribute("    fact ‸"))),
+        ("a second scenario of another family before it", format!("scenario other {{\n  family jira_allocation\n}}\n{}", attribute("    fact ‸"))),
+    ];
+    for (version, (case, marked)) in cases.into_iter().enumerate() {
+        let got = complete_typing(&mut c, uri, 10 + version as i64, &marked);
+        assert!(got.iter().any(|g| g == "unavailable"), "{case}: {got:?}");
+        for other in ["cannot_own", "cannot_pair", "capacity", "evidence"] {
+            assert!(!got.iter().any(|g| g == other), "{case}: offered {other}: {got:?}");
+        }
+    }
+}
