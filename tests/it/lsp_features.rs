@@ -326,19 +326,57 @@ fn completion_after_fact_on_broken_text_keeps_to_the_family() {
     let cut = |marked: String| marked[..marked.find('‸').unwrap() + '‸'.len_utf8()].to_string();
     let cases = [
         ("typed before the block closes", attribute("    fact ‸")),
-        ("the rest of the file not yet written", cut(attribute("    fact ‸"))),
-        ("an unclosed string on the line above", attribute("    raw \"Eli is out\n    fact ‸")),
-        ("an unfinished fact above", attribute("    fact unavailable(eli,\n    fact ‸")),
-        ("a first attribute above the people", fixed.replacen("  person ", "  attribute early {\n    fact ‸\n  }\n  person ", 1)),
-        ("a line above the family line", fixed.replacen("  family ", "  attribute early {\n    fact ‸\n  }\n  family ", 1)),
-        ("a second scenario of another family after it", format!("{}\nscenario other {{\n  family jira_allocation\n}}\n", attribute("    fact ‸"))),
-        ("a second scenario of another family before it", format!("scenario other {{\n  family jira_allocation\n}}\n{}", attribute("    fact ‸"))),
+        (
+            "the rest of the file not yet written",
+            cut(attribute("    fact ‸")),
+        ),
+        (
+            "an unclosed string on the line above",
+            attribute("    raw \"Eli is out\n    fact ‸"),
+        ),
+        (
+            "an unfinished fact above",
+            attribute("    fact unavailable(eli,\n    fact ‸"),
+        ),
+        (
+            "a first attribute above the people",
+            fixed.replacen(
+                "  person ",
+                "  attribute early {\n    fact ‸\n  }\n  person ",
+                1,
+            ),
+        ),
+        (
+            "a line above the family line",
+            fixed.replacen(
+                "  family ",
+                "  attribute early {\n    fact ‸\n  }\n  family ",
+                1,
+            ),
+        ),
+        (
+            "a second scenario of another family after it",
+            format!(
+                "{}\nscenario other {{\n  family jira_allocation\n}}\n",
+                attribute("    fact ‸")
+            ),
+        ),
+        (
+            "a second scenario of another family before it",
+            format!(
+                "scenario other {{\n  family jira_allocation\n}}\n{}",
+                attribute("    fact ‸")
+            ),
+        ),
     ];
     for (version, (case, marked)) in cases.into_iter().enumerate() {
         let got = complete_typing(&mut c, uri, 10 + version as i64, &marked);
         assert!(got.iter().any(|g| g == "unavailable"), "{case}: {got:?}");
         for other in ["cannot_own", "cannot_pair", "capacity", "evidence"] {
-            assert!(!got.iter().any(|g| g == other), "{case}: offered {other}: {got:?}");
+            assert!(
+                !got.iter().any(|g| g == other),
+                "{case}: offered {other}: {got:?}"
+            );
         }
     }
 }

@@ -249,7 +249,10 @@ fn attribute_files(c: &Checked, style: NoteStyle) -> Forms {
     for (a, attr) in sc.attributes.iter().enumerate() {
         let fused = notes::fused(attr, style).then(|| {
             let sanitized = attr.sanitized.as_ref().map_or("", |s| s.text.as_str());
-            (notes::fuse(sc, sanitized, &attr.raw.text), sanitized)
+            (
+                notes::fuse(sc, &attr.id, sanitized, &attr.raw.text),
+                sanitized,
+            )
         });
         for (kind, form) in attr.forms() {
             let fid = attr.form_id(kind);

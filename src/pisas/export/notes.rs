@@ -51,7 +51,7 @@ pub(super) fn lines(sc: &Scenario, holder: usize, style: NoteStyle) -> Vec<Line>
         if fused(attr, style) {
             let sanitized = attr.sanitized.as_ref().map_or("", |s| s.text.as_str());
             out.push(Line {
-                text: fuse(sc, sanitized, &attr.raw.text),
+                text: fuse(sc, &attr.id, sanitized, &attr.raw.text),
                 forms: vec![
                     attr.form_id(FormKind::Raw),
                     attr.form_id(FormKind::Sanitized),
@@ -69,31 +69,77 @@ pub(super) fn lines(sc: &Scenario, holder: usize, style: NoteStyle) -> Vec<Line>
     out
 }
 
-/// One sentence from the operational statement and the private reason:
-/// `Eli is unavailable Tuesday 10-11: oncology infusion appointment
-/// Tuesday 10-11.` The reason's first letter is lowered unless it starts a
-/// name or an acronym.
-pub fn fuse(sc: &Scenario, sanitized: &str, raw: &str) -> String {
-    let head = sanitized.trim().trim_end_matches(['.', '!', ';', ',', ' ']);
-    let reason = raw.trim();
-    let first_word: String = reason.chars().take_while(|c| c.is_alphanumeric()).collect();
-    let named = sc.people.iter().any(|p| {
-        p.name
-            .split_whitespace()
-            .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == first_word)
-    });
-    let mut chars = reason.chars();
-    let reason = match (chars.next(), chars.next()) {
-        (Some(a), Some(b)) if a.is_uppercase() && b.is_lowercase() && !named => a
-            .to_lowercase()
-            .chain(reason[a.len_utf8()..].chars())
-            .collect(),
-        _ => reason.to_string(),
+/// One sentence from the operational statement and the private reason,
+/// as a holder would write it: the two interleaved in prose, in one of
+/// several shapes chosen by the attribute (the release writes its lines so;
+/// never "<statement>: <reason>", which a split at the colon would undo).
+///
+/// `Oncology infusion appointment Tuesday 10-11, so Eli is unavailable
+/// Tuesday 10-11.` The first letter of a part that no longer starts the
+/// sentence is lowered unless it starts a name or an acronym.
+pub fn fuse(sc: &Scenario, id: &str, sanitized: &str, raw: &str) -> String {
+    let statement = sanitized
+        .trim()
+        .trim_end_matches(['.', '!', ';', ',', ':', ' ']);
+    let reason = raw.trim().trim_end_matches(['.', '!', ';', ',', ':', ' ']);
+    let clause = starts_as_clause(sc, reason);
+    let shape = shape_of(id) % if clause { 4 } else { 3 };
+    let sentence = match shape {
+        0 => format!("{reason}, so {}", lowered(sc, statement)),
+        1 => format!("{reason}, which means {}", lowered(sc, statement)),
+        2 => format!("{statement} ({})", lowered(sc, reason)),
+        _ => format!("{statement}, and {}", lowered(sc, reason)),
     };
-    let end = if reason.ends_with(['.', '!', '?']) {
-        ""
-    } else {
-        "."
-    };
-    format!("{head}: {reason}{end}")
+    format!("{sentence}.")
+}
+
+/// A stable pick among the shapes, from the attribute's id (FNV-1a), so a
+/// corpus uses every shape and a rebuild gives the same text.
+fn shape_of(id: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in id.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    h as usize
+}
+
+/// Whether `text` reads as a clause (a person or a pronoun first), so it
+/// can follow "and"; a noun phrase ("Oncology infusion appointment ...")
+/// cannot.
+fn starts_as_clause(sc: &Scenario, text: &str) -> bool {
+    const PRONOUNS: [&str; 10] = [
+        "I", "We", "He", "She", "They", "My", "Our", "His", "Her", "Their",
+    ];
+    let first = first_word(text);
+    PRONOUNS.contains(&first.as_str()) || is_name(sc, &first)
+}
+
+fn first_word(text: &str) -> String {
+    text.chars().take_while(|c| c.is_alphanumeric()).collect()
+}
+
+fn is_name(sc: &Scenario, word: &str) -> bool {
+    !word.is_empty()
+        && sc.people.iter().any(|p| {
+            p.name
+                .split_whitespace()
+                .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == word)
+        })
+}
+
+/// `text` with its first letter lowered, unless it starts a name, the
+/// pronoun "I" or an acronym.
+fn lowered(sc: &Scenario, text: &str) -> String {
+    let first = first_word(text);
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(a), Some(b))
+            if a.is_uppercase() && b.is_lowercase() && !is_name(sc, &first) && first != "I" =>
+        {
+            a.to_lowercase()
+                .chain(text[a.len_utf8()..].chars())
+                .collect()
+        }
+        _ => text.to_string(),
+    }
 }

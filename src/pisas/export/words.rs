@@ -331,10 +331,17 @@ pub(super) fn about(c: &Checked, a: usize, kind: FormKind) -> String {
             "operational statement, without its reason, of {}",
             facts.join("; ")
         ),
+        // What the reason bears on, never the statement itself: the twin's
+        // text would tell an extractor judge the answer.
         (FormKind::Raw, true) => format!(
             "{}: the reason behind {}",
             detail(sc, attr.about, attr.category),
-            facts.join("; ")
+            carrier
+                .facts
+                .iter()
+                .map(|f| fact_kind(sc, &f.predicate))
+                .collect::<Vec<_>>()
+                .join("; ")
         ),
         (FormKind::Raw, false) if !facts.is_empty() && !personal => {
             format!("statement of {}", facts.join("; "))
