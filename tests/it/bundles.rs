@@ -265,9 +265,10 @@ fn bundles_carry_every_form_with_its_text_label_and_visibility() {
             read("visibility.json"),
         );
         let mut forms = 0;
+        let ids = bundle_ids(&utility);
         for a in &sc.attributes {
             for (kind, form) in a.forms() {
-                let id = a.form_id(kind);
+                let id = ids[&a.form_id(kind)].clone();
                 forms += 1;
                 assert_eq!(
                     utility["attribute_values"][&id]["value"],
@@ -306,6 +307,57 @@ fn bundles_carry_every_form_with_its_text_label_and_visibility() {
                 cici::sema::Decision::Meeting(_) => "correct_schedule",
             }
         );
+    }
+}
+
+/// `utility.json`'s `cici.ids` turned round: each cici form id with the
+/// neutral id its bundle gives it.
+fn bundle_ids(utility: &Value) -> BTreeMap<String, String> {
+    utility["cici"]["ids"]
+        .as_object()
+        .expect("cici.ids")
+        .iter()
+        .map(|(b, f)| (f.as_str().unwrap().to_string(), b.clone()))
+        .collect()
+}
+
+/// Ids are neutral, as the release's are: no bundle id names what its form
+/// is about, and `cici.ids` maps every one back to its form.
+#[test]
+fn bundle_ids_are_neutral_and_map_back_to_every_form() {
+    let out = tempdir("bundles-ids");
+    let r = cici(&["export", "pisas", "seeds/", "--out", out.to_str().unwrap()]);
+    assert!(r.status.success());
+    let mut run = cici::driver::Run::new();
+    run.check_paths(&[root().join("seeds")], &cici::analysis::Options::default())
+        .unwrap();
+    for c in &run.checked {
+        let dir = out.join(&c.scenario.id);
+        let read = |f: &str| -> Value {
+            serde_json::from_str(&std::fs::read_to_string(dir.join(f)).unwrap()).unwrap()
+        };
+        let (utility, scenario) = (read("utility.json"), read("scenario.json"));
+        let ids = bundle_ids(&utility);
+        let forms: usize = c
+            .scenario
+            .attributes
+            .iter()
+            .map(|a| a.forms().count())
+            .sum();
+        assert_eq!(ids.len(), forms);
+        let neutral = |id: &str| {
+            id.strip_prefix('a')
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        for id in utility["attribute_values"].as_object().unwrap().keys() {
+            assert!(neutral(id), "{id}");
+        }
+        // The notes name their forms by the same ids.
+        for artifact in scenario["timeline"].as_array().unwrap() {
+            for id in artifact["attributes"].as_array().into_iter().flatten() {
+                assert!(neutral(id.as_str().unwrap()), "{id}");
+            }
+        }
     }
 }
 
@@ -352,7 +404,12 @@ fn importing_an_export_gives_back_the_same_scenarios() {
     let appr_path = bundles.join("ops_scheduling/appropriateness.json");
     let mut appr: Value =
         serde_json::from_str(&std::fs::read_to_string(&appr_path).unwrap()).unwrap();
-    appr["attributes"]["eli_breakup"] = Value::from("appropriate");
+    let utility: Value = serde_json::from_str(
+        &std::fs::read_to_string(bundles.join("ops_scheduling/utility.json")).unwrap(),
+    )
+    .unwrap();
+    let breakup = bundle_ids(&utility)["eli_breakup"].clone();
+    appr["attributes"][&breakup] = Value::from("appropriate");
     std::fs::write(&appr_path, serde_json::to_string(&appr).unwrap()).unwrap();
     let r = cici(&[
         "import",
@@ -388,8 +445,13 @@ fn importing_an_export_gives_back_the_same_scenarios() {
             .as_str()
             .unwrap()
             .starts_with(bundles.to_str().unwrap()));
+        let dir = std::path::Path::new(s["source"].as_str().unwrap());
+        let utility: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("utility.json")).unwrap())
+                .unwrap();
+        let ids = bundle_ids(&utility);
         for (id, src) in s["attributes"].as_object().unwrap() {
-            assert_eq!(src["bundle"], Value::from(id.as_str()));
+            assert_eq!(src["bundle"], Value::from(ids[id].as_str()), "{id}");
         }
     }
 }

@@ -2,8 +2,9 @@
 //! (`run_benchmark.py --scenarios-folder`) and its validator checks.
 //!
 //! In: a checked scenario and the templates. Out: the four files of a
-//! bundle. Every form of every attribute is a bundle attribute under its
-//! cici id (`eli_infusion`, `eli_infusion.sanitized`), with its text as
+//! bundle. Every form of every attribute is a bundle attribute under a
+//! neutral id (`a1`, `a2`, as the release's; `cici.ids` in `utility.json`
+//! maps each to its cici id, `eli_infusion.sanitized`), with its text as
 //! `value`, its label in `appropriateness.json` and its visibility set by
 //! name in `visibility.json` (`hidden_from` is the rest of the cast). Each
 //! holder has one private note that carries their forms; the public brief
@@ -12,6 +13,7 @@
 //! `cici`, carries the seed itself, so that `cici import pisas-bundle` gives
 //! back the same scenario with the bundle's labels and visibility.
 
+mod ids;
 mod notes;
 mod scenario;
 mod words;
@@ -194,9 +196,10 @@ pub fn bundle(
     options: &Options,
 ) -> Result<Bundle, RenderError> {
     let sc = &c.scenario;
-    let forms = attribute_files(c, options.notes);
-    let scenario = scenario::scenario_file(c, templates, options.notes)?;
-    let mut utility = utility_file(c, forms.values, options);
+    let ids = ids::Ids::new(sc);
+    let forms = attribute_files(c, &ids, options.notes);
+    let scenario = scenario::scenario_file(c, &ids, templates, options.notes)?;
+    let mut utility = utility_file(c, &ids, forms.values, options);
     let defects: Vec<Defect> = c
         .report
         .diagnostics
@@ -216,6 +219,7 @@ pub fn bundle(
         notes: options.notes.name().into(),
         seed: seed.into(),
         defects: (!defects.is_empty()).then_some(defects),
+        ids: ids.map(sc),
     });
     Ok(Bundle {
         scenario,
@@ -239,7 +243,7 @@ struct Forms {
     visibility: IndexMap<String, Visibility>,
 }
 
-fn attribute_files(c: &Checked, style: NoteStyle) -> Forms {
+fn attribute_files(c: &Checked, ids: &ids::Ids, style: NoteStyle) -> Forms {
     let sc = &c.scenario;
     let mut out = Forms {
         values: IndexMap::new(),
@@ -255,7 +259,7 @@ fn attribute_files(c: &Checked, style: NoteStyle) -> Forms {
             )
         });
         for (kind, form) in attr.forms() {
-            let fid = attr.form_id(kind);
+            let fid = ids.of(a, kind);
             let mut v = AttributeValue {
                 value: form.text.clone(),
                 about_attribute: Some(words::about(c, a, kind)),
@@ -266,7 +270,7 @@ fn attribute_files(c: &Checked, style: NoteStyle) -> Forms {
                 ..AttributeValue::default()
             };
             if kind == FormKind::Raw && attr.sanitized.is_some() {
-                v.paired_source = Some(attr.form_id(FormKind::Sanitized));
+                v.paired_source = Some(ids.of(a, FormKind::Sanitized));
             }
             if let Some((sentence, clean)) = &fused {
                 match kind {
@@ -306,6 +310,7 @@ fn attribute_files(c: &Checked, style: NoteStyle) -> Forms {
 /// rule, every attribute's value, and the family's structured oracle.
 fn utility_file(
     c: &Checked,
+    ids: &ids::Ids,
     values: IndexMap<String, AttributeValue>,
     options: &Options,
 ) -> UtilityFile {
@@ -319,7 +324,7 @@ fn utility_file(
         decision_rule: Some(words::decision_rule(sc)),
         oracle_reasoning: Some(format!(
             "cici proves that the public constraints and the appropriate attributes allow exactly this decision; critical: {}.",
-            critical(c).join(", ")
+            critical(c, ids).join(", ")
         )),
         attribute_values: values,
         oracle_assignment: oracle_assignment(sc),
@@ -382,13 +387,15 @@ fn evidence_states(
     (categories, required)
 }
 
-fn critical(c: &Checked) -> Vec<String> {
+/// The bundle ids of the forms that carry the critical attributes' facts.
+fn critical(c: &Checked, ids: &ids::Ids) -> Vec<String> {
     c.scenario
         .attributes
         .iter()
         .zip(&c.report.attributes)
-        .filter(|(_, f)| f.class == Class::Critical)
-        .map(|(a, _)| a.id.clone())
+        .enumerate()
+        .filter(|(_, (_, f))| f.class == Class::Critical)
+        .map(|(a, (attr, _))| ids.of(a, attr.fact_form().0))
         .collect()
 }
 

@@ -7,6 +7,7 @@
 //! sanitized twin is that line's clean rewrite. Separate: every form is its
 //! own line, so the appropriate fact stands word for word beside its reason.
 
+use super::ids::Ids;
 use crate::sema::{Attribute, FormKind, Scenario};
 
 /// How a note renders a raw form that has a sanitized twin.
@@ -45,24 +46,26 @@ pub(super) fn fused(attr: &Attribute, style: NoteStyle) -> bool {
 }
 
 /// The lines of one holder's note, in attribute order.
-pub(super) fn lines(sc: &Scenario, holder: usize, style: NoteStyle) -> Vec<Line> {
+pub(super) fn lines(sc: &Scenario, ids: &Ids, holder: usize, style: NoteStyle) -> Vec<Line> {
     let mut out = Vec::new();
-    for attr in sc.attributes.iter().filter(|a| a.holder == holder) {
+    for (a, attr) in sc
+        .attributes
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.holder == holder)
+    {
         if fused(attr, style) {
             let sanitized = attr.sanitized.as_ref().map_or("", |s| s.text.as_str());
             out.push(Line {
                 text: fuse(sc, &attr.id, sanitized, &attr.raw.text),
-                forms: vec![
-                    attr.form_id(FormKind::Raw),
-                    attr.form_id(FormKind::Sanitized),
-                ],
+                forms: vec![ids.of(a, FormKind::Raw), ids.of(a, FormKind::Sanitized)],
             });
             continue;
         }
         for (kind, form) in attr.forms() {
             out.push(Line {
                 text: form.text.clone(),
-                forms: vec![attr.form_id(kind)],
+                forms: vec![ids.of(a, kind)],
             });
         }
     }

@@ -1,6 +1,7 @@
 //! `scenario.json` of a bundle: the task, the cast, and the timeline of
 //! artifacts (the brief, each holder's note, the executor's task).
 
+use super::ids::Ids;
 use indexmap::IndexMap;
 
 use super::notes::NoteStyle;
@@ -38,6 +39,7 @@ fn artifact(id: String, kind: &str, author: String, visible_to: Vec<String>) -> 
 
 pub(super) fn scenario_file(
     c: &Checked,
+    ids: &Ids,
     templates: &Templates,
     style: NoteStyle,
 ) -> Result<ScenarioFile, RenderError> {
@@ -72,7 +74,7 @@ pub(super) fn scenario_file(
             }],
             relations: Vec::new(),
         }),
-        timeline: timeline(c, templates, style, everyone)?,
+        timeline: timeline(c, ids, templates, style, everyone)?,
         meetings: None,
         rooms: None,
         slots: None,
@@ -110,6 +112,7 @@ fn cast(c: &Checked) -> Cast {
 /// the executor sees.
 fn timeline(
     c: &Checked,
+    ids: &Ids,
     templates: &Templates,
     style: NoteStyle,
     everyone: Vec<String>,
@@ -133,7 +136,7 @@ fn timeline(
         .filter(|&p| sc.attributes.iter().any(|a| a.holder == p))
         .collect();
     for (i, &p) in holders.iter().enumerate() {
-        let lines = notes::lines(sc, p, style);
+        let lines = notes::lines(sc, ids, p, style);
         let mut note = artifact(note_id(sc, p), "artifact", name(sc, p), vec![name(sc, p)]);
         note.timestamp = Some(stamp(30 + 5 * i));
         note.source_type = Some("private_note".into());

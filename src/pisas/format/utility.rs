@@ -162,6 +162,11 @@ pub struct CiciSection {
     /// Errors `cici check` found, when the bundle was written anyway.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defects: Option<Vec<Defect>>,
+    /// Each bundle id (`a1`) with the cici id of its form
+    /// (`eli_infusion.sanitized`). Absent in bundles written before ids
+    /// were neutral, whose ids are cici's own.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub ids: IndexMap<String, String>,
 }
 
 /// One error of the check, as a bundle written with defects records it.

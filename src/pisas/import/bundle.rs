@@ -39,10 +39,22 @@ pub fn from_cici(files: &Bundle, seed: &str, source: &str, r: &mut Report) -> Op
         }
     };
     let by_name = by_name(&sc.people);
+    // Bundle ids are neutral (`a1`) where `cici.ids` maps them; older
+    // bundles used cici's own ids.
+    let bundle_id: HashMap<String, String> = files
+        .utility
+        .cici
+        .as_ref()
+        .map(|c| c.ids.iter().map(|(b, f)| (f.clone(), b.clone())).collect())
+        .unwrap_or_default();
     let mut attributes = BTreeMap::new();
     for a in sc.attributes.iter_mut() {
         for kind in [FormKind::Raw, FormKind::Sanitized] {
-            let id = a.form_id(kind);
+            let form_id = a.form_id(kind);
+            let id = bundle_id
+                .get(&form_id)
+                .cloned()
+                .unwrap_or_else(|| form_id.clone());
             let Some(form) = (match kind {
                 FormKind::Raw => Some(&mut a.raw),
                 FormKind::Sanitized => a.sanitized.as_mut(),
@@ -66,7 +78,7 @@ pub fn from_cici(files: &Bundle, seed: &str, source: &str, r: &mut Report) -> Op
                     },
                 ),
             }
-            attributes.insert(id.clone(), AttributeSource::Bundle(id));
+            attributes.insert(form_id, AttributeSource::Bundle(id));
         }
     }
     let oracle = oracle_text(&sc);
