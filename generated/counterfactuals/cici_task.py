@@ -1,6 +1,7 @@
 """inspect_ai tasks for a cici counterfactual folder.
 
-Run every config of the folder this file sits in:
+Run every config of the folder this file sits in (the file has a task for
+each config that has rows, so a folder of one kind runs that kind alone):
 
     inspect eval cici_task.py --model <provider/model>
 
@@ -124,6 +125,7 @@ def _flag(value) -> bool:
     return str(value).lower() in ("1", "true", "yes")
 
 
+# config: decision
 @task
 def decision(split: str = "test", side: str = "all", condition: str = "all",
              repeated_anchors: bool = False, epochs: int = 1):
@@ -133,6 +135,7 @@ def decision(split: str = "test", side: str = "all", condition: str = "all",
                 solver=generate(), scorer=decision_match(), epochs=int(epochs))
 
 
+# config: flow
 @task
 def flow(split: str = "test", side: str = "all", repeated_anchors: bool = False, epochs: int = 1):
     """Flow items: may this statement go to this person for this task?"""

@@ -334,6 +334,11 @@ fn running(body: &mut String, config: &Config) {
          default is the test split; `--epochs` repeats). Each sample's `input` is an item and its `target` the answer; \
          decisions are scored by exact match after normalising case and spacing, flows by \
          `yes`/`no`.\n\n\
+         **Loading.** `datasets.load_dataset(folder, \"decision\")` caches what it reads under \
+         the folder's name, so after another run into this folder, or for another folder of \
+         the same name, it can serve the old rows. `cici_inspect.folder.load_folder(folder, \
+         \"decision\")` (in cici's Python package) reads the files as they are now, every \
+         time; with `datasets` alone, pass a fresh `cache_dir`.\n\n\
          **Splits** are grouped by seed: every row grown from one seed file is in one split \
          ({}% / {}% / {}% of the seed files, ordered by a hash of their names), so no seed \
          is in two splits.\n\n\

@@ -150,8 +150,29 @@ fn existing(path: &Path) -> std::io::Result<Vec<Row>> {
 pub const TASK_FILE: &str = "cici_task.py";
 
 /// The task file's text: it reads the card's configs and needs nothing but
-/// inspect_ai.
+/// inspect_ai. Each config's task stands after a `# config: <kind>` line.
 pub const TASK: &str = include_str!("cici_task.py");
+
+/// The task file for a folder whose rows are `rows`: the task of a config
+/// without rows is left out, since inspect_ai cannot build a task over an
+/// empty dataset and `inspect eval cici_task.py` runs every task.
+pub fn task_file(rows: &[super::row::Row]) -> String {
+    let mut out = String::with_capacity(TASK.len());
+    let mut keep = true;
+    for line in TASK.split_inclusive('\n') {
+        if let Some(kind) = line.trim_end().strip_prefix("# config: ") {
+            keep = rows.iter().any(|r| r.kind == kind);
+            if keep {
+                out.push_str(line);
+            }
+            continue;
+        }
+        if keep {
+            out.push_str(line);
+        }
+    }
+    out
+}
 
 /// The Croissant metadata of the folder.
 pub const CROISSANT_FILE: &str = "croissant.json";
@@ -256,7 +277,7 @@ pub fn run(
     }
     record_run(out, config)?;
     write_atomic(&out.join("README.md"), &card(&w.rows, config, &runs(out)))?;
-    write_atomic(&out.join(TASK_FILE), TASK)?;
+    write_atomic(&out.join(TASK_FILE), &task_file(&w.rows))?;
     write_atomic(
         &out.join(CROISSANT_FILE),
         &super::croissant::croissant(out, &w.rows, config)?,

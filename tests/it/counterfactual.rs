@@ -450,6 +450,24 @@ fn ids_name_content_whatever_the_options() {
     assert!(!flows.is_empty() && !flows.contains("\"kind\":\"decision\""));
 }
 
+/// A folder of one kind gets a task file with that kind's task alone:
+/// `inspect eval cici_task.py` runs every task, and inspect_ai cannot
+/// build one over an empty dataset.
+#[test]
+fn the_task_file_has_a_task_for_each_config_with_rows() {
+    let flow = tempdir("cf-task-flow");
+    generate(&flow, &["--per-seed", "1", "--kind", "flow"]);
+    let text = std::fs::read_to_string(flow.join("cici_task.py")).unwrap();
+    assert!(
+        text.contains("def flow(") && !text.contains("def decision("),
+        "{text}"
+    );
+    let both = tempdir("cf-task-both");
+    generate(&both, &["--per-seed", "1"]);
+    let text = std::fs::read_to_string(both.join("cici_task.py")).unwrap();
+    assert!(text.contains("def flow(") && text.contains("def decision("));
+}
+
 #[test]
 fn runs_are_deterministic_and_depend_on_the_seed() {
     let (a, b, c) = (
