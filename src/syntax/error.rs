@@ -111,7 +111,7 @@ pub enum SyntaxError {
     /// ```text
     /// scenario s { title "caf\xe9" }   (Latin-1 bytes)
     /// ```
-    #[error("the file is not UTF-8 text (first invalid byte at offset {offset})")]
+    #[error("the file is not UTF-8 (first invalid byte at offset {offset})")]
     #[diagnostic(
         code(cici::syntax::not_utf8),
         help(

@@ -261,8 +261,9 @@ fn fix_refuses_a_file_that_is_not_utf8() {
         .into_bytes();
     bytes.extend_from_slice(b"# caf\xe9\n");
     std::fs::write(&seed, &bytes).unwrap();
+    // The file is reported and left out, so no fix touches it.
     let out = cici_in(&dir, &["check", "--fix", "seeds"]);
-    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
     assert!(text_of(&out).contains("not UTF-8"), "{}", text_of(&out));
     assert_eq!(std::fs::read(&seed).unwrap(), bytes);
 }
@@ -489,7 +490,8 @@ fn resuming_a_counterfactual_run_with_other_options_adds_and_never_mixes() {
 
 /// Byte offsets in `--format json` were shifted for a file that was not
 /// UTF-8 (it was read with replacement characters); such a file is now
-/// refused with the offset of its first bad byte.
+/// reported, with the offset of its first bad byte as its span, and left
+/// out.
 #[test]
 fn check_refuses_a_seed_that_is_not_utf8() {
     let (dir, seed) = workspace("hostile-latin1");
@@ -498,9 +500,17 @@ fn check_refuses_a_seed_that_is_not_utf8() {
     bytes[at + 1] = 0xE9;
     std::fs::write(&seed, &bytes).unwrap();
     let out = cici_in(&dir, &["check", "--format", "json", "seeds"]);
-    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    assert_eq!(out.status.code(), Some(1), "{}", text_of(&out));
     assert!(text_of(&out).contains(&format!(
         "not UTF-8 (first invalid byte at offset {})",
         at + 1
     )));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let d = &json["diagnostics"][0];
+    assert_eq!(d["code"], "cici::syntax::not_utf8", "{json}");
+    assert_eq!(
+        d["labels"][0]["offset"].as_u64(),
+        Some(at as u64 + 1),
+        "{d}"
+    );
 }
