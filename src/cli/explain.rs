@@ -48,6 +48,7 @@ pub(super) fn run(args: ExplainArgs) -> ExitCode {
             ));
         }
     };
-    println!("{}", explain(checked, &args.attribute));
-    ExitCode::SUCCESS
+    // Through `print_all`: a reader that closes the pipe early ends the
+    // command quietly, where `println!` panicked.
+    super::output::print_all(format!("{}\n", explain(checked, &args.attribute)).as_bytes())
 }

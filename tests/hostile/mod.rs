@@ -5,6 +5,7 @@ pub(crate) mod files;
 mod import;
 mod lsp;
 mod outputs;
+mod pipes;
 mod render;
 mod server;
 mod sweep;
