@@ -16,20 +16,39 @@ use crate::model::Lit;
 /// decision; the clock is read on every 64th question only (reading it
 /// took 9% of the time of checking a large JIRA scenario), which delays a
 /// stop by at most 63 decisions.
+///
+/// Once it has said stop, it says so to every question until the next
+/// solve: BatSat asks again after the search returns, to tell a stop from
+/// a restart, and an answer that fell back to "go on" there restarted the
+/// search forever (`--max-solve-ms 1` never ended).
 #[derive(Default)]
 pub struct DeadlineCallbacks {
     deadline: Rc<Cell<Option<Instant>>>,
     asked: Cell<u32>,
+    stopped: Cell<bool>,
+}
+
+impl DeadlineCallbacks {
+    /// The deadline of the next solve, with no stop said yet.
+    fn start(&self, deadline: Option<Instant>) {
+        self.deadline.set(deadline);
+        self.stopped.set(false);
+    }
 }
 
 impl ::batsat::Callbacks for DeadlineCallbacks {
     fn stop(&self) -> bool {
+        if self.stopped.get() {
+            return true;
+        }
         let Some(deadline) = self.deadline.get() else {
             return false;
         };
         let asked = self.asked.get().wrapping_add(1);
         self.asked.set(asked);
-        asked.is_multiple_of(64) && Instant::now() >= deadline
+        let stop = asked.is_multiple_of(64) && Instant::now() >= deadline;
+        self.stopped.set(stop);
+        stop
     }
 }
 
@@ -95,7 +114,7 @@ impl Backend for BatsatBackend {
     }
 
     fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
-        self.solver.cb_mut().deadline.set(deadline);
+        self.solver.cb_mut().start(deadline);
         let mut assumps = std::mem::take(&mut self.buffer);
         assumps.clear();
         assumps.extend(assumptions.iter().map(|&l| self.solver_lit(l)));
@@ -149,5 +168,47 @@ impl Backend for BatsatBackend {
                 .collect(),
             _ => Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Var;
+
+    /// Pigeonhole: `n + 1` pigeons in `n` holes, which CDCL refutes only
+    /// by a search far longer than a millisecond for n = 10.
+    fn pigeonhole(b: &mut BatsatBackend, n: u32) {
+        let var = |p: u32, h: u32| Var(p * n + h);
+        for p in 0..=n {
+            let clause: Vec<Lit> = (0..n).map(|h| Lit::pos(var(p, h))).collect();
+            b.add_clause(&clause);
+        }
+        for h in 0..n {
+            for p in 0..=n {
+                for q in p + 1..=n {
+                    b.add_clause(&[Lit::neg(var(p, h)), Lit::neg(var(q, h))]);
+                }
+            }
+        }
+    }
+
+    /// A passed deadline stops the search and the stop holds: BatSat asks
+    /// again after the search returns, and a "go on" there restarted it
+    /// forever. Each solve starts afresh, so a later solve without a
+    /// deadline still finds its answer.
+    #[test]
+    fn a_passed_deadline_stops_the_solve_and_the_next_solve_starts_afresh() {
+        let mut b = BatsatBackend::default();
+        pigeonhole(&mut b, 10);
+        for _ in 0..3 {
+            let start = Instant::now();
+            assert_eq!(b.solve(&[], Some(start)), None);
+            assert!(start.elapsed() < std::time::Duration::from_secs(5));
+        }
+        // Pigeon 0 in no hole: refuted by propagation alone, once the stop
+        // said before is forgotten.
+        let nowhere: Vec<Lit> = (0..10).map(|h| Lit::neg(Var(h))).collect();
+        assert_eq!(b.solve(&nowhere, None), Some(false));
     }
 }
