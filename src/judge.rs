@@ -116,10 +116,12 @@ fn questions(run: &Run) -> Vec<Ask> {
     out
 }
 
-/// A reply read: (entails, reveals, why).
-fn read(reply: &str) -> Option<(bool, bool, String)> {
+/// A reply read: (entails, reveals, why). The reason is a decoded layer of
+/// the reply, so it is redacted again, whole, before it is cut to 300
+/// characters and its control characters escaped.
+fn read(reply: &str, llm: &Llm) -> Option<(bool, bool, String)> {
     let v = extract_json(reply).ok()?;
-    let why = v["why"].as_str().unwrap_or("").trim();
+    let why = llm.redact(v["why"].as_str().unwrap_or("").trim());
     let why = crate::llm::escape_controls(&why.chars().take(300).collect::<String>());
     Some((v["entails"].as_bool()?, v["reveals"].as_bool()?, why))
 }
@@ -156,7 +158,7 @@ pub fn judge(run: &mut Run, llm: &Llm) -> Result<Judged, Stopped> {
                 continue;
             }
         };
-        let Some((entails, reveals, why)) = read(&text) else {
+        let Some((entails, reveals, why)) = read(&text, llm) else {
             llm.note(false, "the judge's reply is not {entails, reveals, why}");
             judged.unreadable += 1;
             continue;
@@ -191,5 +193,14 @@ pub fn judge(run: &mut Run, llm: &Llm) -> Result<Judged, Stopped> {
         }
     }
     run.apply_seed_levels_from(first);
+    let most = llm.config().max_failures as usize;
+    if judged.unreadable > most {
+        return Err(Stopped(format!(
+            "the judge gave {} unreadable repl{} of {} (more than `max_failures`, {most}); its findings are not a check",
+            judged.unreadable,
+            if judged.unreadable == 1 { "y" } else { "ies" },
+            judged.asked
+        )));
+    }
     Ok(judged)
 }

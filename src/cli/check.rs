@@ -245,7 +245,8 @@ fn judge(run: &mut Run, args: &super::args::JudgeArgs) -> Result<(), Failure> {
     let settings = args.settings()?;
     if let Some(batch) = &args.ingest_batch {
         let cache = crate::llm::Cache::new(&settings.cache_dir);
-        let (stored, errors) = crate::llm::ingest_batch(batch, &cache)?;
+        let (stored, errors) =
+            crate::llm::ingest_batch(batch, &cache, settings.api_key().as_deref())?;
         super::output::note!(
             "judge: ingested {stored} response(s) from {}",
             batch.display()

@@ -136,8 +136,12 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
 
 /// Stores the responses of a finished batch in the cache.
 fn ingest(batch: &std::path::Path, settings: &llm::LlmConfig) -> Result<(), ExitCode> {
-    let (stored, errors) =
-        llm::ingest_batch(batch, &llm::Cache::new(&settings.cache_dir)).map_err(fail)?;
+    let (stored, errors) = llm::ingest_batch(
+        batch,
+        &llm::Cache::new(&settings.cache_dir),
+        settings.api_key().as_deref(),
+    )
+    .map_err(fail)?;
     super::output::note!(
         "ingested {stored} response{} from {} into {}",
         if stored == 1 { "" } else { "s" },

@@ -289,7 +289,11 @@ pub fn critique(
             format!("the critic's reply is unusable: {why}"),
         )],
         Ok(r) => {
-            let reason: String = r.reason.chars().take(300).collect();
+            // A decoded layer of the reply: masked whole, then cut.
+            let reason: String = crate::llm::escape_controls(&llm.redact(&r.reason))
+                .chars()
+                .take(300)
+                .collect();
             vec![
                 super::critic::verdict(Check::LlmFluent, r.fluent, reason.clone()),
                 super::critic::verdict(Check::LlmStatesFact, r.states_fact, reason.clone()),

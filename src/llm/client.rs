@@ -99,9 +99,7 @@ impl std::fmt::Debug for Llm {
 
 impl Llm {
     pub fn new(config: LlmConfig, mode: Mode) -> Llm {
-        let api_key = std::env::var(&config.api_key_env)
-            .ok()
-            .filter(|k| !k.is_empty());
+        let api_key = config.api_key();
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .timeout_global(Some(super::bounded_secs(
                 config.timeout_s.max(0.001),
@@ -125,6 +123,13 @@ impl Llm {
 
     pub fn config(&self) -> &LlmConfig {
         &self.config
+    }
+
+    /// `text` with every form of the API key masked: for what a caller
+    /// takes from a reply (a decoded layer of it) before it prints or
+    /// stores it, and before any cut.
+    pub fn redact(&self, text: &str) -> String {
+        redact(text, self.api_key.as_deref())
     }
 
     pub fn model(&self) -> &str {
@@ -485,8 +490,9 @@ fn server_message(body: &str, key: Option<&str>) -> String {
     if message.is_empty() {
         return String::new();
     }
-    let short: String = message.chars().take(200).collect();
-    format!(": {}", super::secret::escape_controls(&redact(&short, key)))
+    // Masked whole, then cut: a key across the cut would show in part.
+    let short: String = redact(&message, key).chars().take(200).collect();
+    format!(": {}", super::secret::escape_controls(&short))
 }
 
 fn mentions_unknown_model(body: &str, model: &str) -> bool {
@@ -518,7 +524,15 @@ pub enum IngestError {
 /// Reads an OpenAI (or vLLM `run_batch`) batch output file into the cache:
 /// each line's `custom_id` is the key of the request it answers. Returns
 /// how many answers were stored and the lines that were errors.
-pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), IngestError> {
+///
+/// `key` is the API key, if one is set: a batch file is a server's reply
+/// like any other, and what it echoes of the key is masked before it is
+/// stored or printed.
+pub fn ingest_batch(
+    path: &Path,
+    cache: &Cache,
+    api_key: Option<&str>,
+) -> Result<(usize, Vec<String>), IngestError> {
     let text = crate::io::read_text(path).map_err(IngestError::Read)?;
     let mut stored = 0;
     let mut errors = Vec::new();
@@ -536,16 +550,17 @@ pub fn ingest_batch(path: &Path, cache: &Cache) -> Result<(usize, Vec<String>), 
             continue;
         };
         let status = v["response"]["status_code"].as_u64().unwrap_or(0);
-        let body = &v["response"]["body"];
-        if !v["error"].is_null() || !(200..300).contains(&status) || reply_text(body).is_err() {
+        let mut body = v["response"]["body"].clone();
+        super::secret::redact_value(&mut body, api_key);
+        if !v["error"].is_null() || !(200..300).contains(&status) || reply_text(&body).is_err() {
             errors.push(format!(
                 "{at}: request {key} failed{}",
-                server_message(&v["error"].to_string(), None)
+                server_message(&v["error"].to_string(), api_key)
             ));
             continue;
         }
         cache
-            .put(key, &Value::Null, body)
+            .put(key, &Value::Null, &body)
             .map_err(IngestError::Cache)?;
         stored += 1;
     }

@@ -16,6 +16,8 @@ mod cache;
 mod client;
 #[cfg(not(feature = "llm"))]
 mod off;
+#[cfg(feature = "llm")]
+mod redact;
 mod secret;
 
 #[cfg(feature = "llm")]
@@ -84,6 +86,15 @@ pub struct LlmConfig {
     /// Ask for JSON through `response_format` (structured output); servers
     /// that refuse it are asked again for a plain JSON reply.
     pub structured_output: bool,
+}
+
+impl LlmConfig {
+    /// The API key from the configured environment variable, when set.
+    pub fn api_key(&self) -> Option<String> {
+        std::env::var(&self.api_key_env)
+            .ok()
+            .filter(|k| !k.is_empty())
+    }
 }
 
 impl Default for LlmConfig {

@@ -2,26 +2,74 @@
 //! the API key raw, JSON-escaped, URL-encoded or in base64, and a base URL
 //! may carry credentials.
 
-/// A URL without its userinfo: `http://user:secret@host/v1` becomes
-/// `http://host/v1`. Text that is not such a URL comes back as it was.
+/// A URL without its credentials: the userinfo goes
+/// (`http://user:secret@host/v1` becomes `http://host/v1`), and so does
+/// the value of every query parameter whose name says it is one
+/// (`?api_key=…` becomes `?api_key=[redacted]`). Text that is not a URL
+/// comes back as it was.
 pub fn without_userinfo(text: &str) -> String {
     let Some(scheme_end) = text.find("://") else {
         return text.to_string();
     };
     let rest = &text[scheme_end + 3..];
     let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    match rest[..authority_end].rfind('@') {
+    let url = match rest[..authority_end].rfind('@') {
         Some(at) => format!("{}{}", &text[..scheme_end + 3], &rest[at + 1..]),
         None => text.to_string(),
-    }
+    };
+    without_query_credentials(&url)
 }
 
-/// Control characters of a server's text, escaped so that none reaches a
-/// terminal (`\u{1b}` for ESC); line breaks and tabs stay.
+/// Whether a query parameter of this name carries a credential.
+fn is_credential(name: &str) -> bool {
+    let n = name.to_ascii_lowercase();
+    [
+        "key",
+        "token",
+        "secret",
+        "pass",
+        "pwd",
+        "sig",
+        "auth",
+        "credential",
+        "session",
+    ]
+    .iter()
+    .any(|w| n.contains(w))
+}
+
+fn without_query_credentials(url: &str) -> String {
+    let Some(q) = url.find('?') else {
+        return url.to_string();
+    };
+    let (head, query) = url.split_at(q + 1);
+    let (query, fragment) = match query.find('#') {
+        Some(h) => query.split_at(h),
+        None => (query, ""),
+    };
+    let params: Vec<String> = query
+        .split('&')
+        .map(|p| match p.split_once('=') {
+            Some((name, _)) if is_credential(name) => format!("{name}=[redacted]"),
+            None if is_credential(p) => "[redacted]".to_string(),
+            _ => p.to_string(),
+        })
+        .collect();
+    format!("{head}{}{fragment}", params.join("&"))
+}
+
+/// Control characters of a server's text, and the invisible formatting
+/// ones that can reorder or hide what a terminal shows (bidirectional
+/// overrides and isolates, zero-width characters), escaped (`\u{1b}` for
+/// ESC, `\u{202e}` for a right-to-left override); line breaks and tabs stay.
 pub fn escape_controls(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if c.is_control() && c != '\n' && c != '\t' {
+        let format = matches!(c, '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{FEFF}')
+            || ('\u{200B}'..='\u{200F}').contains(&c)
+            || ('\u{202A}'..='\u{202E}').contains(&c)
+            || ('\u{2060}'..='\u{2069}').contains(&c);
+        if (c.is_control() && c != '\n' && c != '\t') || format {
             out.extend(c.escape_default());
         } else {
             out.push(c);
@@ -30,39 +78,16 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
-/// Every form in which a server may echo `key`: as is, percent-encoded
-/// (every byte, either case), `\u`-escaped (either case), and in base64
-/// (standard and URL-safe, alone or after `Bearer `, at each of the three
-/// alignments it can take inside a longer base64 text).
+/// The key in base64 (standard and URL-safe, alone or after `Bearer `):
+/// the characters that depend on it alone, at each of the three alignments
+/// it can take inside a longer base64 text. Every other form (escaped,
+/// percent-encoded, hex, spaced, reversed, cut) is found by reading the
+/// text through its encodings ([`super::redact`]).
 #[cfg(feature = "llm")]
-pub fn key_forms(key: &str) -> Vec<String> {
+pub(super) fn base64_forms(key: &str) -> Vec<String> {
     use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
     use base64::Engine as _;
-    let mut forms = vec![key.to_string()];
-    let bytes = key.as_bytes();
-    forms.push(bytes.iter().map(|b| format!("%{b:02X}")).collect());
-    forms.push(bytes.iter().map(|b| format!("%{b:02x}")).collect());
-    forms.push(
-        key.chars()
-            .map(|c| format!("\\u{:04x}", c as u32))
-            .collect(),
-    );
-    forms.push(
-        key.chars()
-            .map(|c| format!("\\u{:04X}", c as u32))
-            .collect(),
-    );
-    let encoded: String = key
-        .bytes()
-        .map(|b| {
-            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-                (b as char).to_string()
-            } else {
-                format!("%{b:02X}")
-            }
-        })
-        .collect();
-    forms.push(encoded);
+    let mut forms = Vec::new();
     for plain in [key.to_string(), format!("Bearer {key}")] {
         for pad in 0..3 {
             // What `plain` looks like in base64 after `pad` other bytes: the
@@ -79,11 +104,8 @@ pub fn key_forms(key: &str) -> Vec<String> {
             }
         }
     }
-    forms.retain(|f| f.len() >= 4);
     forms.sort();
     forms.dedup();
-    // Longest first, so that no form is cut by a shorter one inside it.
-    forms.sort_by_key(|f| std::cmp::Reverse(f.len()));
     forms
 }
 
@@ -91,12 +113,10 @@ pub fn key_forms(key: &str) -> Vec<String> {
 /// credential (`Bearer <token>`, `sk-` keys).
 #[cfg(feature = "llm")]
 pub fn redact(text: &str, key: Option<&str>) -> String {
-    let mut out = text.to_string();
-    if let Some(k) = key.filter(|k| k.len() >= 4) {
-        for form in key_forms(k) {
-            out = out.replace(&form, "[redacted]");
-        }
-    }
+    let mut out = match key.filter(|k| k.len() >= 4) {
+        Some(k) => super::redact::mask_key(text, k),
+        None => text.to_string(),
+    };
     for marker in ["Bearer ", "bearer ", "sk-"] {
         let mut result = String::with_capacity(out.len());
         let mut rest = out.as_str();
@@ -139,55 +159,5 @@ pub fn redact_value(value: &mut serde_json::Value, key: Option<&str>) {
 }
 
 #[cfg(all(test, feature = "llm"))]
-mod tests {
-    use super::*;
-    use base64::Engine as _;
-
-    const KEY: &str = "sk-live-Abc123Xyz789Secret";
-
-    #[test]
-    fn every_echoed_form_of_the_key_is_masked() {
-        let b64 = base64::engine::general_purpose::STANDARD.encode(format!("Bearer {KEY}"));
-        let inner = base64::engine::general_purpose::STANDARD.encode(format!("xx:{KEY}:yy"));
-        for echoed in [
-            KEY.to_string(),
-            key_forms(KEY)[0].clone(),
-            KEY.bytes().map(|b| format!("%{b:02x}")).collect(),
-            KEY.chars()
-                .map(|c| format!("\\u{:04x}", c as u32))
-                .collect(),
-            b64,
-            inner,
-        ] {
-            let shown = redact(&format!("echo: {echoed} end"), Some(KEY));
-            assert!(!shown.contains(&echoed), "{shown}");
-            assert!(!shown.contains("Abc123Xyz789"), "{shown}");
-        }
-    }
-
-    #[test]
-    fn decoded_json_is_masked_too() {
-        let escaped: String = KEY
-            .chars()
-            .map(|c| format!("\\u{:04x}", c as u32))
-            .collect();
-        let text = format!("{{\"error\": {{\"message\": \"bad key {escaped}\"}}}}");
-        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
-        redact_value(&mut v, Some(KEY));
-        assert!(!v.to_string().contains("Abc123Xyz789"), "{v}");
-    }
-
-    #[test]
-    fn userinfo_and_controls() {
-        assert_eq!(
-            without_userinfo("http://u:secret@host:8/v1"),
-            "http://host:8/v1"
-        );
-        assert_eq!(without_userinfo("--base-url"), "--base-url");
-        assert_eq!(without_userinfo("http://host/a@b"), "http://host/a@b");
-        assert_eq!(
-            escape_controls("a\u{1b}]0;x\u{7}b\n"),
-            "a\\u{1b}]0;x\\u{7}b\n"
-        );
-    }
-}
+#[path = "secret_tests.rs"]
+mod tests;

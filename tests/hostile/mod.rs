@@ -4,6 +4,7 @@
 mod bounds;
 pub(crate) mod files;
 mod import;
+mod judge_secrets;
 mod lsp;
 mod outputs;
 mod pipes;
