@@ -326,7 +326,9 @@ fn next_flow(
     };
     match take_even(sc, &mut pools[want], want, tally) {
         Some(at) => Some(at),
-        None if made[1 - want] <= made[want] => take_even(sc, &mut pools[1 - want], 1 - want, tally),
+        None if made[1 - want] <= made[want] => {
+            take_even(sc, &mut pools[1 - want], 1 - want, tally)
+        }
         None => None,
     }
 }

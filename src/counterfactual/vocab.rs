@@ -332,9 +332,9 @@ impl fmt::Display for Reason {
                 write!(f, "the variant does not check: {}", codes.join(", "))
             }
             Reason::NoFlow => f.write_str("the variant asks about no flow"),
-            Reason::UnstatedException => f.write_str(
-                "the form's recipients come from an exception the item does not state",
-            ),
+            Reason::UnstatedException => {
+                f.write_str("the form's recipients come from an exception the item does not state")
+            }
             Reason::ItemDoesNotRender(e) => write!(f, "the item does not render: {e}"),
             Reason::Critic(failed) => {
                 let parts: Vec<String> = failed

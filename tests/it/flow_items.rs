@@ -39,7 +39,9 @@ fn no_flow_item_rests_on_an_unstated_exception() {
     assert!(made.status.success(), "{made:?}");
     let mut asked = 0;
     for file in ["train", "validation", "test"] {
-        let text = std::fs::read_to_string(out.join(format!("flow/{file}.jsonl"))).unwrap();
+        // A split with no row has no file.
+        let text =
+            std::fs::read_to_string(out.join(format!("flow/{file}.jsonl"))).unwrap_or_default();
         for row in text.lines() {
             let row: serde_json::Value = serde_json::from_str(row).unwrap();
             for side in ["anchor", "flipped", "held"] {
