@@ -206,6 +206,12 @@ impl Tried<'_, '_> {
         };
         let ev: &Evaluated = fresh.as_ref().unwrap_or(s.anchor.ev);
         let flow = s.want.flow(&ev.checked, &candidate);
+        if flow
+            .as_ref()
+            .is_some_and(|f| !super::flow_stated(&ev.checked.scenario, f))
+        {
+            return reject(Reason::UnstatedException, rejected);
+        }
         let Some(label) = s.want.label(&ev.checked, flow.as_ref()) else {
             return reject(Reason::WrongLabel, rejected);
         };

@@ -30,7 +30,11 @@ fn flows(c: &Checked) -> Vec<At> {
         if attr.fact_form().1.facts.is_empty() {
             continue;
         }
-        for (kind, _) in attr.forms() {
+        for (kind, form) in attr.forms() {
+            // Recipients from a written exception: the item cannot state it.
+            if form.visible != sc.derived_visibility(attr, kind) {
+                continue;
+            }
             for p in (0..sc.people.len()).filter(|&p| p != attr.holder && p != sc.executor) {
                 out.push((a, kind, p));
             }
@@ -71,11 +75,14 @@ fn ask(shared: &std::sync::Arc<Scenario>, at: At) -> Candidate {
 /// - `keep`: the statement and the recipient stay; the task (an edit of
 ///   the public setting), a norm, or a third person's name changes;
 /// - `recipient`: another recipient;
-/// - `wording`: the other form of the attribute.
+/// - `wording`: the other form of the attribute;
+/// - `groups`: the recipient's groups changed (which changes the
+///   recipient's line of the team list along with the label).
 struct Changes {
     keep: Vec<Candidate>,
     recipient: Vec<Candidate>,
     wording: Vec<Candidate>,
+    groups: Vec<Candidate>,
 }
 
 /// How many setting edits are offered for one flow.
@@ -87,12 +94,12 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
     let sc = shared.as_ref();
     let (a, form, p) = at;
     let attr = &sc.attributes[a];
-    // The norm edits that speak of the form and the recipient's groups
-    // changed come first (in a shuffled order), then setting edits and the
-    // other norm edits, taking turns.
+    // The norm edits that speak of the form come first (in a shuffled
+    // order), then setting edits and the other norm edits, taking turns.
     let (mut near, mut far) = super::norm_edits::norm_edits(sc, a, form, p);
-    near.extend(super::norm_edits::group_edits(sc, p));
+    let mut groups = super::norm_edits::group_edits(sc, p);
     near.shuffle(rng);
+    groups.shuffle(rng);
     far.shuffle(rng);
     let mut setting = mutate::public_edits(sc, rng);
     setting.truncate(KEEP_FIRST);
@@ -131,26 +138,40 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> C
         keep,
         recipient,
         wording,
+        groups,
     }
 }
 
-/// The candidates of one side in the order they are tried: a few context
-/// edits first (`keep_first`) or a few other recipients first, then the
-/// other wording (whose words alone tell the answer, so it comes after
-/// both), then what is left.
+/// The candidates of one side in the order they are tried. With
+/// `keep_first` (every flip), a few edits that leave the statement and the
+/// recipient's line as they are come first, then the other wording, then
+/// the recipient's groups, then other recipients: a flip that changes
+/// the recipient's line changes along with the label what a reader of that
+/// line alone sees. Otherwise a few other recipients come first, then the
+/// context edits, then the rest.
 fn ordered(ch: &Changes, keep_first: bool) -> Vec<Candidate> {
-    let (first, second) = if keep_first {
-        (&ch.keep, &ch.recipient)
-    } else {
-        (&ch.recipient, &ch.keep)
-    };
-    first
+    if keep_first {
+        return ch
+            .keep
+            .iter()
+            .take(2 * TRY_FIRST)
+            .chain(ch.wording.iter())
+            .chain(ch.groups.iter().take(TRY_FIRST))
+            .chain(ch.recipient.iter().take(TRY_FIRST))
+            .chain(ch.keep.iter().skip(2 * TRY_FIRST))
+            .chain(ch.groups.iter().skip(TRY_FIRST))
+            .chain(ch.recipient.iter().skip(TRY_FIRST))
+            .cloned()
+            .collect();
+    }
+    ch.recipient
         .iter()
         .take(TRY_FIRST)
-        .chain(second.iter().take(TRY_FIRST))
+        .chain(ch.keep.iter().take(TRY_FIRST))
         .chain(ch.wording.iter())
-        .chain(first.iter().skip(TRY_FIRST))
-        .chain(second.iter().skip(TRY_FIRST))
+        .chain(ch.groups.iter())
+        .chain(ch.recipient.iter().skip(TRY_FIRST))
+        .chain(ch.keep.iter().skip(TRY_FIRST))
         .cloned()
         .collect()
 }
@@ -172,10 +193,11 @@ pub(super) fn triplets(
     let first = usize::from((super::fnv(&sc.id) ^ config.seed) & 1 == 1);
     let shared = std::sync::Arc::new(sc.clone());
     let mut made = [0usize; 2];
+    let mut tally = Tally::default();
     let mut tried = 0usize;
     let mut out = Vec::new();
     while out.len() < config.per_seed {
-        let Some(at) = next_flow(&mut pools, made, first) else {
+        let Some(at) = next_flow(sc, &mut pools, made, first, &tally) else {
             break;
         };
         let flow = flow_at(sc, at);
@@ -218,6 +240,9 @@ pub(super) fn triplets(
             _ => continue,
         };
         made[usize::from(base)] += 1;
+        for s in [&side, &flipped.side, &held.side] {
+            tally.count(s);
+        }
         out.push(record(sc, Kind::Flow, side, flipped, held, config));
     }
     Ok(out)
@@ -241,18 +266,69 @@ fn labelled_pools(c: &Checked, rng: &mut ChaCha8Rng) -> [Vec<At>; 2] {
     pools
 }
 
+/// How often each recipient and each statement (attribute and form) of a
+/// seed was asked about so far, by label (`no`, `yes`), over every side.
+#[derive(Default)]
+struct Tally {
+    recipients: std::collections::HashMap<String, [usize; 2]>,
+    statements: std::collections::HashMap<(String, FormKind), [usize; 2]>,
+}
+
+impl Tally {
+    fn count(&mut self, side: &Side) {
+        let (Some(flow), Label::Flow(l)) = (&side.flow, &side.label) else {
+            return;
+        };
+        let l = usize::from(*l);
+        self.recipients.entry(flow.person.clone()).or_default()[l] += 1;
+        self.statements
+            .entry((flow.attribute.clone(), flow.form))
+            .or_default()[l] += 1;
+    }
+
+    /// How much asking `at` under label `want` evens out its recipient and
+    /// its statement: one for each that was asked under the other label
+    /// more often than under `want`.
+    fn evens(&self, sc: &Scenario, (a, form, p): At, want: usize) -> usize {
+        let short = |n: Option<&[usize; 2]>| n.is_some_and(|n| n[1 - want] > n[want]);
+        usize::from(short(self.recipients.get(&sc.people[p].id)))
+            + usize::from(short(
+                self.statements.get(&(sc.attributes[a].id.clone(), form)),
+            ))
+    }
+}
+
+/// Takes from a pool the flow that best evens out the seed's recipients and
+/// statements over the labels (ties to the back, the pool's own order).
+fn take_even(sc: &Scenario, pool: &mut Vec<At>, want: usize, tally: &Tally) -> Option<At> {
+    let best = (0..pool.len())
+        .rev()
+        .max_by_key(|&i| (tally.evens(sc, pool[i], want), i))?;
+    Some(pool.remove(best))
+}
+
 /// The next flow to grow: of the label with fewer triplets so far (`first`
 /// when even), else of the other label while the two are even, so that a
 /// seed never gives more than one triplet more of one label than the other.
-fn next_flow(pools: &mut [Vec<At>; 2], made: [usize; 2], first: usize) -> Option<At> {
+/// Within a label, the flow whose recipient and statement were asked under
+/// the other label goes first, so that neither predicts the label.
+fn next_flow(
+    sc: &Scenario,
+    pools: &mut [Vec<At>; 2],
+    made: [usize; 2],
+    first: usize,
+    tally: &Tally,
+) -> Option<At> {
     let want = match made[1].cmp(&made[0]) {
         std::cmp::Ordering::Less => 1,
         std::cmp::Ordering::Greater => 0,
         std::cmp::Ordering::Equal => first,
     };
-    match pools[want].pop() {
+    match take_even(sc, &mut pools[want], want, tally) {
         Some(at) => Some(at),
-        None if made[1 - want] <= made[want] => pools[1 - want].pop(),
+        None if made[1 - want] <= made[want] => {
+            take_even(sc, &mut pools[1 - want], 1 - want, tally)
+        }
         None => None,
     }
 }

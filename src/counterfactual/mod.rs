@@ -405,6 +405,20 @@ pub fn flow_label(c: &Checked, flow: &Flow) -> Option<bool> {
     flow_reasons(c, flow).map(|r| r.needed && r.permitted)
 }
 
+/// Whether the recipients of a flow's form follow from the norms alone,
+/// which the item states; a form with a written `visible` exception has
+/// recipients that no reader of the item could work out, so it is not
+/// asked about.
+pub fn flow_stated(sc: &Scenario, flow: &Flow) -> bool {
+    sc.attribute(&flow.attribute)
+        .map(|a| &sc.attributes[a])
+        .and_then(|attr| {
+            let form = attr.form(flow.form)?;
+            Some(form.visible == sc.derived_visibility(attr, flow.form))
+        })
+        .unwrap_or(false)
+}
+
 /// The two halves of a flow's label, from the prover's report and the
 /// norms.
 pub fn flow_reasons(c: &Checked, flow: &Flow) -> Option<FlowReasons> {

@@ -234,6 +234,9 @@ pub enum Reason {
     DoesNotCheck(Vec<String>),
     /// A flow candidate that names no flow.
     NoFlow,
+    /// A flow whose form's recipients come from a written exception, which
+    /// the item does not state.
+    UnstatedException,
     /// The item's template failed.
     ItemDoesNotRender(String),
     /// Checks of the critic that failed, each with its reason.
@@ -283,6 +286,7 @@ impl Reason {
             Reason::SeveralDecisions,
             Reason::WrongLabel,
             Reason::NoFlow,
+            Reason::UnstatedException,
         ];
         if let Some(r) = known.into_iter().find(|r| r.to_string() == text) {
             return r;
@@ -328,6 +332,9 @@ impl fmt::Display for Reason {
                 write!(f, "the variant does not check: {}", codes.join(", "))
             }
             Reason::NoFlow => f.write_str("the variant asks about no flow"),
+            Reason::UnstatedException => {
+                f.write_str("the form's recipients come from an exception the item does not state")
+            }
             Reason::ItemDoesNotRender(e) => write!(f, "the item does not render: {e}"),
             Reason::Critic(failed) => {
                 let parts: Vec<String> = failed

@@ -11,6 +11,7 @@ mod docs;
 mod fixit;
 mod fixtures;
 mod flags;
+mod flow_items;
 mod format;
 mod implied;
 mod import;

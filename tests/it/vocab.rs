@@ -12,6 +12,7 @@ fn every_kind_of_reason() -> Vec<Reason> {
         Reason::WrongLabel,
         Reason::DoesNotCheck(vec!["oracle_not_unique".into(), "no_oracle".into()]),
         Reason::NoFlow,
+        Reason::UnstatedException,
         Reason::ItemDoesNotRender("template `x` not found".into()),
         Reason::Critic(vec![
             (Check::Minimal, "5 edits, at most 4".into()),

@@ -2,14 +2,21 @@
 
 Each flow triplet gives three items (anchor, flipped, held), each with a
 `yes`/`no` answer. The items are split into a training and a test half by
-seed (no seed in both), and three baselines are scored on the test half:
+seed (no seed in both), and these baselines are scored on the test half:
 
 - `bag_of_words`: logistic regression on the item's words;
 - `statement`: the same on the statement alone;
+- `norms`: the same on the item's norms alone (the lines under "Who may
+  receive what");
+- `recipient_line`: the same on the recipient's one line of the team list;
+- `recipient_groups`: `yes` iff the recipient's team line shows groups (or
+  the reverse, whichever the training half prefers), with no training;
+- `nearest`: the label of the training item with the most words in common
+  (cosine over word counts);
 - `recipient_count`: a rule on how often the recipient's name appears in
   the item (threshold and direction chosen on the training half).
 
-Usage: python flow_baselines.py FLOW_JSONL [...] [--max 0.65] [--json]
+Usage: python flow_baselines.py FLOW_JSONL [...] [--max 0.62] [--json]
 Exits 1 when a baseline scores above --max on the test half, or when the
 labels are outside 40-60% `yes`.
 """
@@ -22,10 +29,27 @@ import sys
 
 STATEMENT = re.compile(r"holds this statement:\n\n> (.*)\n")
 RECIPIENT = re.compile(r"worded exactly as above, to (.+?) \(")
+NORMS = re.compile(r"## Who may receive what\n\n(.*?)\n(?:## |\Z)", re.S)
+BASELINES = ("bag_of_words", "statement", "norms", "recipient_line", "recipient_groups",
+             "nearest", "recipient_count")
+
+
+def team_line(item, name):
+    """The recipient's line of the item's team list."""
+    for line in item.split("\n"):
+        if line.startswith(f"- {name}, "):
+            return line
+    raise SystemExit(f"{name} has no line in the team list")
+
+
+def norms_text(item):
+    m = NORMS.search(item)
+    return m.group(1) if m else ""
 
 
 def items(paths):
-    """(seed, item, statement, recipient, label) for every side of every row."""
+    """(seed, item, statement, recipient, label, team line, norms) for every
+    side of every row."""
     out = []
     for path in paths:
         with open(path, encoding="utf-8") as f:
@@ -44,6 +68,8 @@ def items(paths):
                             statement.group(1),
                             recipient.group(1),
                             row[f"{side}_answer"] == "yes",
+                            team_line(item, recipient.group(1)),
+                            norms_text(item),
                         )
                     )
     return out
@@ -85,6 +111,29 @@ def recipient_count(train, test):
     return right / len(test)
 
 
+def recipient_groups(train, test):
+    """`yes` iff the recipient's line shows `(groups: `, or the reverse."""
+
+    def shown(d):
+        return "(groups: " in d[5] and "(groups: none)" not in d[5]
+
+    right = sum(int(shown(d) == d[4]) for d in train)
+    direct = right * 2 >= len(train)
+    return sum(int((shown(d) == direct) == d[4]) for d in test) / len(test)
+
+
+def nearest(train, test):
+    """The label of the most similar training item (cosine over counts)."""
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.neighbors import KNeighborsClassifier
+
+    vec = CountVectorizer(lowercase=True, token_pattern=r"(?u)\b\w+\b")
+    model = KNeighborsClassifier(n_neighbors=1, metric="cosine", algorithm="brute")
+    model.fit(vec.fit_transform([d[1] for d in train]), [d[4] for d in train])
+    predicted = model.predict(vec.transform([d[1] for d in test]))
+    return sum(int(p == d[4]) for p, d in zip(predicted, test)) / len(test)
+
+
 def scores(data):
     train, test = split(data)
     if not train or not test:
@@ -98,6 +147,10 @@ def scores(data):
         "majority": max(sum(ty), len(ty) - sum(ty)) / len(ty),
         "bag_of_words": logistic([d[1] for d in train], ys, [d[1] for d in test], ty),
         "statement": logistic([d[2] for d in train], ys, [d[2] for d in test], ty),
+        "norms": logistic([d[6] for d in train], ys, [d[6] for d in test], ty),
+        "recipient_line": logistic([d[5] for d in train], ys, [d[5] for d in test], ty),
+        "recipient_groups": recipient_groups(train, test),
+        "nearest": nearest(train, test),
         "recipient_count": recipient_count(train, test),
     }
 
@@ -105,7 +158,7 @@ def scores(data):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("paths", nargs="+")
-    ap.add_argument("--max", type=float, default=0.65)
+    ap.add_argument("--max", type=float, default=0.62)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     s = scores(items(args.paths))
@@ -114,7 +167,7 @@ def main():
     else:
         for k, v in s.items():
             print(f"{k}: {v:.3f}" if isinstance(v, float) else f"{k}: {v}")
-    failed = [k for k in ("bag_of_words", "statement", "recipient_count") if s[k] > args.max]
+    failed = [k for k in BASELINES if s[k] > args.max]
     if not 0.4 <= s["yes_share"] <= 0.6:
         failed.append("yes_share")
     if failed:
