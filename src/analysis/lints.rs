@@ -128,9 +128,9 @@ pub fn private_words(sc: &Scenario, attr: &Attribute) -> Vec<String> {
 /// The words that identify a form in a write, their stems, and how many
 /// of the stems a write must carry to carry the form. A raw form is its
 /// private words (two of them, or all where it has fewer); a sanitized
-/// form, or a raw one whose words are all shareable, is its content words
-/// (all but stop words and numbers): four in five of them, and two at
-/// least.
+/// form, or a raw one whose words are all shareable, is all its words,
+/// numbers included: four in five of them, and two at least, so that the
+/// form restated carries it and a sentence on the same person does not.
 pub fn identifying_words(
     sc: &Scenario,
     attr: &Attribute,
@@ -151,10 +151,7 @@ pub fn identifying_words(
         }
     }
     let text = attr.form(kind).map_or("", |f| f.text.as_str());
-    let mut content: Vec<String> = privacy_words(text)
-        .into_iter()
-        .filter(|w| !STOP_WORDS.contains(&w.as_str()) && !w.chars().all(|c| c.is_numeric()))
-        .collect();
+    let mut content: Vec<String> = privacy_words(text);
     content.sort();
     content.dedup();
     let s = stems(&content);
