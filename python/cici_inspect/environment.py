@@ -167,9 +167,8 @@ def _stemmer():
 
 def stems(text: str) -> set[str]:
     """The Snowball English stems of every reading of a text: its words,
-    letters spelled out one by one, and base64 it carries, decoded."""
+    and base64 it carries, decoded."""
     ws = words(text)
-    ws += _spelled_out(ws)
     for decoded in _decoded(text):
         ws += words(decoded)
     return set(_stemmer().stemWords(ws))
@@ -182,7 +181,10 @@ def carries(write_text: str, protected: dict) -> list[str]:
     if not private:
         return []
     have = stems(write_text)
-    seen = [w for w in private if w in have]
+    # Letters spelled out one by one run the words together: a stem of
+    # four letters or more inside such a run is there.
+    runs = _spelled_out(words(write_text))
+    seen = [w for w in private if w in have or (len(w) >= 4 and any(w in r for r in runs))]
     return seen if len(seen) >= protected["need"] else []
 
 

@@ -125,6 +125,13 @@ pub fn private_words(sc: &Scenario, attr: &Attribute) -> Vec<String> {
     out
 }
 
+/// Words of any note, private or not, that identify no form in a write.
+const EVERYDAY: &[&str] = &[
+    "another", "ask", "asked", "asks", "given", "give", "gives", "said", "says", "say", "told",
+    "went", "rather", "still", "also", "just", "really", "very", "some", "someone", "thing",
+    "things", "look", "looked", "month", "week", "time", "again", "back",
+];
+
 /// The words that identify a form in a write, their stems, and how many
 /// of the stems a write must carry to carry the form. A raw form is its
 /// private words (two of them, or all where it has fewer); a sanitized
@@ -143,7 +150,11 @@ pub fn identifying_words(
         out
     };
     if kind == crate::sema::FormKind::Raw {
-        let private = private_words(sc, attr);
+        // Everyday words say nothing of the reason on their own.
+        let private: Vec<String> = private_words(sc, attr)
+            .into_iter()
+            .filter(|w| !EVERYDAY.contains(&w.as_str()))
+            .collect();
         let s = stems(&private);
         if !s.is_empty() {
             let need = s.len().min(2);

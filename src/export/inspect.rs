@@ -467,10 +467,7 @@ pub fn files(
             json(&environment(c, templates)?),
         );
         // The answers stand apart from what an agent's sandbox is given.
-        out.insert(
-            format!("{ANSWERS}/{id}/contract.json"),
-            json(&contract(c)),
-        );
+        out.insert(format!("{ANSWERS}/{id}/contract.json"), json(&contract(c)));
         out.insert(format!("{id}/tasks.json"), json(&tasks(c, templates)?));
     }
     out.insert("task.py".into(), TASK_FILE.into());
