@@ -25,7 +25,8 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (p, max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding may put a bound a hair past the rate (k = n): it is held to it.
+    return (p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def _rate(k: int, n: int) -> dict:
