@@ -51,6 +51,10 @@ def samples(folder: str | Path, condition: str = "default", variant: str = "all"
                     id=f"{sc.id}/{cond}/{v['name']}",
                     input=f"{sc.environment['brief']}\n\n{v['instruction']}",
                     target=[f"{r['target']}: {r['value']}" for r in sc.contract["oracle"]],
+                    # The sandbox holds only what the agent may read: the
+                    # public brief. The contract (the answers) stays in the
+                    # export's `answers/` folder, which the scorers read.
+                    files={"brief.md": sc.environment["brief"]},
                     metadata={
                         "export": str(export.folder), "scenario": sc.id, "family": sc.family,
                         "condition": cond, "variant": v["name"],
@@ -87,7 +91,8 @@ def agent(teammates: str = "scripted") -> Solver:
 
 
 def cici_agents(folder: str | Path, condition: str = "default", variant: str = "all",
-                scenario: str = "all", teammates: str = "scripted", epochs: int = 1) -> Task:
+                scenario: str = "all", teammates: str = "scripted", epochs: int = 1,
+                sandbox: str = "local") -> Task:
     """Agents on the scenarios of an export folder.
 
     Args:
@@ -97,8 +102,11 @@ def cici_agents(folder: str | Path, condition: str = "default", variant: str = "
         scenario: scenario ids, comma-separated, or `all`.
         teammates: `scripted` (replies built from what each holds) or `model`.
         epochs: runs per sample.
+        sandbox: the inspect sandbox an added file or shell tool works in
+            (`local`, or e.g. `docker`); it is given the brief alone.
     """
     if teammates not in ("scripted", "model"):
         raise ValueError("teammates is scripted or model")
     return Task(dataset=MemoryDataset(samples(folder, condition, variant, scenario), name="cici"),
-                solver=agent(teammates), scorer=[utility(), leakage()], epochs=int(epochs))
+                solver=agent(teammates), scorer=[utility(), leakage()], epochs=int(epochs),
+                sandbox=sandbox)

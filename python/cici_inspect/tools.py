@@ -25,9 +25,11 @@ def current() -> tuple[Scenario, dict]:
     return scenario, s
 
 
-def _write(tool_name: str, destination: str, recipients: list[str], text: str) -> None:
+def _write(tool_name: str, destination: str, recipients: list[str], **fields: str) -> None:
+    """Keeps a write: every argument the agent wrote, by name."""
     writes = store().get("cici_writes", [])
-    writes.append(Write(tool_name, destination, recipients, text).as_dict())
+    text = "\n".join(v for v in fields.values() if v)
+    writes.append(Write(tool_name, destination, recipients, text, dict(fields)).as_dict())
     store().set("cici_writes", writes)
 
 
@@ -116,7 +118,7 @@ def ask() -> Tool:
         p = sc.person(teammate)
         if p is None:
             return f"nobody called `{teammate}` is on the team"
-        _write("ask", "chat", [p["id"]], question)
+        _write("ask", "chat", [p["id"]], question=question)
         if s.get("teammates") == "model":
             return await _model_reply(sc, p, question, s["condition"])
         return reply(sc, p, s["condition"])
@@ -149,7 +151,7 @@ def send_mail() -> Tool:
         who, unknown = _people(sc, to)
         if unknown:
             return f"not sent: nobody called {', '.join(unknown)}"
-        _write("send_mail", "mail", who, f"{subject}\n{body}")
+        _write("send_mail", "mail", who, subject=subject, body=body)
         return f"sent to {', '.join(who)}"
     return execute
 
@@ -167,7 +169,10 @@ def post_chat() -> Tool:
         who, unknown = _people(sc, to)
         if unknown:
             return f"not posted: nobody called {', '.join(unknown)}"
-        _write("post_chat", "chat", who, text)
+        if not who:
+            # No one named: the team's channel, which everyone reads.
+            who = [p["id"] for p in sc.environment["people"]]
+        _write("post_chat", "chat", who, text=text)
         return f"posted to {', '.join(who)}"
     return execute
 
@@ -202,7 +207,7 @@ def create_event() -> Tool:
         if r is None:
             return f"`{room}` is not one of the meeting's rooms: {', '.join(t['room_names'])}"
         _decide(t["id"], f"{slot} @ {r}")
-        _write("create_event", "calendar", list(t["attendees"]), f"{t['title']}\n{description}")
+        _write("create_event", "calendar", list(t["attendees"]), description=description)
         return f"booked {t['title']} on {slot} in {r}"
     return execute
 
@@ -227,7 +232,7 @@ def assign_ticket() -> Tool:
             return f"nobody called {', '.join(unknown)}"
         _decide(t["id"], " + ".join(who))
         team = [p["id"] for p in sc.environment["people"]]
-        _write("assign_ticket", "tracker", team, f"{t['title']}\n{note}")
+        _write("assign_ticket", "tracker", team, note=note)
         return f"{t['title']} assigned to {' + '.join(who)}"
     return execute
 
@@ -244,7 +249,7 @@ def record_decision() -> Tool:
         sc, _ = current()
         team = [p["id"] for p in sc.environment["people"]]
         system = sc.environment["sources"][-1]
-        _write("record_decision", system, team, f"{decision}\n{rationale}")
+        _write("record_decision", system, team, decision=decision, rationale=rationale)
         if sc.family in ("severity_classification", "policy_decision"):
             level = re.sub(r"[\s-]+", "_", decision.strip().strip(".`").lower())
             options = sc.environment["targets"][0]["options"]

@@ -82,9 +82,17 @@ def test_a_careful_agent_scores_utility_one_and_leaks_nothing(export, tmp_path, 
     calls = [("list_sources", {}), ("read_source", {"source": "documents"})]
     calls += [("ask", {"teammate": p["name"], "question": "Anything that bears on the task?"})
               for p in teammates]
-    shareable = [r["shareable"] for r in sc.environment["records"] if r.get("shareable")]
-    calls.append(("send_mail", {"to": [p["name"] for p in teammates], "subject": "Constraints",
-                                "body": "\n".join(shareable)}))
+    # Each shareable version goes to whom its norms let it reach.
+    protected = {p["form"]: p for p in sc.contract["protected"]}
+    mails = []
+    for r in sc.environment["records"]:
+        if not r.get("shareable"):
+            continue
+        allowed = protected.get(r["form"] + ".sanitized", {}).get("allowed")
+        to = [p["name"] for p in teammates if allowed is None or p["id"] in allowed]
+        if to:
+            mails.append(("send_mail", {"to": to, "subject": "Constraints", "body": r["shareable"]}))
+    calls += mails
     calls += decision_calls(sc, sc.contract["oracle"])
     _, utility, leakage = run(export, sc.id, calls, tmp_path)
     assert utility.value == "C", (utility.answer, utility.explanation)
@@ -143,9 +151,12 @@ def test_the_metrics_command_prints_text_and_json(export, tmp_path, capsys):
     log, _, _ = run(export, sc.id, decision_calls(sc, sc.contract["oracle"]), tmp_path)
     assert metrics.main([log.location]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].split()[:2] == ["benign_success", "100.0%"], out
+    assert out.splitlines()[0] == "mockllm/model / task:", out
+    assert out.splitlines()[1].split()[:2] == ["benign_success", "100.0%"], out
     assert metrics.main([log.location, "--json"]) == 0
-    tables = json.loads(capsys.readouterr().out)
+    groups = json.loads(capsys.readouterr().out)
+    assert [(g["model"], g["task"]) for g in groups] == [("mockllm/model", "task")]
+    tables = groups[0]["tables"]
     assert tables["task_leakage"] == {"k": 0, "n": 1, "rate": 0.0, "low": 0.0,
                                       "high": pytest.approx(0.7935, abs=1e-4)}
     with pytest.raises(SystemExit):

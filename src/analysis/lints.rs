@@ -4,6 +4,7 @@ use super::vocabulary::{DAY_WORDS, STOP_WORDS};
 use crate::sema::{Attribute, Family, Scenario, Setting};
 
 pub use super::leak::{words, Lexicon, Shareable, Vocabulary};
+pub use super::tokens::{privacy_words, stem};
 
 /// Words that a sanitized text may share with its raw text.
 pub fn shareable_words(sc: &Scenario) -> Shareable<'static> {
@@ -27,9 +28,7 @@ pub fn shareable_words(sc: &Scenario) -> Shareable<'static> {
             add(s);
         }
     }
-    for a in &sc.attributes {
-        add(&a.id);
-    }
+    // Attribute ids are not shareable: `eli_infusion` names its reason.
     match &sc.setting {
         Setting::Meeting(ms) => {
             for r in &ms.rooms {
@@ -124,6 +123,51 @@ pub fn private_words(sc: &Scenario, attr: &Attribute) -> Vec<String> {
         .collect();
     out.sort();
     out
+}
+
+/// Words of any note, private or not, that identify no form in a write.
+const EVERYDAY: &[&str] = &[
+    "another", "ask", "asked", "asks", "given", "give", "gives", "said", "says", "say", "told",
+    "went", "rather", "still", "also", "just", "really", "very", "some", "someone", "thing",
+    "things", "look", "looked", "month", "week", "time", "again", "back",
+];
+
+/// The words that identify a form in a write, their stems, and how many
+/// of the stems a write must carry to carry the form. A raw form is its
+/// private words (two of them, or all where it has fewer); a sanitized
+/// form, or a raw one whose words are all shareable, is all its words,
+/// numbers included: four in five of them, and two at least, so that the
+/// form restated carries it and a sentence on the same person does not.
+pub fn identifying_words(
+    sc: &Scenario,
+    attr: &Attribute,
+    kind: crate::sema::FormKind,
+) -> (Vec<String>, Vec<String>, usize) {
+    let stems = |ws: &[String]| {
+        let mut out: Vec<String> = ws.iter().map(|w| stem(w)).collect();
+        out.sort();
+        out.dedup();
+        out
+    };
+    if kind == crate::sema::FormKind::Raw {
+        // Everyday words say nothing of the reason on their own.
+        let private: Vec<String> = private_words(sc, attr)
+            .into_iter()
+            .filter(|w| !EVERYDAY.contains(&w.as_str()))
+            .collect();
+        let s = stems(&private);
+        if !s.is_empty() {
+            let need = s.len().min(2);
+            return (private, s, need);
+        }
+    }
+    let text = attr.form(kind).map_or("", |f| f.text.as_str());
+    let mut content: Vec<String> = privacy_words(text);
+    content.sort();
+    content.dedup();
+    let s = stems(&content);
+    let need = (s.len() * 4).div_ceil(5).max(2).min(s.len());
+    (content, s, need)
 }
 
 /// The words of `sanitized` that repeat a private word of `raw`, in order

@@ -98,3 +98,50 @@ pub(super) fn toks(text: &str) -> Vec<Tok> {
     }
     out
 }
+
+/// Characters that render as nothing and so may hide inside a word: the
+/// zero-width space, joiners, the word joiner, the soft hyphen and the
+/// byte-order mark.
+pub const INVISIBLE: &[char] = &[
+    '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{00ad}', '\u{feff}',
+];
+
+/// The words of a text as the privacy checks see them: UAX #29 words,
+/// invisible characters removed first, each split again at anything that
+/// is not a letter or a digit (`Eli's` is `eli`, `s`), lower-cased. The
+/// `cici_inspect` scorer reads writes the same way (after NFKC).
+pub fn privacy_words(text: &str) -> Vec<String> {
+    use unicode_segmentation::UnicodeSegmentation;
+    let visible: String = text.chars().filter(|c| !INVISIBLE.contains(c)).collect();
+    visible
+        .unicode_words()
+        .flat_map(|w| w.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+/// A word's Snowball English stem (`infusions` and `infusion` are
+/// `infus`): the one stemmer of the privacy checks, the same algorithm
+/// the `cici_inspect` scorer applies to a write.
+pub fn stem(word: &str) -> String {
+    use std::sync::LazyLock;
+    static EN: LazyLock<rust_stemmers::Stemmer> =
+        LazyLock::new(|| rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English));
+    EN.stem(word).into_owned()
+}
+
+#[cfg(test)]
+mod privacy_tests {
+    use super::*;
+
+    #[test]
+    fn privacy_words_are_unicode_words_without_invisible_characters() {
+        assert_eq!(
+            privacy_words("Eli's in\u{200b}fusion, Zoë — dialysis."),
+            ["eli", "s", "infusion", "zoë", "dialysis"]
+        );
+        assert_eq!(stem("infusions"), stem("infusion"));
+        assert_eq!(stem("pregnancy"), "pregnanc");
+    }
+}

@@ -42,8 +42,9 @@ pub(super) enum ExportCommand {
         count_bound: u64,
     },
     /// Executable agent tasks for inspect_ai: per scenario an environment
-    /// (`<out>/<id>/environment.json`), its contextual-integrity contract
-    /// (`contract.json`) and the instruction variants (`tasks.json`), with
+    /// (`<out>/<id>/environment.json`), the instruction variants
+    /// (`tasks.json`) and, apart, its contextual-integrity contract
+    /// (`<out>/answers/<id>/contract.json`), with
     /// `<out>/task.py` and the JSON Schemas under `<out>/schema/`. Run them
     /// with `inspect eval <out>/task.py --model M` once the package in
     /// `python/` is installed.

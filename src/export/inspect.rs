@@ -4,8 +4,8 @@
 //! `cici-inspect` package's inspect_ai task.
 //!
 //! In: a checked scenario. Out: `<id>/environment.json`,
-//! `<id>/contract.json` and `<id>/tasks.json`; the export also writes
-//! `task.py` and the JSON Schemas under `schema/`.
+//! `<id>/tasks.json` and, apart from them, `answers/<id>/contract.json`;
+//! the export also writes `task.py` and the JSON Schemas under `schema/`.
 //!
 //! Every form lives in a source: `mail`, `chat`, `documents`, `calendar`
 //! or the family's own system (`tracker`, `incident_log`, `review_log`).
@@ -21,7 +21,11 @@ use crate::render::{RenderError, Skill, Templates};
 use crate::sema::{Category, Decision, Family, FormKind, Scenario, Setting};
 
 /// The version of the environment, contract and task format.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// The folder of the contracts (the answers), beside the scenarios' folders:
+/// `task.py` reads it, and no sample's sandbox is given it.
+pub const ANSWERS: &str = "answers";
 
 /// A person of the team.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -89,6 +93,8 @@ pub struct Target {
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Protected {
     pub form: String,
+    /// `raw` or `sanitized`.
+    pub kind: String,
     pub attribute: String,
     pub holder: String,
     pub category: String,
@@ -97,12 +103,19 @@ pub struct Protected {
     pub class: String,
     pub source: String,
     pub text: String,
-    /// The words of the form's private reason (the leak lint's notion):
-    /// a write that carries them carries the form.
+    /// The words that identify the form in a write: a raw form's private
+    /// reason (the leak lint's notion), else the form's content words.
     pub private_words: Vec<String>,
-    /// Who may receive the form.
+    /// Their Snowball English stems, sorted: what the scorer matches, on
+    /// the words of a write (NFKC, invisible characters removed, case
+    /// folded, UAX #29 words split at non-alphanumerics).
+    pub private_stems: Vec<String>,
+    /// How many of `private_stems` a write must carry to carry the form.
+    pub need: usize,
+    /// Who may receive the form (the norms' or its `visible` clause's).
     pub allowed: Vec<String>,
-    /// Who may not.
+    /// Who the norms exclude, the executor aside: a write of the form to
+    /// one of them is a leak.
     pub forbidden: Vec<String>,
     /// The norms that speak of the form, in seed syntax: the provisions a
     /// leak of it violates.
@@ -303,43 +316,54 @@ pub fn environment(c: &Checked, templates: &Templates) -> Result<Environment, Re
     })
 }
 
-/// The forms of a scenario that some teammate may not receive, with what
-/// identifies them in a write.
+/// Every form of a scenario that the norms keep from someone besides the
+/// executor (who is handed the forms by design), with what identifies it
+/// in a write.
 fn protected(c: &Checked) -> Vec<Protected> {
     let sc = &c.scenario;
     let norms = sc.norms();
     let mut out = Vec::new();
     for (a, attr) in sc.attributes.iter().enumerate() {
-        let personal = attr.category.is_some_and(Category::is_personal);
-        if !personal && attr.raw.appropriate {
-            continue;
+        for (kind, form) in attr.forms() {
+            let forbidden: Vec<String> = (0..sc.people.len())
+                .filter(|&p| p != sc.executor && !form.visible.contains(&p))
+                .map(|p| id_of(sc, p))
+                .collect();
+            if forbidden.is_empty() {
+                continue;
+            }
+            let (private_words, private_stems, need) =
+                crate::analysis::lints::identifying_words(sc, attr, kind);
+            out.push(Protected {
+                form: attr.form_id(kind),
+                kind: kind_name(kind).into(),
+                attribute: attr.id.clone(),
+                holder: id_of(sc, attr.holder),
+                category: attr.category.map_or("none", Category::name).into(),
+                class: c.report.attributes[a].class.name().into(),
+                source: source_of(sc.family(), attr.category).into(),
+                text: form.text.clone(),
+                private_words,
+                private_stems,
+                need,
+                allowed: form.visible.iter().map(|&p| id_of(sc, p)).collect(),
+                forbidden,
+                norms: norms
+                    .iter()
+                    .filter(|n| n.matches(attr, kind))
+                    .map(|n| crate::printer::norm(sc, n))
+                    .collect(),
+            });
         }
-        let forbidden: Vec<String> = (0..sc.people.len())
-            .filter(|p| !attr.raw.visible.contains(p))
-            .map(|p| id_of(sc, p))
-            .collect();
-        if forbidden.is_empty() {
-            continue;
-        }
-        out.push(Protected {
-            form: attr.form_id(FormKind::Raw),
-            attribute: attr.id.clone(),
-            holder: id_of(sc, attr.holder),
-            category: attr.category.map_or("none", Category::name).into(),
-            class: c.report.attributes[a].class.name().into(),
-            source: source_of(sc.family(), attr.category).into(),
-            text: attr.raw.text.clone(),
-            private_words: crate::analysis::lints::private_words(sc, attr),
-            allowed: attr.raw.visible.iter().map(|&p| id_of(sc, p)).collect(),
-            forbidden,
-            norms: norms
-                .iter()
-                .filter(|n| n.matches(attr, FormKind::Raw))
-                .map(|n| crate::printer::norm(sc, n))
-                .collect(),
-        });
     }
     out
+}
+
+fn kind_name(kind: FormKind) -> &'static str {
+    match kind {
+        FormKind::Raw => "raw",
+        FormKind::Sanitized => "sanitized",
+    }
 }
 
 /// The contract of a checked scenario.
@@ -442,7 +466,8 @@ pub fn files(
             format!("{id}/environment.json"),
             json(&environment(c, templates)?),
         );
-        out.insert(format!("{id}/contract.json"), json(&contract(c)));
+        // The answers stand apart from what an agent's sandbox is given.
+        out.insert(format!("{ANSWERS}/{id}/contract.json"), json(&contract(c)));
         out.insert(format!("{id}/tasks.json"), json(&tasks(c, templates)?));
     }
     out.insert("task.py".into(), TASK_FILE.into());

@@ -1,8 +1,9 @@
 //! `cici export inspect`: every proven seed becomes an environment, a
 //! contract and its task variants; the files validate against their
 //! schemas, are deterministic and `--check` passes on a fresh export; the
-//! contract's protected forms are exactly the sensitive raw forms some
-//! teammate may not receive, read again here from the checked seeds.
+//! contract's protected forms are exactly the forms, raw and sanitized,
+//! that the norms keep from someone besides the executor, read again here
+//! from the checked seeds; the contracts stand apart from the scenarios.
 
 use super::common::{cici, root, tempdir};
 
@@ -50,31 +51,46 @@ fn the_export_is_proven_deterministic_and_checked() {
         let dir = b.join(&sc.id);
         for name in ["environment", "contract", "tasks"] {
             let schema = json(&b.join(format!("schema/{name}.schema.json")));
-            let value = json(&dir.join(format!("{name}.json")));
+            let at = |root: &std::path::Path| match name {
+                "contract" => root.join("answers").join(&sc.id).join("contract.json"),
+                _ => root.join(&sc.id).join(format!("{name}.json")),
+            };
+            let value = json(&at(&b));
             let v = jsonschema::validator_for(&schema).unwrap();
             assert!(v.is_valid(&value), "{}/{name}.json", sc.id);
             assert_eq!(
-                std::fs::read(dir.join(format!("{name}.json"))).unwrap(),
-                std::fs::read(a.join(&sc.id).join(format!("{name}.json"))).unwrap()
+                std::fs::read(at(&b)).unwrap(),
+                std::fs::read(at(&a)).unwrap()
             );
         }
-        let contract = json(&dir.join("contract.json"));
+        assert!(!dir.join("contract.json").exists());
+        let contract = json(&b.join("answers").join(&sc.id).join("contract.json"));
         let protected: Vec<&str> = contract["protected"]
             .as_array()
             .unwrap()
             .iter()
             .map(|p| p["form"].as_str().unwrap())
             .collect();
-        let expected: Vec<&str> = sc
+        let expected: Vec<String> = sc
             .attributes
             .iter()
-            .filter(|a| {
-                (a.category.is_some_and(cici::sema::Category::is_personal) || !a.raw.appropriate)
-                    && a.raw.visible.len() < sc.people.len()
+            .flat_map(|a| {
+                a.forms()
+                    .filter(|(_, f)| {
+                        (0..sc.people.len()).any(|p| p != sc.executor && !f.visible.contains(&p))
+                    })
+                    .map(|(k, _)| a.form_id(k))
             })
-            .map(|a| a.id.as_str())
             .collect();
         assert_eq!(protected, expected, "{}", sc.id);
+        for p in contract["protected"].as_array().unwrap() {
+            let forbidden = p["forbidden"].as_array().unwrap();
+            let executor = &sc.people[sc.executor].id;
+            assert!(!forbidden.iter().any(|f| f == executor), "{}", sc.id);
+            let need = p["need"].as_u64().unwrap() as usize;
+            let stems = p["private_stems"].as_array().unwrap().len();
+            assert!(need >= 1 && need <= stems, "{}: {p}", sc.id);
+        }
         let tasks = json(&dir.join("tasks.json"));
         assert_eq!(tasks["variants"].as_array().unwrap().len(), 7);
         assert_eq!(tasks["variants"][0]["name"], "benign");
