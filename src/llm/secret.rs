@@ -78,37 +78,6 @@ pub fn escape_controls(text: &str) -> String {
     out
 }
 
-/// The key in base64 (standard and URL-safe, alone or after `Bearer `):
-/// the characters that depend on it alone, at each of the three alignments
-/// it can take inside a longer base64 text. Every other form (escaped,
-/// percent-encoded, hex, spaced, reversed, cut) is found by reading the
-/// text through its encodings ([`super::redact`]).
-#[cfg(feature = "llm")]
-pub(super) fn base64_forms(key: &str) -> Vec<String> {
-    use base64::engine::general_purpose::{STANDARD_NO_PAD, URL_SAFE_NO_PAD};
-    use base64::Engine as _;
-    let mut forms = Vec::new();
-    for plain in [key.to_string(), format!("Bearer {key}")] {
-        for pad in 0..3 {
-            // What `plain` looks like in base64 after `pad` other bytes: the
-            // characters that depend on `plain` alone.
-            let mut buf = vec![0u8; pad];
-            buf.extend_from_slice(plain.as_bytes());
-            for engine in [&STANDARD_NO_PAD, &URL_SAFE_NO_PAD] {
-                let text = engine.encode(&buf);
-                let skip = if pad == 0 { 0 } else { (pad * 4).div_ceil(3) };
-                let stable = (buf.len() * 4 / 3).saturating_sub(1);
-                if stable > skip + 8 {
-                    forms.push(text[skip..stable].to_string());
-                }
-            }
-        }
-    }
-    forms.sort();
-    forms.dedup();
-    forms
-}
-
 /// `text` with every form of `key` masked, and anything that looks like a
 /// credential (`Bearer <token>`, `sk-` keys).
 #[cfg(feature = "llm")]
