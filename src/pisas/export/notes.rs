@@ -75,7 +75,7 @@ pub(super) fn lines(sc: &Scenario, ids: &Ids, holder: usize, style: NoteStyle) -
 /// One sentence from the operational statement and the private reason,
 /// as a holder would write it: the two interleaved in prose, in one of
 /// several shapes chosen by the attribute (the release writes its lines so;
-/// never "<statement>: <reason>", which a split at the colon would undo).
+/// never "`<statement>: <reason>`", which a split at the colon would undo).
 ///
 /// `Oncology infusion appointment Tuesday 10-11, so Eli is unavailable
 /// Tuesday 10-11.` The first letter of a part that no longer starts the
