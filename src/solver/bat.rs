@@ -16,10 +16,26 @@ use crate::model::Lit;
 /// decision; the clock is read on every 64th question only (reading it
 /// took 9% of the time of checking a large JIRA scenario), which delays a
 /// stop by at most 63 decisions.
+///
+/// Once the deadline is seen to have passed, every later question is
+/// answered "stop" until the next solve sets a deadline again. BatSat asks
+/// once more after the search gives up, to decide between restarting and
+/// returning; an answer read from the counter alone would say "go on"
+/// there, and the solve would restart for ever.
 #[derive(Default)]
 pub struct DeadlineCallbacks {
     deadline: Rc<Cell<Option<Instant>>>,
     asked: Cell<u32>,
+    passed: Cell<bool>,
+}
+
+impl DeadlineCallbacks {
+    /// The deadline of the next solve, which has not passed yet as far as
+    /// this knows.
+    fn set(&self, deadline: Option<Instant>) {
+        self.deadline.set(deadline);
+        self.passed.set(false);
+    }
 }
 
 impl ::batsat::Callbacks for DeadlineCallbacks {
@@ -27,9 +43,14 @@ impl ::batsat::Callbacks for DeadlineCallbacks {
         let Some(deadline) = self.deadline.get() else {
             return false;
         };
+        if self.passed.get() {
+            return true;
+        }
         let asked = self.asked.get().wrapping_add(1);
         self.asked.set(asked);
-        asked.is_multiple_of(64) && Instant::now() >= deadline
+        let passed = asked.is_multiple_of(64) && Instant::now() >= deadline;
+        self.passed.set(passed);
+        passed
     }
 }
 
@@ -95,7 +116,7 @@ impl Backend for BatsatBackend {
     }
 
     fn solve(&mut self, assumptions: &[Lit], deadline: Option<Instant>) -> Option<bool> {
-        self.solver.cb_mut().deadline.set(deadline);
+        self.solver.cb_mut().set(deadline);
         let mut assumps = std::mem::take(&mut self.buffer);
         assumps.clear();
         assumps.extend(assumptions.iter().map(|&l| self.solver_lit(l)));
@@ -148,6 +169,60 @@ impl Backend for BatsatBackend {
                 .map(|&l| negated_from_bs(l))
                 .collect(),
             _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Var;
+    use std::time::Duration;
+
+    /// Eleven pigeons in ten holes: unsatisfiable, and far beyond what
+    /// CDCL proves in a second.
+    fn pigeonhole(b: &mut BatsatBackend) {
+        let (pigeons, holes) = (11u32, 10u32);
+        let x = |p: u32, h: u32| Var(p * holes + h);
+        b.reserve(pigeons * holes);
+        for p in 0..pigeons {
+            let some: Vec<Lit> = (0..holes).map(|h| Lit::pos(x(p, h))).collect();
+            b.add_clause(&some);
+        }
+        for h in 0..holes {
+            for p in 0..pigeons {
+                for q in p + 1..pigeons {
+                    b.add_clause(&[Lit::neg(x(p, h)), Lit::neg(x(q, h))]);
+                }
+            }
+        }
+    }
+
+    /// A solve past its deadline gives up, however hard the problem and
+    /// however often it is asked again. (BatSat asks once more before it
+    /// restarts; the stop must still be the answer then.)
+    #[test]
+    fn a_deadline_ends_a_hard_solve() {
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut b = BatsatBackend::default();
+            pigeonhole(&mut b);
+            let answers: Vec<(Option<bool>, Duration)> = [1u64, 5, 20]
+                .into_iter()
+                .map(|ms| {
+                    let start = Instant::now();
+                    let got = b.solve(&[], Some(start + Duration::from_millis(ms)));
+                    (got, start.elapsed())
+                })
+                .collect();
+            let _ = tx.send(answers);
+        });
+        // A hang guard only; the stop comes within a few decisions.
+        let answers = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the solves ended");
+        for (got, _) in answers {
+            assert_eq!(got, None, "a deadline, not an answer");
         }
     }
 }
