@@ -104,3 +104,18 @@ fn a_tiny_bound_ends_and_gives_unknown_never_a_wrong_class() {
     // A bound of 1 ms leaves questions open on scenarios this large.
     assert!(unknown > 0, "some class was left open");
 }
+
+/// The counterfactual loop learns a variant's oracle under the check's
+/// bound too: past its deadline the answer is unknown, never a guess.
+#[test]
+fn the_oracle_of_a_variant_is_found_under_the_bound() {
+    use cici::analysis::{decided, Decided};
+    let (name, text) = large_seeds().swap_remove(0);
+    let full = checked(&name, &text, None);
+    let passed = std::time::Instant::now();
+    assert_eq!(decided(&full.model, Some(passed)), Decided::Unknown);
+    assert_eq!(
+        decided(&full.model, None),
+        Decided::One(full.scenario.oracle.clone())
+    );
+}
