@@ -48,6 +48,5 @@ pub(super) fn run(args: ExplainArgs) -> ExitCode {
             ));
         }
     };
-    println!("{}", explain(checked, &args.attribute));
-    ExitCode::SUCCESS
+    super::output::print_all(format!("{}\n", explain(checked, &args.attribute)).as_bytes())
 }

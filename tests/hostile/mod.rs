@@ -6,6 +6,7 @@ pub(crate) mod files;
 mod import;
 mod lsp;
 mod outputs;
+mod pipes;
 mod render;
 mod server;
 mod sweep;
