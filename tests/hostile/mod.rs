@@ -8,5 +8,6 @@ mod lsp;
 mod outputs;
 mod pipes;
 mod render;
+mod scale;
 mod server;
 mod sweep;
