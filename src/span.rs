@@ -76,16 +76,32 @@ impl From<Span> for miette::SourceSpan {
 pub struct SourceFile {
     pub name: String,
     pub text: String,
+    /// Where each line of `text` starts, found on the first
+    /// [`SourceFile::line_col`]: a file with thousands of diagnostics is
+    /// read once, not once for each.
+    line_starts: std::sync::OnceLock<Vec<usize>>,
 }
 
 impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> SourceFile {
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+            line_starts: std::sync::OnceLock::new(),
+        }
+    }
+
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        // The last line starting at or before the offset.
+        let line = starts.partition_point(|&s| s <= offset);
+        let column = self.text[starts[line - 1]..offset].chars().count() + 1;
         (line, column)
     }
 
@@ -114,10 +130,7 @@ impl Sources {
     }
 
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
-        self.files.push(SourceFile {
-            name: name.into(),
-            text: text.into(),
-        });
+        self.files.push(SourceFile::new(name, text));
         SourceId(self.files.len() as u32 - 1)
     }
 
@@ -169,15 +182,16 @@ mod tests {
 
     #[test]
     fn line_col_counts_characters() {
-        let f = SourceFile {
-            name: "x".into(),
-            text: "ab\ncé d".into(),
-        };
+        let f = SourceFile::new("x", "ab\ncé d");
         assert_eq!(f.line_col(0), (1, 1));
         assert_eq!(f.line_col(3), (2, 1));
         // 'é' is two bytes; the space after it is the third character.
         assert_eq!(f.line_col(6), (2, 3));
         assert_eq!(f.line_col(999), (2, 5));
+        // On a line break, and past the last one.
+        let g = SourceFile::new("y", "a\n\nb\n");
+        let got: Vec<(usize, usize)> = (0..=g.text.len()).map(|o| g.line_col(o)).collect();
+        assert_eq!(got, [(1, 1), (1, 2), (2, 1), (3, 1), (3, 2), (4, 1)]);
     }
 }
 

@@ -179,26 +179,32 @@ pub enum Decided {
     One(crate::sema::Decision),
     /// More than one.
     Several,
+    /// The deadline passed before the solver knew.
+    Unknown,
 }
 
 /// The one decision that the public constraints and the appropriate facts
 /// allow, whatever the scenario's oracle says: how the counterfactual loop
-/// learns the oracle of a variant.
-pub fn decided(model: &crate::model::Model) -> Decided {
-    let mut session = crate::solver::Session::new(model, None);
+/// learns the oracle of a variant. Both queries honour `deadline`.
+pub fn decided(model: &crate::model::Model, deadline: Option<std::time::Instant>) -> Decided {
+    use crate::solver::Outcome;
+    let mut session = crate::solver::Session::new(model, deadline);
     let on: Vec<bool> = model
         .facts
         .iter()
         .map(|f| f.status == crate::model::FactStatus::Appropriate)
         .collect();
-    let crate::solver::Outcome::Sat(first) = session.solve(&on, &[]) else {
-        return Decided::Nothing;
+    let first = match session.solve(&on, &[]) {
+        Outcome::Sat(first) => first,
+        Outcome::Unsat => return Decided::Nothing,
+        Outcome::Timeout => return Decided::Unknown,
     };
     let other = session.differ_from(&first);
-    if let crate::solver::Outcome::Sat(_) = session.solve(&on, &[other]) {
-        return Decided::Several;
+    match session.solve(&on, &[other]) {
+        Outcome::Sat(_) => Decided::Several,
+        Outcome::Unsat => Decided::One(model.decode(&first)),
+        Outcome::Timeout => Decided::Unknown,
     }
-    Decided::One(model.decode(&first))
 }
 
 /// The help of an idle fact: why it forbids nothing, where a slot that no

@@ -7,6 +7,8 @@
 //! words above twenty) it leaves unread rather than guessing;
 //! `docs/language.md` lists what it reads.
 
+use std::collections::HashMap;
+
 use super::tokens::{toks, Tok};
 pub use super::tokens::{Mention, Named};
 use crate::sema::{Day, Scenario, Setting};
@@ -21,8 +23,42 @@ struct Phrase {
 
 /// Reads texts in one scenario's terms. Its names are gathered once, longest
 /// phrase first, so that `Garden Room` wins over `garden`.
+///
+/// A text is read in time linear in its words (times the longest name a
+/// stretch of it begins), however many names the scenario has: the phrases
+/// are a trie of words, walked from each word of the text, and the hits are
+/// then taken in the phrases' order, as if each phrase in turn scanned the
+/// whole text.
 pub struct Reader {
     phrases: Vec<Phrase>,
+    trie: Vec<Node>,
+}
+
+/// A node of the phrase trie: the phrases that end here, by rank (at most
+/// one of each kind that could win a place; see [`Node::keep`]).
+#[derive(Default)]
+struct Node {
+    next: HashMap<String, usize>,
+    ends: Vec<usize>,
+}
+
+impl Node {
+    /// Keeps phrase `rank` unless one already here always wins over it.
+    /// Phrases of the same words are tried at a place in rank order, and
+    /// the first that may stand there (capitals, negation) takes it or finds
+    /// it taken: after one that needs no capital and no negation check, no
+    /// other can win, and of two of the same kind the first always does.
+    fn keep(&mut self, rank: usize, phrases: &[Phrase]) {
+        let kind = |p: &Phrase| (p.capital, matches!(p.what, Named::Value(..)));
+        let p = &phrases[rank];
+        let shadowed = self.ends.iter().any(|&e| {
+            let q = &phrases[e];
+            kind(q) == kind(p) || kind(q) == (false, false)
+        });
+        if !shadowed {
+            self.ends.push(rank);
+        }
+    }
 }
 
 impl Reader {
@@ -38,18 +74,37 @@ impl Reader {
                 });
             }
         };
-        let first = |name: &str| name.split_whitespace().next().unwrap_or(name).to_string();
+        let mut firsts: HashMap<&str, usize> = HashMap::new();
+        for p in &sc.people {
+            *firsts.entry(first(&p.name)).or_default() += 1;
+        }
         for (i, p) in sc.people.iter().enumerate() {
             add(&p.name, Named::Person(i), true);
             let f = first(&p.name);
             // A first name two people share names neither.
-            if sc.people.iter().filter(|q| first(&q.name) == f).count() == 1 {
-                add(&f, Named::Person(i), true);
+            if firsts[f] == 1 {
+                add(f, Named::Person(i), true);
             }
         }
         setting_names(sc, &mut add);
         phrases.sort_by_key(|p| std::cmp::Reverse(p.words.len()));
-        Reader { phrases }
+        let mut trie = vec![Node::default()];
+        for rank in 0..phrases.len() {
+            let mut at = 0;
+            for w in &phrases[rank].words {
+                at = match trie[at].next.get(w) {
+                    Some(&n) => n,
+                    None => {
+                        trie.push(Node::default());
+                        let n = trie.len() - 1;
+                        trie[at].next.insert(w.clone(), n);
+                        n
+                    }
+                };
+            }
+            trie[at].keep(rank, &phrases);
+        }
+        Reader { phrases, trie }
     }
 
     /// Every mention of `text`.
@@ -66,29 +121,38 @@ impl Reader {
     }
 
     /// The scenario's names in the text; the words they take are not read
-    /// again.
+    /// again. A phrase of higher rank is placed everywhere before one of
+    /// lower rank, and each from the left.
     fn names(&self, toks: &[Tok], taken: &mut [bool], out: &mut Vec<Mention>) {
-        for Phrase {
-            words,
-            what,
-            capital,
-        } in &self.phrases
-        {
-            let mut i = 0;
-            while i + words.len() <= toks.len() {
-                let hit = (0..words.len()).all(|k| !taken[i + k] && toks[i + k].lower == words[k])
-                    && (!capital || toks[i].capital)
-                    && !negated(toks, i, what);
-                if hit {
-                    taken[i..i + words.len()].iter_mut().for_each(|t| *t = true);
-                    out.push(Mention {
-                        what: what.clone(),
-                        at: toks[i].at.start..toks[i + words.len() - 1].at.end,
-                    });
-                    i += words.len();
-                } else {
-                    i += 1;
-                }
+        // Every place where a phrase's words stand, by (rank, place).
+        let mut hits: Vec<(usize, usize)> = Vec::new();
+        for i in 0..toks.len() {
+            let mut at = 0;
+            for t in &toks[i..] {
+                let Some(&n) = self.trie[at].next.get(&t.lower) else {
+                    break;
+                };
+                at = n;
+                hits.extend(self.trie[at].ends.iter().map(|&rank| (rank, i)));
+            }
+        }
+        hits.sort_unstable();
+        for (rank, i) in hits {
+            let Phrase {
+                words,
+                what,
+                capital,
+            } = &self.phrases[rank];
+            let end = i + words.len();
+            let hit = !taken[i..end].iter().any(|&t| t)
+                && (!capital || toks[i].capital)
+                && !negated(toks, i, what);
+            if hit {
+                taken[i..end].iter_mut().for_each(|t| *t = true);
+                out.push(Mention {
+                    what: what.clone(),
+                    at: toks[i].at.start..toks[end - 1].at.end,
+                });
             }
         }
     }
@@ -212,6 +276,11 @@ const NUMBER_WORDS: [&str; 21] = [
     "nineteen",
     "twenty",
 ];
+
+/// A name's first word (the whole name when it has no space).
+fn first(name: &str) -> &str {
+    name.split_whitespace().next().unwrap_or(name)
+}
 
 /// Numbers that are no part of a time or a name: digits, and the words
 /// `two` to `twenty` (`one` is too often not a number).

@@ -254,7 +254,7 @@ impl Tried<'_, '_> {
         if candidate.edits.is_empty() && candidate.flow.is_some() {
             return Ok(None);
         }
-        let sc = with_oracle(candidate)?;
+        let sc = with_oracle(candidate, &self.config.options)?;
         // A decision label is known once the oracle is: a candidate with
         // the wrong one is turned down before the whole compiler runs.
         if let Want::Decision {

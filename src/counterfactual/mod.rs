@@ -340,16 +340,27 @@ pub struct Evaluated {
 /// candidate is the one decision its facts allow, found by the solver;
 /// `None` with a reason when there is no single one or the seed has errors.
 pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, Reason> {
-    evaluate_scenario(with_oracle(candidate)?, options)
+    evaluate_scenario(with_oracle(candidate, options)?, options)
 }
 
 /// The candidate's scenario with its oracle set to the one decision its
-/// facts allow.
-pub(super) fn with_oracle(candidate: &Candidate) -> Result<Scenario, Reason> {
+/// facts allow. The solver honours the check's bound: a variant it cannot
+/// decide within it does not check, as its check would time out.
+pub(super) fn with_oracle(candidate: &Candidate, options: &Options) -> Result<Scenario, Reason> {
     let mut sc = Scenario::clone(&candidate.scenario);
-    match crate::analysis::decided(&crate::model::lower(&sc)) {
+    let deadline = options.max_solve.map(|d| std::time::Instant::now() + d);
+    match crate::analysis::decided(&crate::model::lower(&sc), deadline) {
         crate::analysis::Decided::Nothing => Err(Reason::NoDecision),
         crate::analysis::Decided::Several => Err(Reason::SeveralDecisions),
+        crate::analysis::Decided::Unknown => {
+            let timeout = crate::analysis::CheckDiagnostic::Timeout {
+                scenario: sc.id.clone(),
+                ms: options.max_solve.map_or(0, |d| d.as_millis() as u64),
+                span: sc.id_span.into(),
+            };
+            let code = miette::Diagnostic::code(&timeout).map(|c| c.to_string());
+            Err(Reason::DoesNotCheck(code.into_iter().collect()))
+        }
         crate::analysis::Decided::One(decision) => {
             sc.oracle = decision;
             Ok(sc)

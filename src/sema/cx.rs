@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::error::ResolveError;
 use super::scenario::*;
 use crate::span::Span;
-use crate::suggest::help_for;
+use crate::suggest::{help_within, Budget};
 use crate::syntax::Ident;
 
 /// The longest identifier a declaration may have: ids name output files
@@ -58,8 +58,13 @@ impl Names {
         self.map.get(name).map(|(i, _)| *i)
     }
 
-    pub fn help(&self, name: &str, kind: &str) -> Option<crate::suggest::Help> {
-        help_for(name, kind, self.order.iter().map(String::as_str))
+    pub fn help(
+        &self,
+        name: &str,
+        kind: &str,
+        budget: &mut Budget,
+    ) -> Option<crate::suggest::Help> {
+        help_within(name, kind, self.order.iter().map(String::as_str), budget)
     }
 }
 
@@ -75,6 +80,8 @@ pub(super) struct Cx {
     pub values: Vec<Vec<String>>,
     pub features: Vec<String>,
     pub errors: Vec<ResolveError>,
+    /// What "did you mean" may still compare in this scenario.
+    pub suggest: Budget,
 }
 
 /// The largest number a quantity may take: room capacity, ticket hours,
@@ -104,7 +111,7 @@ impl Cx {
             self.errors.push(ResolveError::UnknownPerson {
                 name: id.name.clone(),
                 span: id.span.into(),
-                help: self.people.help(&id.name, "person"),
+                help: self.people.help(&id.name, "person", &mut self.suggest),
             });
         }
         found
@@ -116,7 +123,7 @@ impl Cx {
             self.errors.push(ResolveError::UnknownRoom {
                 name: id.name.clone(),
                 span: id.span.into(),
-                help: self.rooms.help(&id.name, "room"),
+                help: self.rooms.help(&id.name, "room", &mut self.suggest),
             });
         }
         found
@@ -128,7 +135,7 @@ impl Cx {
             self.errors.push(ResolveError::UnknownMeeting {
                 name: id.name.clone(),
                 span: id.span.into(),
-                help: self.meetings.help(&id.name, "meeting"),
+                help: self.meetings.help(&id.name, "meeting", &mut self.suggest),
             });
         }
         found
@@ -140,7 +147,7 @@ impl Cx {
             self.errors.push(ResolveError::UnknownTicket {
                 name: id.name.clone(),
                 span: id.span.into(),
-                help: self.tickets.help(&id.name, "ticket"),
+                help: self.tickets.help(&id.name, "ticket", &mut self.suggest),
             });
         }
         found
@@ -156,13 +163,13 @@ impl Cx {
                 ResolveError::UnknownOutcome {
                     name,
                     span,
-                    help: self.levels.help(&id.name, "outcome"),
+                    help: self.levels.help(&id.name, "outcome", &mut self.suggest),
                 }
             } else {
                 ResolveError::UnknownLevel {
                     name,
                     span,
-                    help: self.levels.help(&id.name, "level"),
+                    help: self.levels.help(&id.name, "level", &mut self.suggest),
                 }
             });
         }
@@ -175,7 +182,9 @@ impl Cx {
             self.errors.push(ResolveError::UnknownVariable {
                 name: id.name.clone(),
                 span: id.span.into(),
-                help: self.variables.help(&id.name, "evidence variable"),
+                help: self
+                    .variables
+                    .help(&id.name, "evidence variable", &mut self.suggest),
             });
         }
         found
@@ -185,7 +194,12 @@ impl Cx {
         let domain = &self.values[variable];
         let found = domain.iter().position(|v| *v == id.name);
         if found.is_none() {
-            let help = help_for(&id.name, "value", domain.iter().map(String::as_str));
+            let help = help_within(
+                &id.name,
+                "value",
+                domain.iter().map(String::as_str),
+                &mut self.suggest,
+            );
             self.errors.push(ResolveError::UnknownValue {
                 name: id.name.clone(),
                 variable: self.variables.order[variable].clone(),
@@ -203,10 +217,11 @@ impl Cx {
         self.errors.push(ResolveError::UnknownFeature {
             name: id.name.clone(),
             span: id.span.into(),
-            help: help_for(
+            help: help_within(
                 &id.name,
                 "feature",
                 self.features.iter().map(String::as_str),
+                &mut self.suggest,
             ),
         });
         None

@@ -5,7 +5,7 @@ use super::cx::Cx;
 use super::error::ResolveError;
 use super::norm::{InfoKind, Norm, Recipient, KIND_WORDS, RECIPIENT_WORDS};
 use super::scenario::{Category, Family, Person, PersonId};
-use crate::suggest::help_for;
+use crate::suggest::{help_for, help_within};
 use crate::syntax::{self as ast, Ident};
 
 /// Declares every person; `skills` outside `jira_allocation` is an error.
@@ -83,7 +83,10 @@ fn kind(cx: &mut Cx, id: &Ident) -> Option<InfoKind> {
     found
 }
 
-fn recipient(cx: &mut Cx, id: &Ident, people: &[Person]) -> Option<Recipient> {
+/// The groups of a scenario's people, for telling recipients apart.
+type Groups<'a> = std::collections::HashSet<&'a str>;
+
+fn recipient(cx: &mut Cx, id: &Ident, people: &[Person], groups: &Groups) -> Option<Recipient> {
     let word = match id.name.as_str() {
         "everyone" => Some(Recipient::Everyone),
         "executor" => Some(Recipient::Executor),
@@ -95,8 +98,9 @@ fn recipient(cx: &mut Cx, id: &Ident, people: &[Person]) -> Option<Recipient> {
     if word.is_some() {
         return word;
     }
-    let person: Option<PersonId> = people.iter().position(|p| p.id == id.name);
-    let group = people.iter().any(|p| p.groups.contains(&id.name));
+    // Declared people are numbered in the order they were declared.
+    let person: Option<PersonId> = cx.people.get(&id.name);
+    let group = groups.contains(id.name.as_str());
     match (person, group) {
         (Some(_), true) => {
             cx.errors.push(ResolveError::AmbiguousRecipient {
@@ -107,6 +111,14 @@ fn recipient(cx: &mut Cx, id: &Ident, people: &[Person]) -> Option<Recipient> {
         }
         (Some(p), false) => Some(Recipient::Person(p)),
         (None, true) => Some(Recipient::Group(id.name.clone())),
+        (None, false) if !cx.suggest.left() => {
+            cx.errors.push(ResolveError::UnknownRecipient {
+                name: id.name.clone(),
+                span: id.span.into(),
+                help: Some(crate::suggest::unsearched("recipient")),
+            });
+            None
+        }
         (None, false) => {
             let mut known: Vec<&str> = RECIPIENT_WORDS.to_vec();
             known.extend(super::visibility::team_groups(people));
@@ -116,7 +128,7 @@ fn recipient(cx: &mut Cx, id: &Ident, people: &[Person]) -> Option<Recipient> {
             cx.errors.push(ResolveError::UnknownRecipient {
                 name: id.name.clone(),
                 span: id.span.into(),
-                help: help_for(&id.name, "recipient", known),
+                help: help_within(&id.name, "recipient", known, &mut cx.suggest),
             });
             None
         }
@@ -126,13 +138,17 @@ fn recipient(cx: &mut Cx, id: &Ident, people: &[Person]) -> Option<Recipient> {
 /// The norms of a `norms` block: every kind, recipient and purpose bound.
 pub(super) fn norms(cx: &mut Cx, block: &ast::NormsAst, people: &[Person]) -> Vec<Norm> {
     let mut out = Vec::new();
+    let groups: Groups = people
+        .iter()
+        .flat_map(|p| p.groups.iter().map(String::as_str))
+        .collect();
     for n in &block.rules {
         let kinds: Vec<Option<InfoKind>> = n.kinds.items.iter().map(|k| kind(cx, k)).collect();
         let recipients: Vec<Option<Recipient>> = n
             .recipients
             .items
             .iter()
-            .map(|r| recipient(cx, r, people))
+            .map(|r| recipient(cx, r, people, &groups))
             .collect();
         let (Some(kinds), Some(recipients)) = (
             kinds.into_iter().collect::<Option<Vec<_>>>(),

@@ -254,6 +254,7 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
         values: Vec::new(),
         features: Vec::new(),
         errors,
+        suggest: Default::default(),
     };
     // People, their reporting lines, and the norms that name them.
     let mut people = super::people::people(&mut cx, &b.persons);

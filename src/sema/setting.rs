@@ -6,7 +6,7 @@ use super::error::ResolveError;
 use super::scenario::*;
 use super::ticket::{Priority, Seat, Ticket};
 use crate::span::Span;
-use crate::suggest::help_for;
+use crate::suggest::help_within;
 use crate::syntax::{self as ast, Ident, MeetingItem, TicketItem};
 
 pub(super) fn meeting(
@@ -197,11 +197,17 @@ pub(super) fn jira(cx: &mut Cx, people: &[Person], tickets: &[&ast::TicketAst]) 
             }
         }
         let known_skill = |cx: &mut Cx, skill: &Ident| {
-            if !skills.contains(&skill.name.as_str()) {
+            if skills.binary_search(&skill.name.as_str()).is_err() {
+                let help = help_within(
+                    &skill.name,
+                    "skill",
+                    skills.iter().copied(),
+                    &mut cx.suggest,
+                );
                 cx.errors.push(ResolveError::UnknownSkill {
                     name: skill.name.clone(),
                     span: skill.span.into(),
-                    help: help_for(&skill.name, "skill", skills.iter().copied()),
+                    help,
                 });
             }
             skill.name.clone()

@@ -9,5 +9,6 @@ mod lsp;
 mod outputs;
 mod pipes;
 mod render;
+mod scale;
 mod server;
 mod sweep;

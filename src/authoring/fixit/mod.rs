@@ -46,27 +46,75 @@ struct Candidate {
     sole_kind: bool,
 }
 
+/// How much checking again the verification of one file's fixes may do:
+/// at most this many checks, and at most this many bytes checked in all.
+/// Each fix is verified by checking the whole file again, so a file with
+/// thousands of fixable errors would take thousands of checks; past the
+/// bound its diagnostics are offered no fix (no fix is offered unverified),
+/// and `cici check --fix` run again takes up the rest. A seed of 50 KB
+/// keeps every fix of 100 diagnostics; one of 4 MiB or more gets none.
+const VERIFY_CHECKS: u32 = 100;
+const VERIFY_BYTES: usize = 4 << 20;
+
+/// What is left of a file's verification bound.
+struct Verify {
+    checks: u32,
+    bytes: usize,
+}
+
+impl Verify {
+    fn new() -> Verify {
+        Verify {
+            checks: VERIFY_CHECKS,
+            bytes: VERIFY_BYTES,
+        }
+    }
+
+    /// Takes `n` checks of a text of `len` bytes, if they are left.
+    fn take(&mut self, n: usize, len: usize) -> bool {
+        let (Ok(n32), Some(bytes)) = (u32::try_from(n), len.checked_mul(n)) else {
+            return false;
+        };
+        if n32 > self.checks || bytes > self.bytes {
+            return false;
+        }
+        self.checks -= n32;
+        self.bytes -= bytes;
+        true
+    }
+}
+
 impl Run {
-    /// Proposes and verifies fixes for every diagnostic of the run.
+    /// Proposes and verifies fixes for every diagnostic of the run, within
+    /// each file's verification bound.
     pub fn compute_fixes(&mut self, options: &Options) {
         let mut all: Vec<Vec<Fix>> = Vec::with_capacity(self.diagnostics.len());
         let mut tallies: Vec<(SourceId, &Problem, Tally)> = Vec::new();
+        let mut bounds: std::collections::HashMap<SourceId, Verify> = Default::default();
         for d in &self.diagnostics {
             let Some(file) = self.sources.get(d.source) else {
                 all.push(Vec::new());
                 continue;
             };
-            let candidates = candidates(self, d, &file.text, options);
-            if candidates.is_empty() {
+            let bound = bounds.entry(d.source).or_insert_with(Verify::new);
+            // Nothing is proposed where nothing could be verified: some
+            // proposals are searches of their own.
+            if bound.checks == 0 || file.text.len() > bound.bytes {
                 all.push(Vec::new());
                 continue;
             }
+            let candidates = candidates(self, d, &file.text, options);
             let kind = &d.diagnostic;
-            let before = match tallies
+            let known = tallies
                 .iter()
-                .find(|(s, k, _)| *s == d.source && k.same_kind(kind))
-            {
-                Some((_, _, t)) => t,
+                .position(|(s, k, _)| *s == d.source && k.same_kind(kind));
+            let needed = candidates.len() + usize::from(known.is_none());
+            if candidates.is_empty() || !bound.take(needed, file.text.len()) {
+                all.push(Vec::new());
+                continue;
+            }
+            let before = match known {
+                Some(i) => &tallies[i].2,
                 None => {
                     let t = Tally::of(&file.name, &file.text, kind, options);
                     tallies.push((d.source, kind, t));
