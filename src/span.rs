@@ -79,13 +79,13 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    /// 1-based line and column (in characters) of a byte offset.
+    /// 1-based line and column (in characters) of a byte offset; a line
+    /// ends at `\n`, `\r\n` or a lone `\r`.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(&self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
+        let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
+        let line_start = crate::syntax::lex::line_start(&self.text, offset);
+        let line = crate::syntax::lex::line_breaks(&self.text[..line_start]) + 1;
+        let column = self.text[line_start..offset].chars().count() + 1;
         (line, column)
     }
 
@@ -178,6 +178,19 @@ mod tests {
         // 'é' is two bytes; the space after it is the third character.
         assert_eq!(f.line_col(6), (2, 3));
         assert_eq!(f.line_col(999), (2, 5));
+    }
+
+    #[test]
+    fn line_col_ends_lines_at_cr_crlf_and_lf() {
+        for nl in ["\n", "\r\n", "\r"] {
+            let f = SourceFile {
+                name: "x".into(),
+                text: format!("ab{nl}{nl}cd"),
+            };
+            let c = f.text.len() - 1;
+            assert_eq!(f.line_col(c), (3, 2), "{nl:?}");
+            assert_eq!(f.line_col(1), (1, 2), "{nl:?}");
+        }
     }
 }
 

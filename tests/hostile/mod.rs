@@ -3,6 +3,7 @@
 
 pub(crate) mod files;
 mod import;
+mod line_ends;
 mod lsp;
 mod outputs;
 mod render;

@@ -21,7 +21,7 @@ mod layers;
 mod layout;
 mod levels;
 pub mod llm;
-mod lsp;
+pub(crate) mod lsp;
 mod lsp_features;
 mod meaning;
 mod model_export;
