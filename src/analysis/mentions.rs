@@ -12,7 +12,8 @@ pub use super::tokens::{Mention, Named};
 use crate::sema::{Day, Scenario, Setting};
 
 /// A name of the scenario as a text spells it: its words, what it names,
-/// and whether it must be capitalised (people).
+/// and whether it must be capitalised (a person's name of one word that
+/// the seed capitalises, which may also be a common word: `Will`, `Mark`).
 struct Phrase {
     words: Vec<String>,
     what: Named,
@@ -40,11 +41,18 @@ impl Reader {
         };
         let first = |name: &str| name.split_whitespace().next().unwrap_or(name).to_string();
         for (i, p) in sc.people.iter().enumerate() {
-            add(&p.name, Named::Person(i), true);
+            add(&p.name, Named::Person(i), capital_only(&p.name));
             let f = first(&p.name);
             // A first name two people share names neither.
-            if sc.people.iter().filter(|q| first(&q.name) == f).count() == 1 {
-                add(&f, Named::Person(i), true);
+            let lower = f.to_lowercase();
+            if sc
+                .people
+                .iter()
+                .filter(|q| first(&q.name).to_lowercase() == lower)
+                .count()
+                == 1
+            {
+                add(&f, Named::Person(i), capital_only(&f));
             }
         }
         setting_names(sc, &mut add);
@@ -92,6 +100,16 @@ impl Reader {
             }
         }
     }
+}
+
+/// Whether a person's name is read only capitalised: a name of one word
+/// that the seed capitalises. A name of two words or more is read in any
+/// case, and so is one the seed writes in lower case or in a script
+/// without capitals (Chinese, Arabic).
+fn capital_only(name: &str) -> bool {
+    let mut words = name.split_whitespace();
+    let one_word = words.next().is_some() && words.next().is_none();
+    one_word && name.trim_start().starts_with(char::is_uppercase)
 }
 
 /// The names of the public setting: rooms, meetings and features; tickets;
