@@ -135,18 +135,24 @@ pub fn is_line_break(c: char) -> bool {
 pub fn line_starts(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut starts = vec![0];
-    for (i, &b) in bytes.iter().enumerate() {
-        let ends = b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n'));
-        if ends {
-            starts.push(i + 1);
-        }
-    }
+    starts.extend(
+        bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+            .map(|(i, _)| i + 1),
+    );
     starts
 }
 
 /// The number of line breaks in `text`, a `\r\n` counted once.
 pub fn line_breaks(text: &str) -> usize {
-    line_starts(text).len() - 1
+    let bytes = text.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+        .count()
 }
 
 /// Where the line that holds byte `offset` starts. The `\n` of a `\r\n`
