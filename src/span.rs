@@ -94,11 +94,11 @@ impl SourceFile {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
-        let starts = self.line_starts.get_or_init(|| {
-            std::iter::once(0)
-                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
-                .collect()
-        });
+        // Lines end at `\n`, `\r\n` or a lone `\r`; the `\n` of a `\r\n`
+        // belongs to the line the `\r` ends.
+        let starts = self
+            .line_starts
+            .get_or_init(|| crate::syntax::lex::line_starts(&self.text));
         // The last line starting at or before the offset.
         let line = starts.partition_point(|&s| s <= offset);
         let column = self.text[starts[line - 1]..offset].chars().count() + 1;
@@ -192,6 +192,16 @@ mod tests {
         let g = SourceFile::new("y", "a\n\nb\n");
         let got: Vec<(usize, usize)> = (0..=g.text.len()).map(|o| g.line_col(o)).collect();
         assert_eq!(got, [(1, 1), (1, 2), (2, 1), (3, 1), (3, 2), (4, 1)]);
+    }
+
+    #[test]
+    fn line_col_ends_lines_at_cr_crlf_and_lf() {
+        for nl in ["\n", "\r\n", "\r"] {
+            let f = SourceFile::new("x", format!("ab{nl}{nl}cd"));
+            let c = f.text.len() - 1;
+            assert_eq!(f.line_col(c), (3, 2), "{nl:?}");
+            assert_eq!(f.line_col(1), (1, 2), "{nl:?}");
+        }
     }
 }
 

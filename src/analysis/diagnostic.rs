@@ -314,8 +314,10 @@ pub enum CheckDiagnostic {
     #[diagnostic(code(cici::check::lint_comment))]
     LintComment {
         reason: String,
-        #[label("not `# cici: allow|warn|deny <lint>, ...`")]
+        #[label("{label}")]
         span: SourceSpan,
+        /// What is wrong with it where it stands.
+        label: String,
         #[help]
         help: Option<String>,
     },

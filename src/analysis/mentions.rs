@@ -14,7 +14,8 @@ pub use super::tokens::{Mention, Named};
 use crate::sema::{Day, Scenario, Setting};
 
 /// A name of the scenario as a text spells it: its words, what it names,
-/// and whether it must be capitalised (people).
+/// and whether it must be capitalised (a person's name of one word that
+/// the seed capitalises, which may also be a common word: `Will`, `Mark`).
 struct Phrase {
     words: Vec<String>,
     what: Named,
@@ -74,16 +75,17 @@ impl Reader {
                 });
             }
         };
-        let mut firsts: HashMap<&str, usize> = HashMap::new();
+        // First names by lower case: `eli` and `Eli` are one name.
+        let mut firsts: HashMap<String, usize> = HashMap::new();
         for p in &sc.people {
-            *firsts.entry(first(&p.name)).or_default() += 1;
+            *firsts.entry(first(&p.name).to_lowercase()).or_default() += 1;
         }
         for (i, p) in sc.people.iter().enumerate() {
-            add(&p.name, Named::Person(i), true);
+            add(&p.name, Named::Person(i), capital_only(&p.name));
             let f = first(&p.name);
             // A first name two people share names neither.
-            if firsts[f] == 1 {
-                add(f, Named::Person(i), true);
+            if firsts[&f.to_lowercase()] == 1 {
+                add(f, Named::Person(i), capital_only(f));
             }
         }
         setting_names(sc, &mut add);
@@ -156,6 +158,16 @@ impl Reader {
             }
         }
     }
+}
+
+/// Whether a person's name is read only capitalised: a name of one word
+/// that the seed capitalises. A name of two words or more is read in any
+/// case, and so is one the seed writes in lower case or in a script
+/// without capitals (Chinese, Arabic).
+fn capital_only(name: &str) -> bool {
+    let mut words = name.split_whitespace();
+    let one_word = words.next().is_some() && words.next().is_none();
+    one_word && name.trim_start().starts_with(char::is_uppercase)
 }
 
 /// The names of the public setting: rooms, meetings and features; tickets;

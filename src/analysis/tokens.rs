@@ -51,7 +51,10 @@ pub(super) struct Tok {
 }
 
 /// The words of a text: runs of letters, runs of digits, and each other
-/// non-space character on its own (`Eli's` is `eli`, `'`, `s`).
+/// non-space character on its own (`Eli's` is `eli`, `'`, `s`). A
+/// character of a script written without spaces between words (Chinese,
+/// Japanese, Thai, ...) is a word on its own, so that a name in it is read
+/// within the words around it.
 pub(super) fn toks(text: &str) -> Vec<Tok> {
     let mut out: Vec<Tok> = Vec::new();
     let mut iter = text.char_indices().peekable();
@@ -63,6 +66,8 @@ pub(super) fn toks(text: &str) -> Vec<Tok> {
         let class = |c: char| {
             if c.is_ascii_digit() {
                 1
+            } else if unspaced(c) {
+                3
             } else if c.is_alphabetic() {
                 2
             } else {
@@ -71,7 +76,7 @@ pub(super) fn toks(text: &str) -> Vec<Tok> {
         };
         let k = class(c);
         let mut end = i + c.len_utf8();
-        if k != 0 {
+        if k == 1 || k == 2 {
             while let Some(&(j, d)) = iter.peek() {
                 if class(d) != k {
                     break;
@@ -144,4 +149,13 @@ mod privacy_tests {
         assert_eq!(stem("infusions"), stem("infusion"));
         assert_eq!(stem("pregnancy"), "pregnanc");
     }
+}
+
+/// A character of a script written without spaces between its words: CJK
+/// ideographs, kana, Thai, Lao, Khmer, Myanmar.
+fn unspaced(c: char) -> bool {
+    matches!(c,
+        '\u{0E00}'..='\u{0EFF}' | '\u{1000}'..='\u{109F}' | '\u{1780}'..='\u{17FF}'
+        | '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}')
 }

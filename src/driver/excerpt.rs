@@ -23,11 +23,10 @@ const STRETCH: usize = 240;
 /// Lines of context kept around the labelled lines (the handlers show one).
 const CONTEXT: usize = 2;
 
-/// The byte offset of every line start of a text.
+/// The byte offset of every line start of a text (a line ends at `\n`,
+/// `\r\n` or a lone `\r`).
 pub fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect()
+    crate::syntax::lex::line_starts(text)
 }
 
 /// Part of a file as a diagnostic shows it; a [`SourceCode`] whose line
@@ -147,12 +146,13 @@ pub fn excerpt(
     };
     let first = lo.saturating_sub(CONTEXT);
     let last = (hi + CONTEXT).min(starts.len() - 1);
-    let mut kept = Vec::new();
-    for line in first..=last {
-        let start = starts[line];
-        let end = starts.get(line + 1).map_or(text.len(), |&s| s - 1);
-        kept.push(keep_line(text, (start, end), &points));
-    }
+    let kept: Vec<Kept> = starts[first..=last]
+        .iter()
+        .map(|&start| {
+            let end = crate::syntax::lex::line_end(text, start);
+            keep_line(text, (start, end), &points)
+        })
+        .collect();
     let mut out = String::new();
     // Where each kept line's kept range begins in the excerpt.
     let mut at = Vec::with_capacity(kept.len());

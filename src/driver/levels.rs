@@ -4,8 +4,11 @@
 //!
 //! Levels come from three places; the more specific wins:
 //! 1. the seed: a comment `# cici: allow idle_fact, leak` (or `warn`,
-//!    `deny`) inside an attribute's block sets it for that attribute, and
-//!    one elsewhere in a scenario's block for the whole scenario;
+//!    `deny`) on a line of its own inside an attribute's block sets it for
+//!    that attribute, and one elsewhere in a scenario's block for the whole
+//!    scenario. Only a comment counts (the lexer's, so never text in a
+//!    string), and one after code on its line is an error: it would seem
+//!    to govern that line alone;
 //! 2. the command line: `--allow`, `--warn`, `--deny` (repeatable);
 //! 3. the project file: `lints:` in `cici.yaml`.
 //!
@@ -110,6 +113,9 @@ pub enum LevelError {
     /// A `# cici:` comment with a level and no lint.
     #[error("`# cici: {0}` names no lint")]
     NoLint(String),
+    /// A `# cici:` comment after code on its line.
+    #[error("it follows code on its line, and a `# cici:` comment stands on a line of its own")]
+    Trailing,
 }
 
 fn lint_hint(nearest: Option<&str>) -> String {
@@ -219,13 +225,26 @@ impl Run {
         let (seed, bad) = self.seed_levels(checked);
         self.apply_seed(&seed, diagnostics);
         for (source, reason, span) in bad {
+            let (label, help) = match reason {
+                LevelError::Trailing => (
+                    "after code on its line".to_string(),
+                    "move it to a line of its own in the block it is for: an attribute's \
+                     body sets levels for that attribute, a scenario's for the scenario"
+                        .to_string(),
+                ),
+                _ => (
+                    "not `# cici: allow|warn|deny <lint>, ...`".to_string(),
+                    format!(
+                        "the lints are {}, and `{WARNINGS}` for all",
+                        LINTS.join(", ")
+                    ),
+                ),
+            };
             let d = crate::analysis::CheckDiagnostic::LintComment {
                 reason: reason.to_string(),
                 span: span.into(),
-                help: Some(format!(
-                    "the lints are {}, and `{WARNINGS}` for all",
-                    LINTS.join(", ")
-                )),
+                label,
+                help: Some(help),
             };
             self.push(source, d);
         }
@@ -284,6 +303,7 @@ impl Run {
     /// Every `# cici: <level> <code>, ...` comment of the scenarios checked
     /// from index `from` on, with the block it governs (its attribute's,
     /// else its scenario's), and the malformed ones with their reasons.
+    /// Comments are the lexer's: a `# cici:` in a string is text.
     fn seed_levels(&self, from: usize) -> (Vec<SeedLevel>, Vec<BadComment>) {
         let mut out = Vec::new();
         let mut bad = Vec::new();
@@ -294,16 +314,17 @@ impl Run {
             };
             let (start, end) = (sc.span.start as usize, sc.span.end as usize);
             let text = file.text.get(start..end).unwrap_or("");
-            let mut offset = start;
-            for line in text.split_inclusive('\n') {
-                let here = offset;
-                offset += line.len();
-                let set = match directive(line) {
+            for (at, comment, after_code) in comments(text) {
+                let here = start + at;
+                let set = match directive(comment) {
+                    Ok(Some(_)) if after_code => Err(LevelError::Trailing),
+                    other => other,
+                };
+                let set = match set {
                     Ok(Some(set)) => set,
                     Ok(None) => continue,
                     Err(reason) => {
-                        let lead = line.len() - line.trim_start().len();
-                        bad.push((sc.span.source, reason, (here + lead, line.trim().len())));
+                        bad.push((sc.span.source, reason, (here, comment.trim_end().len())));
                         continue;
                     }
                 };
@@ -325,12 +346,30 @@ impl Run {
     }
 }
 
+/// The comments of `text`, as the lexer finds them: where each starts, its
+/// text, and whether code precedes it on its line.
+fn comments(text: &str) -> Vec<(usize, &str, bool)> {
+    use crate::syntax::lex::{lex, Kind};
+    let mut out = Vec::new();
+    let mut after_code = false;
+    for l in lex(text) {
+        let piece = &text[l.start..l.end];
+        match l.kind {
+            Kind::Space if piece.contains(['\n', '\r']) => after_code = false,
+            Kind::Space => {}
+            Kind::Comment => out.push((l.start, piece, after_code)),
+            Kind::String | Kind::Word | Kind::Punct => after_code = true,
+        }
+    }
+    out
+}
+
 /// A malformed `# cici:` comment: where, why, and its span.
 type BadComment = (SourceId, LevelError, (usize, usize));
 
-/// The levels of a line that is a `# cici: <level> <code>, ...` comment.
-fn directive(line: &str) -> Result<Option<LevelSet>, LevelError> {
-    let Some(rest) = line.trim().strip_prefix('#') else {
+/// The levels of a comment that is `# cici: <level> <code>, ...`.
+fn directive(comment: &str) -> Result<Option<LevelSet>, LevelError> {
+    let Some(rest) = comment.trim().strip_prefix('#') else {
         return Ok(None);
     };
     let Some(rest) = rest.trim().strip_prefix("cici:") else {
@@ -388,5 +427,20 @@ mod tests {
         assert!(directive("  # an ordinary comment\n").unwrap().is_none());
         assert!(directive("# cici: permit leak").is_err());
         assert!(directive("# cici: allow").is_err());
+    }
+
+    #[test]
+    fn only_comments_count_and_code_before_one_is_seen() {
+        let text =
+            "a { # cici: allow leak\r  # own line\n  raw \"\"\"\n# cici: allow leak\n\"\"\" # t";
+        let found: Vec<(&str, bool)> = comments(text).into_iter().map(|(_, c, a)| (c, a)).collect();
+        assert_eq!(
+            found,
+            [
+                ("# cici: allow leak", true),
+                ("# own line", false),
+                ("# t", true)
+            ]
+        );
     }
 }

@@ -488,6 +488,78 @@ pub enum ResolveError {
         #[help]
         help: Option<String>,
     },
+
+    /// A person or group named with a word the norms read as a recipient.
+    ///
+    /// ```text
+    /// person manager "Avi Shah" role "Lead"
+    /// ```
+    #[error("{kind} `{name}` is named with a word the norms reserve")]
+    #[diagnostic(
+        code(cici::resolve::reserved_name),
+        help("in a norm `{name}` means {meaning}; give the {kind} another name")
+    )]
+    ReservedName {
+        kind: &'static str,
+        name: String,
+        meaning: &'static str,
+        #[label("a norm reads this as its own word")]
+        span: SourceSpan,
+    },
+
+    /// Reporting lines that go round: nobody in them has a top manager.
+    ///
+    /// ```text
+    /// person eli "Eli" role "A" reports_to ana
+    /// person ana "Ana" role "B" reports_to eli
+    /// ```
+    #[error("reporting lines go round: {cycle}")]
+    #[diagnostic(
+        code(cici::resolve::reports_to_cycle),
+        help("a reporting line ends at someone who reports to no one: drop or change one `reports_to` of the cycle")
+    )]
+    ReportsToCycle {
+        cycle: String,
+        #[label("closes the cycle")]
+        span: SourceSpan,
+    },
+
+    /// Two people with one display name: texts, bundles and the decision
+    /// rule name people by it.
+    ///
+    /// ```text
+    /// person avi "Avi Shah" role "A"
+    /// person avi2 "Avi Shah" role "B"
+    /// ```
+    #[error("two people have the display name `{name}`")]
+    #[diagnostic(
+        code(cici::resolve::duplicate_display_name),
+        help("texts and outputs name people by their display names: give each person their own, such as a surname")
+    )]
+    DuplicateDisplayName {
+        /// The name as first given.
+        name: String,
+        #[label("read as the same name")]
+        span: SourceSpan,
+        #[label("first given here")]
+        first: SourceSpan,
+    },
+
+    /// A name, role, title or task with no visible character.
+    ///
+    /// ```text
+    /// person eli "  " role "Lead"
+    /// ```
+    #[error("the {what} is blank")]
+    #[diagnostic(
+        code(cici::resolve::blank_text),
+        help("write the {what}: it is shown in every brief and output")
+    )]
+    BlankText {
+        what: &'static str,
+        #[label("no visible character")]
+        span: SourceSpan,
+    },
 }
 
 impl ResolveError {

@@ -15,6 +15,7 @@ mod oracle;
 mod people;
 mod predicate;
 mod resolve;
+mod roster;
 mod scenario;
 mod setting;
 mod ticket;

@@ -259,6 +259,7 @@ pub fn resolve(sc: &ast::ScenarioAst) -> Result<Scenario, Vec<ResolveError>> {
     // People, their reporting lines, and the norms that name them.
     let mut people = super::people::people(&mut cx, &b.persons);
     super::people::managers(&mut cx, &b.persons, &mut people);
+    super::roster::check(&mut cx.errors, sc, &b.persons, &people);
     let norms = b
         .norms
         .get()

@@ -182,6 +182,9 @@ pub struct PersonAst {
     pub groups: Option<(Keyword, List<Ident>)>,
     /// `reports_to <person>`
     pub reports_to: Option<(Keyword, Ident)>,
+    /// Every clause's keyword as written, in order, with the ones given
+    /// again (the fields above keep the first of each).
+    pub clauses: Vec<(&'static str, Keyword)>,
     pub span: Span,
 }
 

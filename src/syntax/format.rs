@@ -153,7 +153,7 @@ impl Formatter<'_> {
         }
         let mut at = from;
         for c in self.comments_in(from, to) {
-            let newlines = self.text[at..c.start].matches('\n').count();
+            let newlines = super::lex::line_breaks(&self.text[at..c.start]);
             let trailing = newlines == 0 && at == from;
             if !(trailing
                 && out
@@ -170,7 +170,7 @@ impl Formatter<'_> {
             }
             at = c.end;
         }
-        let newlines = self.text[at..to].matches('\n').count();
+        let newlines = super::lex::line_breaks(&self.text[at..to]);
         if newlines >= 2 && !out.is_empty() && !matches!(out.last(), Some(Entry::Blank)) {
             out.push(Entry::Blank);
         }
@@ -249,7 +249,7 @@ impl Formatter<'_> {
             .next()
             .filter(|c| {
                 self.text[open..c.start].trim().is_empty()
-                    && !self.text[open..c.start].contains('\n')
+                    && !self.text[open..c.start].contains(['\n', '\r'])
             })
             .map(|c| self.comment_text(c));
         let body_open = match open_comment {
@@ -278,7 +278,7 @@ impl Formatter<'_> {
         let bytes = self.text.as_bytes();
         while i < bytes.len() {
             if bytes[i] == b'#' {
-                i = self.text[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                i = super::lex::line_end(self.text, i);
                 continue;
             }
             if bytes[i] == b'{' {

@@ -61,7 +61,7 @@ fn previous_word(text: &str, pos: usize) -> Option<(usize, &str)> {
 /// Whether the error stands inside a slot: a day, then a time being
 /// written, on the same line.
 fn in_slot(text: &str, pos: usize) -> bool {
-    let line_start = text[..pos].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = super::lex::line_start(text, pos);
     let before = &text[line_start..pos];
     let last = before
         .rsplit(['[', ',', '('])

@@ -6,11 +6,16 @@
 //! It never fails: an unterminated plain string ends at its line break, an
 //! unterminated triple-quoted string at the end of the text, and anything
 //! else is one character of punctuation.
+//!
+//! A line ends at `\n`, at `\r\n` and at a lone `\r`, as the language
+//! server protocol has it: a comment or a plain string ends at any of them,
+//! and every line and column cici reports counts them alike
+//! ([`line_starts`], [`line_start`], [`line_end`]).
 
 /// What a lexeme is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// `# ...` up to (not including) the line break.
+    /// `# ...` up to (not including) the line break (`\n` or `\r`).
     Comment,
     /// `"..."` (escapes skipped) or `"""..."""`, quotes included.
     String,
@@ -53,7 +58,7 @@ impl Lexer<'_> {
         let text = self.text;
         let bytes = text.as_bytes();
         match kind {
-            Kind::Comment => text[i..].find('\n').map_or(text.len(), |n| i + n),
+            Kind::Comment => line_end(text, i),
             Kind::String if text[i..].starts_with(TRIPLE) => text[i + 3..]
                 .find(TRIPLE)
                 .map_or(text.len(), |n| i + 3 + n + 3),
@@ -62,7 +67,7 @@ impl Lexer<'_> {
                 while let Some((j, c)) = chars.next() {
                     match c {
                         '"' => return i + 1 + j + 1,
-                        '\n' => return i + 1 + j,
+                        '\n' | '\r' => return i + 1 + j,
                         '\\' => {
                             chars.next();
                         }
@@ -120,6 +125,80 @@ impl Iterator for Lexer<'_> {
     }
 }
 
+/// Whether `c` breaks a line: `\n`, or `\r` alone or before `\n`.
+pub fn is_line_break(c: char) -> bool {
+    matches!(c, '\n' | '\r')
+}
+
+/// The byte offset where each line of `text` starts: 0, and after every
+/// `\n`, `\r\n` and lone `\r`.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    starts.extend(
+        bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+            .map(|(i, _)| i + 1),
+    );
+    starts
+}
+
+/// The number of line breaks in `text`, a `\r\n` counted once.
+pub fn line_breaks(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+        .count()
+}
+
+/// Where the line that holds byte `offset` starts. The `\n` of a `\r\n`
+/// belongs to the line the `\r` ends.
+pub fn line_start(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    if text[..offset].ends_with('\r') && text[offset..].starts_with('\n') {
+        offset -= 1;
+    }
+    text.as_bytes()[..offset]
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1)
+}
+
+/// Where the line that holds byte `offset` ends: its line break, or the
+/// end of the text.
+pub fn line_end(text: &str, offset: usize) -> usize {
+    let offset = offset.min(text.len());
+    text.as_bytes()[offset..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map_or(text.len(), |i| offset + i)
+}
+
+/// The line break at byte `at`, as its length: 2 for `\r\n`, 1 for `\n`
+/// or a lone `\r`, 0 when none starts there.
+pub fn break_len(text: &str, at: usize) -> usize {
+    match text.as_bytes().get(at..).unwrap_or_default() {
+        [b'\r', b'\n', ..] => 2,
+        [b'\n' | b'\r', ..] => 1,
+        _ => 0,
+    }
+}
+
+/// The lines of `text`, each with its line break, and where it starts.
+pub fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let starts = line_starts(text);
+    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([text.len()]).collect();
+    starts
+        .into_iter()
+        .zip(ends)
+        .filter(|(s, e)| s < e)
+        .map(move |(s, e)| (s, &text[s..e]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,9 +244,34 @@ mod tests {
         assert_eq!(at, text.len());
     }
 
+    #[test]
+    fn cr_crlf_and_lf_end_comments_plain_strings_and_lines_alike() {
+        for nl in ["\n", "\r\n", "\r"] {
+            let text = format!("# c{nl}fact \"open{nl}x");
+            let k = kinds(&text);
+            assert_eq!(k[0], (Kind::Comment, "# c"), "{nl:?}");
+            assert_eq!(k[1], (Kind::Space, nl), "{nl:?}");
+            assert_eq!(k[4], (Kind::String, "\"open"), "{nl:?}");
+            assert_eq!(line_starts(&text).len(), 3, "{nl:?}");
+            let x = text.len() - 1;
+            assert_eq!(line_start(&text, x), x, "{nl:?}");
+            assert_eq!(line_end(&text, 0), 3, "{nl:?}");
+            assert_eq!(break_len(&text, 3), nl.len(), "{nl:?}");
+            let got: Vec<&str> = lines(&text).map(|(_, l)| l).collect();
+            assert_eq!(
+                got,
+                [format!("# c{nl}"), format!("fact \"open{nl}"), "x".into()]
+            );
+        }
+        // The `\n` of a `\r\n` is on the line its `\r` ends.
+        assert_eq!(line_start("ab\r\ncd", 3), 0);
+        assert_eq!(line_start("ab\r\ncd", 4), 4);
+        assert_eq!(line_breaks("a\rb\r\nc\nd\r"), 4);
+    }
+
     proptest::proptest! {
         #[test]
-        fn any_text_lexes_into_lexemes_that_tile_it(text in "[a-z0-9 :#\"\\\n(){}\\[\\],>-é]{0,80}") {
+        fn any_text_lexes_into_lexemes_that_tile_it(text in "[a-z0-9 :#\"\\\n\r(){}\\[\\],>-é]{0,80}") {
             let mut at = 0;
             for l in lex(&text) {
                 proptest::prop_assert_eq!(l.start, at);

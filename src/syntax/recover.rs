@@ -10,9 +10,8 @@ pub const MAX_NESTING: usize = 64;
 /// first starts at 0 so that leading text is kept).
 pub(super) fn scenario_chunks(text: &str) -> Vec<(usize, usize)> {
     let mut starts = vec![0];
-    let mut offset = 0;
     let mut seen_first = false;
-    for line in text.split_inclusive('\n') {
+    for (offset, line) in super::lex::lines(text) {
         let trimmed = line.trim_start();
         if trimmed.starts_with("scenario")
             && !trimmed["scenario".len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
@@ -23,7 +22,6 @@ pub(super) fn scenario_chunks(text: &str) -> Vec<(usize, usize)> {
             }
             seen_first = true;
         }
-        offset += line.len();
     }
     let mut chunks = Vec::new();
     for (i, &s) in starts.iter().enumerate() {

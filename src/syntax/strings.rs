@@ -4,11 +4,11 @@
 /// Removes the common leading indentation of a triple-quoted string, and the
 /// line breaks right after the opening and before the closing quotes.
 pub(super) fn dedent(raw: &str) -> String {
-    // Line breaks are `\n` whatever the file used: a CRLF file and an LF
+    // Line breaks are `\n` whatever the file used: a CR, a CRLF and an LF
     // file give the same text.
     let normalized;
     let raw = if raw.contains('\r') {
-        normalized = raw.replace("\r\n", "\n");
+        normalized = raw.replace("\r\n", "\n").replace('\r', "\n");
         normalized.as_str()
     } else {
         raw
@@ -42,6 +42,7 @@ mod tests {
         assert_eq!(dedent("\n    a\n      b\n    "), "a\n  b");
         assert_eq!(dedent("one line"), "one line");
         assert_eq!(dedent("\r\n    a\r\n      b\r\n    "), "a\n  b");
+        assert_eq!(dedent("\r    a\r      b\r    "), "a\n  b");
     }
 
     #[test]

@@ -5,6 +5,7 @@ mod bounds;
 pub(crate) mod files;
 mod import;
 mod judge_secrets;
+mod line_ends;
 mod lsp;
 mod outputs;
 mod pipes;

@@ -38,13 +38,14 @@ fn meaning(text: &str) -> Result<Vec<String>, Vec<String>> {
     }
 }
 
-/// The comments of a text, in order: `#` outside strings to the line end.
+/// The comments of a text, in order: `#` outside strings to the line end
+/// (`\n`, `\r\n` or a lone `\r`).
 fn comments(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(i) = rest.find(['#', '"']) {
         if rest[i..].starts_with('#') {
-            let end = rest[i..].find('\n').map_or(rest.len(), |n| i + n);
+            let end = rest[i..].find(['\n', '\r']).map_or(rest.len(), |n| i + n);
             out.push(rest[i..end].trim_end().to_string());
             rest = &rest[end..];
         } else if rest[i..].starts_with("\"\"\"") {

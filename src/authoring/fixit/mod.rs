@@ -436,11 +436,11 @@ fn remove_clause(text: &str, predicate: usize, end: usize) -> Option<Edit> {
     if start == predicate {
         return None;
     }
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    let line_start = crate::syntax::lex::line_start(text, start);
+    let line_end = crate::syntax::lex::line_end(text, end);
     let after = text[end..line_end].trim();
     if text[line_start..start].trim().is_empty() && (after.is_empty() || after.starts_with('#')) {
-        let length = (line_end + 1).min(text.len()) - line_start;
+        let length = line_end + crate::syntax::lex::break_len(text, line_end) - line_start;
         return Some(Edit {
             offset: line_start,
             length,
@@ -457,7 +457,7 @@ fn remove_clause(text: &str, predicate: usize, end: usize) -> Option<Edit> {
 
 /// The blanks that open the line holding `offset`.
 fn indentation(text: &str, offset: usize) -> String {
-    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::lex::line_start(text, offset);
     text[line_start..offset]
         .chars()
         .take_while(|c| *c == ' ' || *c == '\t')

@@ -72,7 +72,7 @@ pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option
         crate::printer::attribute(&mut block, &work, a);
     }
     let oracle = sc.oracle_span.start as usize;
-    let line_start = text[..oracle].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::lex::line_start(text, oracle);
     let edit = if text[line_start..oracle].trim().is_empty() {
         Edit {
             offset: line_start,

@@ -79,7 +79,7 @@ fn block_keywords(text: &str) -> &'static [&'static str] {
     for t in super::scan::tokens(text) {
         match t.text {
             "{" => {
-                let line = text[..t.start].rfind('\n').map_or(0, |i| i + 1);
+                let line = crate::syntax::lex::line_start(text, t.start);
                 open.push(text[line..t.start].split_whitespace().next().unwrap_or(""));
             }
             "}" => {
@@ -248,7 +248,7 @@ fn recipients(s: &Scan) -> Vec<CompletionItem> {
 pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> {
     let text = &doc.text;
     let s = scan(text, offset);
-    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_start = crate::syntax::lex::line_start(text, offset);
     let before = text[line_start..offset].trim_start();
     // The word being typed is replaced by the choice; what decides the
     // choice is what comes before it.

@@ -348,10 +348,11 @@ struct LineIndex {
 }
 
 impl LineIndex {
+    /// A line ends at `\n`, `\r\n` or a lone `\r`, as the protocol counts.
     fn new(text: &str) -> LineIndex {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineIndex { starts }
+        LineIndex {
+            starts: crate::syntax::lex::line_starts(text),
+        }
     }
 
     fn position(&self, text: &str, offset: usize) -> Position {
@@ -372,7 +373,7 @@ impl LineIndex {
         };
         let mut units = 0usize;
         for (i, c) in text[start..].char_indices() {
-            if units >= pos.character as usize || c == '\n' {
+            if units >= pos.character as usize || crate::syntax::lex::is_line_break(c) {
                 return start + i;
             }
             units += c.len_utf16();
@@ -465,4 +466,25 @@ fn code_actions(uri: &Uri, doc: &Document, range: Range) -> Vec<CodeActionOrComm
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_cr_crlf_and_lf_as_line_ends() {
+        for nl in ["\n", "\r\n", "\r"] {
+            let text = format!("a{nl}é{nl}{nl}xyz");
+            let lines = LineIndex::new(&text);
+            let y = text.find('y').unwrap();
+            assert_eq!(lines.position(&text, y), Position::new(3, 1), "{nl:?}");
+            assert_eq!(lines.offset(&text, Position::new(3, 1)), y, "{nl:?}");
+            // A column past its line's end stops before the line break.
+            let e = text.find('é').unwrap();
+            let end = e + 'é'.len_utf8();
+            assert_eq!(lines.offset(&text, Position::new(1, 9)), end, "{nl:?}");
+            assert_eq!(lines.position(&text, end), Position::new(1, 1), "{nl:?}");
+        }
+    }
 }

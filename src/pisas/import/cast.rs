@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use super::build;
 use super::json::Report;
-use super::names::{category_of_topic, identifier};
+use super::names::{category_of_topic, identifier, person_identifier};
 use super::{diagnostic::ImportError, map::AttributeSource};
 use crate::pisas::format::{Artifact, AttributeValue, Bundle, Label, ScenarioFile};
 use crate::sema::{Attribute, Decision, Form, Person, PersonId, Predicate, Scenario, Setting};
@@ -32,7 +32,7 @@ impl Cast {
             .map_or("", |p| p.name.as_str());
         let mut people: Vec<Person> = Vec::new();
         for m in scenario.cast.members() {
-            let Some(id) = identifier(&m.name) else {
+            let Some(id) = person_identifier(&m.name) else {
                 continue;
             };
             if people.iter().any(|p| p.id == id) {

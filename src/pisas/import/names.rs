@@ -110,6 +110,20 @@ pub fn identifier(name: &str) -> Option<String> {
     Some(out.chars().take(crate::sema::MAX_NAME).collect())
 }
 
+/// A person's id from a foreign name or role key: its [`identifier`],
+/// with `_person` after a word the norms read as a recipient (the
+/// release's `executor` and `subject` roles), which names no person.
+pub fn person_identifier(name: &str) -> Option<String> {
+    let id = identifier(name)?;
+    Some(
+        if crate::sema::norm::RECIPIENT_WORDS.contains(&id.as_str()) {
+            format!("{id}_person")
+        } else {
+            id
+        },
+    )
+}
+
 /// Fills `{name}` placeholders from `values`; the names of unknown ones
 /// are returned and their text kept as written.
 pub fn fill(text: &str, values: &HashMap<String, String>) -> (String, Vec<String>) {
@@ -209,6 +223,15 @@ mod tests {
         );
         assert_eq!(identifier("3rd party").as_deref(), Some("n_3rd_party"));
         assert_eq!(identifier("  ").as_deref(), None);
+        assert_eq!(
+            person_identifier("Subject").as_deref(),
+            Some("subject_person")
+        );
+        assert_eq!(
+            person_identifier("executor").as_deref(),
+            Some("executor_person")
+        );
+        assert_eq!(person_identifier("Avi Shah").as_deref(), Some("avi_shah"));
     }
 
     #[test]

@@ -14,16 +14,30 @@ impl Cx {
         inner.next(); // kw_role
         let role = self.string(inner.next().expect("role"));
         let (mut skills, mut groups, mut reports_to) = (None, None, None);
+        let mut clauses = Vec::new();
         for clause in inner {
             let rule = clause.as_rule();
             let mut c = clause.into_inner();
             let kw = self.keyword(&c.next().expect("kw"));
             let value = c.next().expect("value");
-            match rule {
-                Rule::skills_clause => skills = Some((kw, self.ident_list(value))),
-                Rule::groups_clause => groups = Some((kw, self.ident_list(value))),
-                _ => reports_to = Some((kw, self.ident(value))),
-            }
+            let what = match rule {
+                Rule::skills_clause => {
+                    let list = self.ident_list(value);
+                    skills.get_or_insert((kw.clone(), list));
+                    "skills"
+                }
+                Rule::groups_clause => {
+                    let list = self.ident_list(value);
+                    groups.get_or_insert((kw.clone(), list));
+                    "groups"
+                }
+                _ => {
+                    let to = self.ident(value);
+                    reports_to.get_or_insert((kw.clone(), to));
+                    "reports_to"
+                }
+            };
+            clauses.push((what, kw));
         }
         PersonAst {
             id,
@@ -32,6 +46,7 @@ impl Cx {
             skills,
             groups,
             reports_to,
+            clauses,
             span,
         }
     }

@@ -17,7 +17,7 @@ mod rules;
 use rules::{decoys, invalid, plan, rules};
 
 use super::diagnostic::ImportError;
-use super::names::identifier;
+use super::names::{identifier, person_identifier};
 use crate::sema::Condition;
 
 /// A member of the cast, by role.
@@ -232,7 +232,7 @@ pub fn read(v: &Value, r: &mut Report) -> Option<TaskFamily> {
 fn role_of(v: &Field<RoleEntry>, path: &str, subject: bool, r: &mut Report) -> Option<Role> {
     let v = v.or_empty();
     let key = req(&v.role_id, &key_path(path, "role_id"), "a string", r)?;
-    let Some(id) = identifier(key) else {
+    let Some(id) = person_identifier(key) else {
         r.push(
             key_path(path, "role_id"),
             ImportError::BadName {
