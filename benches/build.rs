@@ -70,7 +70,15 @@ fn build_seeds(bencher: divan::Bencher, n: usize, layout: Layout) {
             assert_eq!(plan.built.len(), n);
             let bytes: usize = plan.files.values().map(String::len).sum();
             *written.lock().unwrap() = (plan.files.len(), bytes);
-            cici::build::write(&out, &plan.files, true).unwrap().written
+            let target = cici::build::Target {
+                out: &out,
+                writer: cici::build::Writer::Build,
+                inputs: &[],
+                force: false,
+            };
+            cici::build::write(&target, &plan.files, true)
+                .unwrap()
+                .written
         });
     let written = *written.lock().unwrap();
     eprintln!(

@@ -3,11 +3,13 @@
 //! In: a checked [`Run`] and [`Templates`]. Out: a [`Plan`], every output
 //! file as text keyed by its path relative to the output folder, built in
 //! memory in a fixed order so that the output is byte-for-byte
-//! deterministic; then [`write()`] puts it on disk atomically, or [`check`]
-//! compares it with what is there.
+//! deterministic; then [`write()`] puts it on disk atomically with its
+//! manifest, or [`check`] compares it with what is there. The exports
+//! write through the same two functions.
 //!
 //! ```text
-//! manifest.json                  every file the build wrote, for pruning
+//! manifest.json                  every file the build wrote and the inputs
+//!                                it read, for pruning (written by `write`)
 //! schema/scenario.schema.json    the JSON Schema of scenario.json
 //! schema/triplet.schema.json     the JSON Schema of a counterfactual triplet
 //! stats.md                       statistics of the built corpus
@@ -17,9 +19,11 @@
 //! schema/artifacts.schema.json   its JSON Schema (packed layout only)
 //! ```
 
+mod manifest;
 mod write;
 
-pub use write::{check, write, Difference, Manifest, WriteSummary, JOURNAL};
+pub use manifest::{Manifest, Origin, Writer, EXPORT_MANIFEST};
+pub use write::{check, write, Difference, OutputError, Target, WriteSummary, JOURNAL};
 
 use std::collections::BTreeMap;
 
@@ -105,7 +109,8 @@ pub fn output_limit(c: &Checked, ratio: u64) -> (usize, usize) {
 /// Every output file, in memory.
 #[derive(Debug, Default)]
 pub struct Plan {
-    /// Relative path to text, sorted by path.
+    /// Relative path to text, sorted by path; the manifest is not among
+    /// them ([`write()`] makes it).
     pub files: BTreeMap<String, String>,
     /// Scenarios built.
     pub built: Vec<String>,
@@ -225,8 +230,6 @@ pub fn plan_with(run: &Run, templates: &Templates, options: &Options) -> Plan {
         "stats.md".into(),
         crate::stats::markdown(&crate::stats::stats(&built)),
     );
-    let manifest = write::Manifest::new(plan.files.keys().cloned().collect()).text();
-    plan.files.insert(MANIFEST.into(), manifest);
     plan
 }
 

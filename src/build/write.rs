@@ -1,33 +1,55 @@
 //! Putting a plan on disk atomically, and comparing one with the disk.
 //!
 //! Every file is written to a temporary file beside it and renamed into
-//! place, so an interrupted build (killed, or stopped with Ctrl-C) leaves
+//! place, so an interrupted run (killed, or stopped with Ctrl-C) leaves
 //! each output either as it was or complete. Files whose content did not
-//! change are not touched.
+//! change are not touched. `build` and every export write through here.
 //!
-//! The manifest of an earlier build is input like any other: it may have
+//! The manifest of an earlier run is input like any other: it may have
 //! been edited, committed from elsewhere or planted. Only what it lists
 //! that stays inside the output folder (plain relative paths, no symlink
-//! on the way) is ever read or removed, and a `manifest.json` that cici
-//! did not write is refused. Before it writes, a build records every path
-//! it may touch in a journal, so the files of a build killed half-way are
-//! known to the next one and pruned; one build at a time holds the folder.
+//! on the way) is ever read or removed, a manifest that cici did not write
+//! is refused, and what a run of another command or over other inputs
+//! wrote is never removed unless the run is forced to replace it (see
+//! [`super::manifest`]). Before it writes, a run records every path it may
+//! touch in a journal, so the files and temporaries of a run killed
+//! half-way are known to the next one and pruned; one run at a time holds
+//! the folder.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use miette::Diagnostic;
+use thiserror::Error;
 
-use super::MANIFEST;
+use super::manifest::{previous, Manifest, Origin, Previous, Writer};
 use crate::diff::unified;
-use crate::io::journal::{digest, Journal};
-use crate::io::{contained, FolderLock, LOCK_WAIT};
+use crate::io::journal::Journal;
+use crate::io::{contained, FolderLock, LOCK_WAIT, TMP_PREFIX};
 
-/// The journal of a build in progress: every path it may write or prune.
+/// The journal of a run in progress: every path it may write or prune.
 pub use crate::io::journal::JOURNAL;
 
-/// The format tag of a manifest.
-const MANIFEST_FORMAT: &str = "cici-manifest/2";
+/// Where a run writes, and for whom.
+#[derive(Clone, Copy, Debug)]
+pub struct Target<'a> {
+    /// The output folder.
+    pub out: &'a Path,
+    /// The command writing it.
+    pub writer: Writer,
+    /// The files and folders it read, as given.
+    pub inputs: &'a [PathBuf],
+    /// Replace what another command or other inputs wrote there: the files
+    /// their manifest lists are pruned.
+    pub force: bool,
+}
+
+impl Target<'_> {
+    /// The origin this run records.
+    pub fn origin(&self) -> Origin {
+        Origin::new(self.writer, self.inputs, self.out)
+    }
+}
 
 /// What a write did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,111 +63,52 @@ pub struct WriteSummary {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Difference {
     pub path: String,
-    /// A unified diff from what is on disk to what the build would write.
+    /// A unified diff from what is on disk to what the run would write.
     pub diff: String,
 }
 
-/// The manifest a build writes: which files it wrote, relative to the
-/// output folder, signed by its format tag and the SHA-256 of its entries.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Manifest {
-    /// Always `"cici"`: marks the folder as one cici builds into.
-    pub generator: String,
-    pub format: String,
-    pub files: Vec<String>,
-    pub digest: String,
-}
-
-/// The manifest of an earlier cici, unsigned: recognised, but nothing it
-/// lists is pruned.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct UnsignedManifest {
-    generator: String,
-    #[allow(dead_code)]
-    files: Vec<String>,
-}
-
-impl Manifest {
-    pub fn new(files: Vec<String>) -> Manifest {
-        Manifest {
-            generator: "cici".into(),
-            format: MANIFEST_FORMAT.into(),
-            digest: digest(MANIFEST_FORMAT, &files),
-            files,
-        }
-    }
-
-    /// Whether the signature holds.
-    fn signed(&self) -> bool {
-        self.generator == "cici"
-            && self.format == MANIFEST_FORMAT
-            && self.digest == digest(MANIFEST_FORMAT, &self.files)
-    }
-
-    /// The manifest as the file holds it.
-    pub fn text(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a manifest serializes") + "\n"
-    }
+/// Why an output folder was not written.
+#[derive(Debug, Error, Diagnostic)]
+pub enum OutputError {
+    /// The folder holds what another command or other inputs wrote: a
+    /// run here would remove those files (`cici build other/` into the
+    /// `generated/` that `seeds/` was built into removed every one).
+    ///
+    /// ```text
+    /// cici build seeds/ && cici build other/
+    /// ```
+    #[error("{out} holds the output of {theirs}, not of {ours}; nothing was written or removed")]
+    #[diagnostic(
+        code(cici::build::other_inputs),
+        help("choose another --out for these inputs, or pass --force to replace that output (the files it lists are removed)")
+    )]
+    OtherInputs {
+        out: String,
+        theirs: String,
+        ours: String,
+    },
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 fn invalid(message: String) -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::InvalidData, message)
 }
 
-/// The files an earlier build wrote, by its signed manifest and by the
-/// journal of a build that did not finish. A `manifest.json` that cici did
-/// not write (a plain list, another shape, a signature that does not hold,
-/// not a regular file) is refused by name; an unsigned manifest of an
-/// earlier cici is recognised but nothing it lists is pruned.
-fn previous_files(out: &Path) -> std::io::Result<(BTreeSet<String>, Option<Journal>)> {
-    let mut files = BTreeSet::new();
-    let path = out.join(MANIFEST);
-    if let Ok(meta) = std::fs::symlink_metadata(&path) {
-        let text = meta
-            .is_file()
-            .then(|| crate::io::read_text(&path).ok())
-            .flatten();
-        let signed = text
-            .as_deref()
-            .and_then(|t| serde_json::from_str::<Manifest>(t).ok())
-            .filter(Manifest::signed);
-        let unsigned = text
-            .as_deref()
-            .and_then(|t| serde_json::from_str::<UnsignedManifest>(t).ok())
-            .is_some_and(|m| m.generator == "cici");
-        match signed {
-            Some(m) => files.extend(m.files),
-            None if unsigned => {}
-            None => {
-                return Err(invalid(format!(
-                    "{} was not written by cici; refusing to build into {} \
-                     (choose another --out, or remove the file)",
-                    path.display(),
-                    out.display()
-                )))
-            }
-        }
-    }
-    let journal = Journal::read(out)?;
-    if let Some(j) = &journal {
-        files.extend(j.files.iter().cloned());
-    }
-    Ok((files, journal))
-}
-
-/// Writes the plan under `out`. With `prune`, files that an earlier build
-/// wrote (by its manifest or journal) and this one does not are removed.
-pub fn write(
+/// Refuses a plan with a file where the run keeps its own (its manifest,
+/// its journal, a temporary's name) or behind a symlink in `out`.
+fn refuse_unsafe(
     out: &Path,
     files: &BTreeMap<String, String>,
-    prune: bool,
-) -> std::io::Result<WriteSummary> {
-    std::fs::create_dir_all(out)?;
-    let _lock = FolderLock::acquire(out, LOCK_WAIT)?;
-    let (previous, journal) = previous_files(out)?;
+    manifest: &str,
+) -> std::io::Result<()> {
     for rel in files.keys() {
+        let name = Path::new(rel).file_name().map(|n| n.to_string_lossy());
+        if rel == manifest || rel == JOURNAL || name.is_some_and(|n| n.starts_with(TMP_PREFIX)) {
+            return Err(invalid(format!(
+                "{rel}: an output of this name would overwrite cici's own bookkeeping; rename the scenario"
+            )));
+        }
         if contained(out, rel).is_none() {
             return Err(invalid(format!(
                 "{}: a symlink stands where cici writes; refusing to write through it",
@@ -153,26 +116,80 @@ pub fn write(
             )));
         }
     }
-    // The temporaries of a build that was killed: its journal names them.
-    if let Some(j) = &journal {
+    Ok(())
+}
+
+/// Writes the plan under `out` with its manifest. With `prune`, files that
+/// an earlier run of the same origin wrote (by its manifest or journal)
+/// and this one does not are removed; without, the manifest lists them
+/// beside this run's, for the next clean run to prune. A folder that holds
+/// another origin's output is refused unless `target.force`.
+pub fn write(
+    target: &Target,
+    files: &BTreeMap<String, String>,
+    prune: bool,
+) -> Result<WriteSummary, OutputError> {
+    let out = target.out;
+    let manifest = target.writer.manifest();
+    std::fs::create_dir_all(out)?;
+    let _lock = FolderLock::acquire(out, LOCK_WAIT)?;
+    let origin = target.origin();
+    let mut prev = previous(out, &origin, target.writer)?;
+    if !prev.others.is_empty() {
+        if !target.force {
+            return Err(OutputError::OtherInputs {
+                out: out.display().to_string(),
+                theirs: prev.others.join("; "),
+                ours: origin.describe(),
+            });
+        }
+        prev.files.append(&mut prev.others_files);
+    }
+    refuse_unsafe(out, files, manifest)?;
+    // The temporaries of a run that was killed: its journal names them.
+    if let Some(j) = &prev.journal {
         j.remove_temporaries(out)?;
     }
-    // Every path this build may touch, and its temporaries' token, before
+    // Every path this run may touch, and its temporaries' token, before
     // it touches any.
-    let intent: BTreeSet<&String> = previous.iter().chain(files.keys()).collect();
-    Journal::new(intent.into_iter().cloned().collect()).write(out)?;
-    let mut summary = WriteSummary::default();
-    // The manifest goes last: until it is replaced, the old one still lists
-    // every file a later prune may need to remove.
-    let entries: Vec<(&String, &String)> = files
-        .iter()
-        .filter(|(p, _)| p.as_str() != MANIFEST)
-        .collect();
+    let intent: BTreeSet<&String> = prev.files.iter().chain(files.keys()).collect();
+    Journal::with_origin(origin.entries(), intent.into_iter().cloned().collect()).write(out)?;
+    let mut summary = put(out, files)?;
+    if prune {
+        summary.removed = remove_stale(out, &prev, files, manifest)?;
+    }
+    // A run that could not prune (it had errors) lists what it kept beside
+    // what it wrote, so that the next clean run prunes them. The manifest
+    // goes last: until it is replaced, the old one still lists every file
+    // a later prune may need to remove.
+    let mut listed: BTreeSet<String> = files.keys().cloned().collect();
+    if !prune {
+        listed.extend(
+            prev.files
+                .iter()
+                .filter(|p| *p != manifest && *p != JOURNAL)
+                .cloned(),
+        );
+    }
+    let text = Manifest::new(&origin, listed.into_iter().collect()).text();
+    if crate::io::write_if_changed(&out.join(manifest), &text)? {
+        summary.written += 1;
+    } else {
+        summary.unchanged += 1;
+    }
+    std::fs::remove_file(out.join(JOURNAL))?;
+    Ok(summary)
+}
+
+/// Writes every file of the plan that changed, in parallel.
+fn put(out: &Path, files: &BTreeMap<String, String>) -> std::io::Result<WriteSummary> {
+    let entries: Vec<(&String, &String)> = files.iter().collect();
     let results = crate::driver::parallel_map(&entries, |(rel, text)| {
         let path = out.join(rel);
         crate::io::write_if_changed(&path, text)
             .map_err(|e| std::io::Error::new(e.kind(), format!("{}: {e}", path.display())))
     });
+    let mut summary = WriteSummary::default();
     for r in results {
         if r? {
             summary.written += 1;
@@ -180,46 +197,33 @@ pub fn write(
             summary.unchanged += 1;
         }
     }
-    if prune {
-        for rel in previous.iter().filter(|p| !files.contains_key(*p)) {
-            if rel == MANIFEST || rel == JOURNAL {
-                continue;
-            }
-            // Only a regular file inside `out`, reached without a symlink.
-            let Some(path) = contained(out, rel) else {
-                continue;
-            };
-            if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
-                continue;
-            }
-            std::fs::remove_file(&path)?;
-            summary.removed += 1;
-            remove_empty_parents(out, &path);
-        }
-    }
-    // A build that could not prune (it had errors) lists what it kept
-    // beside what it wrote, so that the next clean build prunes them.
-    let kept: Vec<String> = previous
-        .iter()
-        .filter(|p| !prune && !files.contains_key(*p) && *p != MANIFEST && *p != JOURNAL)
-        .cloned()
-        .collect();
-    let manifest = if kept.is_empty() {
-        files.get(MANIFEST).cloned()
-    } else {
-        let mut all: BTreeSet<String> = files.keys().filter(|p| *p != MANIFEST).cloned().collect();
-        all.extend(kept);
-        Some(Manifest::new(all.into_iter().collect()).text())
-    };
-    if let Some(text) = manifest {
-        if crate::io::write_if_changed(&out.join(MANIFEST), &text)? {
-            summary.written += 1;
-        } else {
-            summary.unchanged += 1;
-        }
-    }
-    std::fs::remove_file(out.join(JOURNAL))?;
     Ok(summary)
+}
+
+/// Removes what earlier runs wrote and this one does not: only regular
+/// files inside `out`, reached without a symlink. How many it removed.
+fn remove_stale(
+    out: &Path,
+    prev: &Previous,
+    files: &BTreeMap<String, String>,
+    manifest: &str,
+) -> std::io::Result<usize> {
+    let mut removed = 0;
+    for rel in prev.files.iter().filter(|p| !files.contains_key(*p)) {
+        if rel == manifest || rel == JOURNAL {
+            continue;
+        }
+        let Some(path) = contained(out, rel) else {
+            continue;
+        };
+        if !std::fs::symlink_metadata(&path).is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        std::fs::remove_file(&path)?;
+        removed += 1;
+        remove_empty_parents(out, &path);
+    }
+    Ok(removed)
 }
 
 fn remove_empty_parents(root: &Path, path: &Path) {
@@ -241,23 +245,41 @@ fn read_inside(out: &Path, rel: &str) -> Option<String> {
         .flatten()
 }
 
-/// How the disk under `out` differs from the plan: missing files, files
-/// whose content is stale, and files an earlier build wrote that this one
-/// would remove. Empty when the tree is up to date. Reads nothing outside
-/// `out` and nothing through a symlink.
-pub fn check(out: &Path, files: &BTreeMap<String, String>) -> Vec<Difference> {
+/// How the disk under `out` differs from the plan and its manifest:
+/// missing files, files whose content is stale, files an earlier run wrote
+/// that this one would remove, output of another origin, and a run that
+/// did not finish. Empty when the folder is up to date. Reads nothing
+/// outside `out` and nothing through a symlink.
+pub fn check(target: &Target, files: &BTreeMap<String, String>) -> Vec<Difference> {
+    let out = target.out;
+    let manifest = target.writer.manifest();
+    let origin = target.origin();
     let mut diffs = Vec::new();
-    let previous = match previous_files(out) {
-        Ok((p, _)) => p,
+    let prev = match previous(out, &origin, target.writer) {
+        Ok(p) => p,
         Err(e) => {
             diffs.push(Difference {
-                path: MANIFEST.into(),
+                path: manifest.into(),
                 diff: format!("{e}\n"),
             });
-            BTreeSet::new()
+            Previous::default()
         }
     };
-    for (rel, text) in files {
+    if !prev.others.is_empty() {
+        diffs.push(Difference {
+            path: manifest.into(),
+            diff: format!(
+                "{}: holds the output of {}, not of {}\n",
+                out.display(),
+                prev.others.join("; "),
+                origin.describe()
+            ),
+        });
+    }
+    let text = Manifest::new(&origin, files.keys().cloned().collect()).text();
+    let name = manifest.to_string();
+    let planned = files.iter().chain(std::iter::once((&name, &text)));
+    for (rel, text) in planned {
         let old = read_inside(out, rel);
         if old.as_deref() != Some(text.as_str()) {
             let existed = std::fs::symlink_metadata(out.join(rel)).is_ok();
@@ -267,7 +289,8 @@ pub fn check(out: &Path, files: &BTreeMap<String, String>) -> Vec<Difference> {
             });
         }
     }
-    for rel in previous.iter().filter(|p| !files.contains_key(*p)) {
+    let stale = prev.files.iter().filter(|p| !files.contains_key(*p));
+    for rel in stale.filter(|p| *p != manifest && *p != JOURNAL) {
         if let Some(old) = read_inside(out, rel) {
             diffs.push(Difference {
                 path: rel.clone(),
@@ -278,7 +301,7 @@ pub fn check(out: &Path, files: &BTreeMap<String, String>) -> Vec<Difference> {
     if std::fs::symlink_metadata(out.join(JOURNAL)).is_ok() {
         diffs.push(Difference {
             path: JOURNAL.into(),
-            diff: format!("{JOURNAL}: a build into this folder did not finish\n"),
+            diff: format!("{JOURNAL}: a run writing into this folder did not finish\n"),
         });
     }
     diffs

@@ -1,5 +1,6 @@
 //! `cici build` and `cici stats`
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -68,45 +69,26 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
         eprintln!("{}", render_one(e));
     }
     let failed = run.errors() > 0 || !plan.errors.is_empty();
-    let out = &args.out;
-    let mut stdout = std::io::stdout().lock();
-    if args.check {
-        let diffs = build::check(out, &plan.files);
-        for d in &diffs {
-            let _ = write!(stdout, "{}", d.diff);
-        }
-        if !diffs.is_empty() {
-            eprintln!(
-                "{} is stale: {} file{} differ{}; run `cici build` to regenerate",
-                out.display(),
-                diffs.len(),
-                if diffs.len() == 1 { "" } else { "s" },
-                if diffs.len() == 1 { "s" } else { "" }
-            );
-            return ExitCode::from(1);
-        }
-        super::output::say!(
-            "{} is up to date ({} files)",
-            out.display(),
-            plan.files.len()
-        );
-    } else {
-        // Prune only after a clean run: a seed with errors keeps what an
-        // earlier build wrote for it.
-        match build::write(out, &plan.files, !failed) {
-            Ok(s) => {
-                super::output::say!(
-                    "built {} scenario{} into {}: {} written, {} unchanged, {} removed",
-                    plan.built.len(),
-                    if plan.built.len() == 1 { "" } else { "s" },
-                    out.display(),
-                    s.written,
-                    s.unchanged,
-                    s.removed
-                );
-            }
-            Err(e) => return fail(format!("writing {}: {e}", out.display())),
-        }
+    let target = build::Target {
+        out: &args.out,
+        writer: build::Writer::Build,
+        inputs: &paths,
+        force: args.force,
+    };
+    // Prune only after a clean run: a seed with errors keeps what an
+    // earlier build wrote for it.
+    match put(&target, &plan.files, !failed, args.check) {
+        Ok(Some(s)) => super::output::say!(
+            "built {} scenario{} into {}: {} written, {} unchanged, {} removed",
+            plan.built.len(),
+            if plan.built.len() == 1 { "" } else { "s" },
+            args.out.display(),
+            s.written,
+            s.unchanged,
+            s.removed
+        ),
+        Ok(None) => {}
+        Err(code) => return code,
     }
     if !plan.skipped.is_empty() {
         eprintln!("not built (errors): {}", plan.skipped.join(", "));
@@ -116,6 +98,46 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Checks or writes an output folder. With `check`, prints how it differs
+/// from `files` and fails (exit 1) when it does; otherwise writes `files`
+/// with their manifest and says what it did. A folder that holds another
+/// origin's output is a diagnostic (exit 2), an I/O error exit 2.
+pub(super) fn put(
+    target: &build::Target,
+    files: &BTreeMap<String, String>,
+    prune: bool,
+    check: bool,
+) -> Result<Option<build::WriteSummary>, ExitCode> {
+    let out = target.out.display();
+    if !check {
+        return match build::write(target, files, prune) {
+            Ok(s) => Ok(Some(s)),
+            Err(build::OutputError::Io(e)) => Err(fail(format!("writing {out}: {e}"))),
+            Err(e) => {
+                eprintln!("{}", render_one(&e));
+                Err(ExitCode::from(2))
+            }
+        };
+    }
+    let diffs = build::check(target, files);
+    let mut stdout = std::io::stdout().lock();
+    for d in &diffs {
+        let _ = write!(stdout, "{}", d.diff);
+    }
+    if !diffs.is_empty() {
+        let n = diffs.len();
+        eprintln!(
+            "{out} is stale: {n} file{} differ{}; run `cici {}` to regenerate",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" },
+            target.writer.command()
+        );
+        return Err(ExitCode::from(1));
+    }
+    super::output::say!("{out} is up to date ({} files)", files.len() + 1);
+    Ok(None)
 }
 
 pub(super) fn stats(args: StatsArgs) -> ExitCode {
@@ -146,7 +168,7 @@ pub(super) fn stats(args: StatsArgs) -> ExitCode {
     }
 }
 
-fn render_one(e: &dyn miette::Diagnostic) -> String {
+pub(super) fn render_one(e: &dyn miette::Diagnostic) -> String {
     let mut s = String::new();
     if super::check::handler().render_report(&mut s, e).is_err() {
         s = e.to_string();

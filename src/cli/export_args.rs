@@ -40,6 +40,10 @@ pub(super) enum ExportCommand {
         #[arg(long, default_value_t = crate::pisas::export::COUNT_LIMIT,
               value_parser = clap::value_parser!(u64).range(1..))]
         count_bound: u64,
+        /// Write nothing; fail with a diff if the folder is stale (a bundle
+        /// differs, is missing, or is of a scenario no longer exported).
+        #[arg(long, conflicts_with = "force")]
+        check: bool,
     },
     /// Executable agent tasks for inspect_ai: per scenario an environment
     /// (`<out>/<id>/environment.json`), the instruction variants
@@ -65,9 +69,17 @@ pub(super) struct ExportInput {
     /// Seed files, or folders searched recursively for `*.cici`.
     #[arg(required = true)]
     pub(super) paths: Vec<PathBuf>,
-    /// The folder to write into, one folder per scenario.
+    /// The folder to write into, one folder per scenario. It keeps a
+    /// manifest (`.cici-manifest.json`): a rerun removes what an earlier
+    /// export of the same seeds wrote and no longer does, and a folder
+    /// holding the output of other inputs is refused (see --force).
     #[arg(long)]
     pub(super) out: PathBuf,
+    /// Write into a folder that holds the output of other inputs (or of
+    /// another command), replacing it: the files its manifest lists are
+    /// removed.
+    #[arg(long)]
+    pub(super) force: bool,
     /// Templates for the brief and the task (built in when not given).
     #[arg(long)]
     pub(super) templates: Option<PathBuf>,
@@ -94,32 +106,103 @@ impl ExportInput {
         let options = self.solver.options();
         let mut run = crate::driver::Run::new();
         run.check_paths(&self.paths, &options).map_err(fail)?;
+        if run.sources.is_empty() {
+            return Err(report(
+                &ExportError::NoSeeds {
+                    paths: self.paths_in_words(),
+                },
+                2,
+            ));
+        }
         eprint!("{}", super::check::render(&run, &super::check::handler()));
         Ok((templates, run))
     }
+
+    /// Where `writer` writes, and from what.
+    pub(super) fn target(&self, writer: crate::build::Writer) -> crate::build::Target<'_> {
+        crate::build::Target {
+            out: &self.out,
+            writer,
+            inputs: &self.paths,
+            force: self.force,
+        }
+    }
+
+    fn paths_in_words(&self) -> String {
+        self.paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The proven scenarios of a run: one whose check found an error has
+    /// no single oracle to score against, so it is never exported.
+    pub(super) fn proven<'r>(
+        &self,
+        run: &'r crate::driver::Run,
+    ) -> Result<Vec<&'r crate::driver::Checked>, ExitCode> {
+        let proven: Vec<&crate::driver::Checked> = run
+            .checked
+            .iter()
+            .filter(|c| c.report.errors() == 0)
+            .collect();
+        if proven.is_empty() {
+            return Err(self.all_errors(
+                "a scenario with errors has no single oracle to score against; fix the errors above",
+            ));
+        }
+        Ok(proven)
+    }
+
+    /// The error of an export with nothing to write: every scenario has
+    /// errors (exit 1).
+    pub(super) fn all_errors(&self, help: &'static str) -> ExitCode {
+        let e = ExportError::AllErrors {
+            paths: self.paths_in_words(),
+            help,
+        };
+        report(&e, 1)
+    }
+}
+
+/// Why an export has nothing to write.
+#[derive(Debug, thiserror::Error, miette::Diagnostic)]
+pub(super) enum ExportError {
+    /// The paths hold no seed file: an empty folder once exported nothing
+    /// and said "wrote 0 bundles".
+    ///
+    /// ```text
+    /// cici export pisas empty/ --out bundles/
+    /// ```
+    #[error("nothing to export: no `*.cici` file under {paths}")]
+    #[diagnostic(
+        code(cici::export::no_seeds),
+        help("give seed files, or folders that hold `*.cici` files")
+    )]
+    NoSeeds { paths: String },
+
+    /// Every scenario has errors, so none is exported, and nothing is
+    /// written.
+    #[error("nothing to export: no scenario without errors under {paths}")]
+    #[diagnostic(code(cici::export::all_errors), help("{help}"))]
+    AllErrors { paths: String, help: &'static str },
+}
+
+/// Prints a diagnostic that stops an export; its exit status.
+fn report(e: &ExportError, status: u8) -> ExitCode {
+    eprintln!("{}", super::build::render_one(e));
+    ExitCode::from(status)
 }
 
 #[derive(clap::Args, Debug)]
 pub struct InspectArgs {
     #[command(flatten)]
     pub(super) input: ExportInput,
-    /// Write nothing; fail with a diff if the folder is stale.
-    #[arg(long)]
+    /// Write nothing; fail with a diff if the folder is stale (a file
+    /// differs, is missing, or is of a scenario no longer exported).
+    #[arg(long, conflicts_with = "force")]
     pub(super) check: bool,
-}
-
-/// The proven scenarios of a run: one whose check found an error has no
-/// single oracle to score against, so it is never exported.
-pub(super) fn proven(run: &crate::driver::Run) -> Result<Vec<&crate::driver::Checked>, ExitCode> {
-    let proven: Vec<&crate::driver::Checked> = run
-        .checked
-        .iter()
-        .filter(|c| c.report.errors() == 0)
-        .collect();
-    if proven.is_empty() {
-        return Err(fail("no scenario without errors to export"));
-    }
-    Ok(proven)
 }
 
 /// How bundle notes render a raw detail with a sanitized twin.

@@ -138,7 +138,7 @@ fn export_model(input: &super::export_args::ExportInput) -> ExitCode {
         Ok(checked) => checked,
         Err(code) => return code,
     };
-    let proven = match super::export_args::proven(&run) {
+    let proven = match input.proven(&run) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -146,16 +146,19 @@ fn export_model(input: &super::export_args::ExportInput) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(format!("serializing a model: {e}")),
     };
-    match crate::build::write(&input.out, &files, run.errors() == 0) {
-        Ok(s) => super::output::say!(
-            "wrote {} model{} into {}: {} written, {} unchanged",
+    let target = input.target(crate::build::Writer::ExportModel);
+    match super::build::put(&target, &files, run.errors() == 0, false) {
+        Ok(Some(s)) => super::output::say!(
+            "wrote {} model{} into {}: {} written, {} unchanged, {} removed",
             files.len(),
             if files.len() == 1 { "" } else { "s" },
             input.out.display(),
             s.written,
-            s.unchanged
+            s.unchanged,
+            s.removed
         ),
-        Err(e) => return fail(format!("writing {}: {e}", input.out.display())),
+        Ok(None) => {}
+        Err(code) => return code,
     }
     if run.errors() > 0 {
         ExitCode::from(1)
@@ -165,7 +168,7 @@ fn export_model(input: &super::export_args::ExportInput) -> ExitCode {
 }
 
 pub(super) fn export(args: ExportArgs) -> ExitCode {
-    let (input, notes, allow_defects, count_bound) = match args.command {
+    let (input, notes, allow_defects, count_bound, check) = match args.command {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
         ExportCommand::Model { input } => return export_model(&input),
         ExportCommand::Pisas {
@@ -173,7 +176,8 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
             notes,
             allow_defects,
             count_bound,
-        } => (input, notes, allow_defects, count_bound),
+            check,
+        } => (input, notes, allow_defects, count_bound, check),
     };
     let bundle_options = crate::pisas::export::Options {
         notes: notes.into(),
@@ -185,19 +189,35 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         Ok(checked) => checked,
         Err(code) => return code,
     };
-    let out = input.out;
-    match crate::pisas::export::write_bundles(&run, &templates, &out, &bundle_options) {
-        Ok(ids) => {
-            super::output::say!(
-                "wrote {} bundle{} into {}",
-                ids.len(),
-                if ids.len() == 1 { "" } else { "s" },
-                out.display()
-            );
-        }
+    let (files, ids) = match crate::pisas::export::bundle_files(&run, &templates, &bundle_options) {
+        Ok(bundles) => bundles,
         Err(e) => return fail(e),
-    }
+    };
     let checked_errors: usize = run.checked.iter().map(|c| c.report.errors()).sum();
+    // Errors outside the scenarios written (a file that does not parse,
+    // or a scenario left out): those keep what an earlier export wrote.
+    let failed = run.errors() > checked_errors || (!allow_defects && run.errors() > 0);
+    if ids.is_empty() {
+        return input.all_errors(if allow_defects {
+            "a file that does not parse or resolve is never exported; fix the errors above"
+        } else {
+            "fix them, or pass --allow-defects to write those that checked, with their defects recorded"
+        });
+    }
+    let target = input.target(crate::build::Writer::ExportPisas);
+    match super::build::put(&target, &files, !failed, check) {
+        Ok(Some(s)) => super::output::say!(
+            "wrote {} bundle{} into {}: {} written, {} unchanged, {} removed",
+            ids.len(),
+            if ids.len() == 1 { "" } else { "s" },
+            input.out.display(),
+            s.written,
+            s.unchanged,
+            s.removed
+        ),
+        Ok(None) => {}
+        Err(code) => return code,
+    }
     let flawed = run.checked.iter().filter(|c| c.report.errors() > 0).count();
     if allow_defects && flawed > 0 {
         eprintln!(
@@ -205,7 +225,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
             if flawed == 1 { "" } else { "s" }
         );
     }
-    if run.errors() > checked_errors || (!allow_defects && run.errors() > 0) {
+    if failed {
         eprintln!(
             "scenarios with errors are not exported{}",
             if allow_defects {

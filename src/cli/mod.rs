@@ -257,7 +257,8 @@ pub struct CounterfactualArgs {
 pub struct BuildArgs {
     /// Seed files or folders; `seeds/` by default.
     paths: Vec<PathBuf>,
-    /// The output folder.
+    /// The output folder. One that holds the build of other inputs is
+    /// refused (see --force).
     #[arg(long, default_value = "generated")]
     out: PathBuf,
     /// Templates overriding the built-in ones, file by file; `templates/` when it exists.
@@ -266,6 +267,11 @@ pub struct BuildArgs {
     /// Write nothing; fail with a diff if the output folder is stale.
     #[arg(long)]
     check: bool,
+    /// Build into a folder that holds the output of other inputs (or of
+    /// another command), replacing it: the files its manifest lists are
+    /// removed.
+    #[arg(long, conflicts_with = "check")]
+    force: bool,
     #[command(flatten)]
     solver: SolverArgs,
     /// A scenario may write this many times its seed's size per person,

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use crate::it::common::{root, tempdir};
 
 /// Runs the binary in `dir` and gives up (failing the test) after 60 s:
-/// a hang is a failure here, never a stuck suite.
+/// a hang is a failure here, never a stuck suite. Its output is read while
+/// it runs, so a long diff never fills the pipe and stalls it.
 pub(crate) fn cici_in(dir: &Path, args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cici"))
         .args(args)
@@ -19,15 +20,31 @@ pub(crate) fn cici_in(dir: &Path, args: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs");
+    let drain = |mut pipe: Box<dyn std::io::Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
     let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if start.elapsed() > Duration::from_secs(60) {
             let _ = child.kill();
             panic!("cici {args:?} did not finish within 60 s");
         }
         std::thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
     }
-    child.wait_with_output().unwrap()
 }
 
 pub(super) fn text_of(o: &Output) -> String {
@@ -58,7 +75,12 @@ fn add_to_manifest(manifest: &Path, extra: &[&str], sign: bool) {
     }
     if sign {
         let files: Vec<String> = serde_json::from_value(json["files"].clone()).unwrap();
-        std::fs::write(manifest, cici::build::Manifest::new(files).text()).unwrap();
+        let origin = cici::build::Origin {
+            command: json["command"].as_str().unwrap().into(),
+            inputs: serde_json::from_value(json["inputs"].clone()).unwrap(),
+        };
+        let signed = cici::build::Manifest::new(&origin, files);
+        std::fs::write(manifest, signed.text()).unwrap();
     } else {
         std::fs::write(manifest, serde_json::to_string(&json).unwrap()).unwrap();
     }
@@ -160,10 +182,13 @@ fn the_files_of_a_killed_build_are_pruned_by_the_next() {
     let orphan = dir.join("p/other_scenario/brief.md");
     std::fs::create_dir_all(orphan.parent().unwrap()).unwrap();
     std::fs::write(&orphan, "half a build").unwrap();
-    cici::io::journal::Journal::new(vec![
-        "other_scenario/brief.md".into(),
-        "ops_scheduling/brief.md".into(),
-    ])
+    cici::io::journal::Journal::with_origin(
+        vec!["build".into(), "../seeds".into()],
+        vec![
+            "other_scenario/brief.md".into(),
+            "ops_scheduling/brief.md".into(),
+        ],
+    )
     .write(&dir.join("p"))
     .unwrap();
     let check = cici_in(&dir, &["build", "seeds", "--out", "p", "--check"]);

@@ -2,6 +2,7 @@
 //! that once deleted, printed, hung, crashed or gave a wrong verdict.
 
 mod bounds;
+mod exports;
 pub(crate) mod files;
 mod import;
 mod judge_secrets;

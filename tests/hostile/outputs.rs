@@ -193,3 +193,47 @@ fn two_counterfactual_runs_into_one_folder_write_each_row_once() {
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }
+
+#[test]
+fn building_other_seeds_into_the_seeds_build_removes_nothing_and_names_out() {
+    let dir = workspace("out-other-inputs");
+    std::fs::create_dir_all(dir.join("other")).unwrap();
+    std::fs::copy(
+        crate::it::common::root().join("seeds/payments_sprint.cici"),
+        dir.join("other/pay.cici"),
+    )
+    .unwrap();
+    // `seeds/` into the default `generated/`, then another folder without
+    // --out: the same folder.
+    let out = cici_in(&dir, &["build"]);
+    assert!(out.status.success(), "{}", text_of(&out));
+    let before = super::exports::tree(&dir.join("generated"));
+    let out = cici_in(&dir, &["build", "other"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text_of(&out));
+    let text = text_of(&out);
+    assert!(
+        text.contains("cici::build::other_inputs")
+            && text.contains("--out")
+            && text.contains("--force"),
+        "{text}"
+    );
+    assert_eq!(super::exports::tree(&dir.join("generated")), before);
+    let check = cici_in(&dir, &["build", "other", "--check"]);
+    assert_eq!(check.status.code(), Some(1), "{}", text_of(&check));
+    let check = cici_in(&dir, &["build", "--check"]);
+    assert!(check.status.success(), "{}", text_of(&check));
+    // Elsewhere, the other folder builds; forced, it replaces the build.
+    let out = cici_in(&dir, &["build", "other", "--out", "elsewhere"]);
+    assert!(out.status.success(), "{}", text_of(&out));
+    std::fs::write(dir.join("generated/notes.txt"), "mine").unwrap();
+    let out = cici_in(&dir, &["build", "other", "--force"]);
+    assert!(out.status.success(), "{}", text_of(&out));
+    assert!(!dir.join("generated/ops_scheduling").exists());
+    assert!(dir
+        .join("generated/payments_sprint/scenario.json")
+        .is_file());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("generated/notes.txt")).unwrap(),
+        "mine"
+    );
+}

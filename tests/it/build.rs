@@ -23,6 +23,16 @@ fn seeds() -> Run {
 }
 
 /// Every file under `dir`, relative path to bytes.
+/// A build into `out` of no named inputs.
+fn target(out: &Path) -> build::Target<'_> {
+    build::Target {
+        out,
+        writer: build::Writer::Build,
+        inputs: &[],
+        force: false,
+    }
+}
+
 fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
@@ -114,13 +124,14 @@ fn builds_are_byte_for_byte_deterministic() {
     let first = build::plan(&seeds(), &Templates::builtin());
     let second = build::plan(&seeds(), &Templates::builtin());
     assert_eq!(first.files, second.files);
-    build::write(&a, &first.files, true).unwrap();
-    build::write(&b, &second.files, true).unwrap();
+    build::write(&target(&a), &first.files, true).unwrap();
+    build::write(&target(&b), &second.files, true).unwrap();
     assert_eq!(tree(&a), tree(&b));
-    // A rebuild over an up-to-date tree touches nothing.
-    let again = build::write(&a, &first.files, true).unwrap();
+    // A rebuild over an up-to-date tree touches nothing (the manifest
+    // included).
+    let again = build::write(&target(&a), &first.files, true).unwrap();
     assert_eq!(again.written, 0);
-    assert_eq!(again.unchanged, first.files.len());
+    assert_eq!(again.unchanged, first.files.len() + 1);
 }
 
 #[test]
@@ -155,8 +166,23 @@ fn check_fails_with_a_diff_on_a_stale_tree_and_build_prunes() {
         diff.contains("+++ b/payments_sprint/scenario.json"),
         "{diff}"
     );
-    // Building only some seeds prunes the outputs of the others.
+    // Building only some seeds into the build of them all is another
+    // build: refused, nothing removed; forced, it prunes the others.
     let only = cici(&["build", "seeds/ops_scheduling.cici", "--out", out_s]);
+    assert_eq!(only.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&only.stderr);
+    assert!(
+        stderr.contains("cici::build::other_inputs") && stderr.contains("--out"),
+        "{stderr}"
+    );
+    assert!(out.join("payments_sprint").exists());
+    let only = cici(&[
+        "build",
+        "seeds/ops_scheduling.cici",
+        "--out",
+        out_s,
+        "--force",
+    ]);
     assert_eq!(only.status.code(), Some(0));
     assert!(!out.join("payments_sprint").exists());
     assert!(out.join("ops_scheduling/brief.md").is_file());
@@ -391,10 +417,15 @@ fn an_interrupted_build_leaves_no_partial_file() {
         "every build finished before it was killed"
     );
     // The next build completes the tree and removes leftover temporaries.
-    build::write(&out, &expected, true).unwrap();
+    let seeds_path = [seeds.to_path_buf()];
+    let target = build::Target {
+        inputs: &seeds_path,
+        ..target(&out)
+    };
+    build::write(&target, &expected, true).unwrap();
     let done = tree(&out);
     assert!(done.keys().all(|p| !p.contains(".cici-tmp-")));
-    assert_eq!(done.len(), expected.len());
+    assert_eq!(done.len(), expected.len() + 1);
 }
 
 /// `cici::build::too_large`: a title of half a million characters, repeated

@@ -74,11 +74,17 @@ fn declared_codes() -> BTreeSet<String> {
     super::common::codes_in_source()
         .into_iter()
         .filter(|c| {
-            // Build, render and import codes have their own tests, and the
-            // model judge's come from a model (`tests/it/judge.rs`).
-            !["build::", "render::", "import::", "check::judge_"]
-                .iter()
-                .any(|s| c["cici::".len()..].starts_with(s))
+            // Build, render, import and export codes have their own tests,
+            // and the model judge's come from a model (`tests/it/judge.rs`).
+            ![
+                "build::",
+                "render::",
+                "import::",
+                "export::",
+                "check::judge_",
+            ]
+            .iter()
+            .any(|s| c["cici::".len()..].starts_with(s))
         })
         .collect()
 }

@@ -175,6 +175,9 @@ fn assert_meaningful(bundles: &Path) -> usize {
     let mut n = 0;
     for e in std::fs::read_dir(bundles).unwrap() {
         let dir = e.unwrap().path();
+        if !dir.is_dir() {
+            continue; // the export's manifest
+        }
         let problems = meaning(&dir);
         assert!(problems.is_empty(), "{}: {problems:#?}", dir.display());
         n += 1;
@@ -236,7 +239,11 @@ fn the_decision_rule_of_one_setting_does_not_change_with_its_oracle() {
     assert_eq!(assert_meaningful(&bundles), 12);
     let mut rules: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for e in std::fs::read_dir(&bundles).unwrap() {
-        let u = read(&e.unwrap().path(), "utility.json");
+        let path = e.unwrap().path();
+        if !path.is_dir() {
+            continue; // the export's manifest
+        }
+        let u = read(&path, "utility.json");
         rules
             .entry(u["decision_rule"].as_str().unwrap().to_string())
             .or_default()
@@ -365,10 +372,9 @@ fn a_flawed_released_scenario_exports_only_when_asked_with_its_defects() {
     );
     let dir = std::fs::read_dir(&allowed)
         .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+        .map(|e| e.unwrap().path())
+        .find(|p| p.is_dir())
+        .unwrap();
     let utility = read(&dir, "utility.json");
     let codes: Vec<&str> = utility["cici"]["defects"]
         .as_array()

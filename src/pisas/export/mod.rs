@@ -408,37 +408,23 @@ pub fn seed_text(run: &crate::driver::Run, c: &Checked) -> String {
         .map_or_else(|| crate::printer::print(&c.scenario), |t| format!("{t}\n"))
 }
 
-/// Why bundles could not be written.
+/// A scenario whose bundle could not be made.
 #[derive(Debug, thiserror::Error)]
-pub enum WriteError {
-    #[error("{}: {error}", .path.display())]
-    Io {
-        path: std::path::PathBuf,
-        error: std::io::Error,
-    },
-    #[error("{scenario}: {error}")]
-    Render {
-        scenario: String,
-        error: RenderError,
-    },
+#[error("{scenario}: {error}")]
+pub struct BundleError {
+    pub scenario: String,
+    pub error: RenderError,
 }
 
-/// Writes one folder per error-free scenario of a run under `out` (with
-/// `options.allow_defects`, per scenario that checked at all)
-/// (`<out>/<id>/scenario.json`, ...), atomically, holding the folder's
-/// lock; the ids of the scenarios written.
-pub fn write_bundles(
+/// The bundles of every error-free scenario of a run (with
+/// `options.allow_defects`, of every scenario that checked at all), as
+/// files relative to the output folder (`<id>/scenario.json`, ...), and
+/// the ids of the scenarios bundled. `build::write` puts them on disk.
+pub fn bundle_files(
     run: &crate::driver::Run,
     templates: &Templates,
-    out: &std::path::Path,
     options: &Options,
-) -> Result<Vec<String>, WriteError> {
-    let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT).map_err(|error| {
-        WriteError::Io {
-            path: out.to_path_buf(),
-            error,
-        }
-    })?;
+) -> Result<(std::collections::BTreeMap<String, String>, Vec<String>), BundleError> {
     let chosen: Vec<&Checked> = run
         .checked
         .iter()
@@ -449,22 +435,21 @@ pub fn write_bundles(
     let bundles = crate::driver::parallel_map(&chosen, |c| {
         let b = bundle(c, &seed_text(run, c), templates, options);
         bar.inc(1);
-        b.map_err(|error| WriteError::Render {
+        b.map_err(|error| BundleError {
             scenario: c.scenario.id.clone(),
             error,
         })
     });
     bar.finish_and_clear();
-    let mut written = Vec::new();
+    let mut files = std::collections::BTreeMap::new();
+    let mut ids = Vec::new();
     for b in bundles {
         let b = b?;
         let id = b.scenario.scenario_id.clone();
         for (file, text) in b.texts() {
-            let path = out.join(&id).join(file);
-            crate::io::write_if_changed(&path, &text)
-                .map_err(|error| WriteError::Io { path, error })?;
+            files.insert(format!("{id}/{file}"), text);
         }
-        written.push(id);
+        ids.push(id);
     }
-    Ok(written)
+    Ok((files, ids))
 }
