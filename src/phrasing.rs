@@ -40,6 +40,10 @@ impl OneOrMany {
 struct Phrasing {
     raw: OneOrMany,
     sanitized: Option<OneOrMany>,
+    /// For a fact about no one: a person's private detail that reads as
+    /// stating it (a `claim`), with `name` and `reason`.
+    #[serde(default)]
+    claim: Option<OneOrMany>,
 }
 
 /// The older form of the irrelevant pool: a list of fixed texts.
@@ -191,6 +195,9 @@ impl FactTexts {
             add(format!("{key}.raw"), phrasing.raw.all())?;
             if let Some(s) = &phrasing.sanitized {
                 add(format!("{key}.sanitized"), s.all())?;
+            }
+            if let Some(s) = &phrasing.claim {
+                add(format!("{key}.claim"), s.all())?;
             }
         }
         for (cat, list) in &irrelevant {
@@ -379,6 +386,39 @@ pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut Ch
         raw,
         sanitized,
     }
+}
+
+/// The raw text of a `claim` told by or about `person`: a personal reason
+/// in the words the needed details use (the fact's own raw phrasings for
+/// a fact about a person; its `claim` phrasings, which name `person`, for
+/// a fact about no one). `None` when the fact has neither.
+pub(crate) fn claim(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+    person: usize,
+    rng: &mut ChaCha8Rng,
+) -> Option<Texts> {
+    if p.subject().is_some() {
+        let t = hard(texts, sc, p, rng);
+        return (!t.raw.is_empty()).then_some(Texts {
+            sanitized: None,
+            ..t
+        });
+    }
+    let (key, mut ctx) = fact_context(sc, p);
+    let cats: Vec<&Category> = texts.file.reasons.keys().collect();
+    let cat = *cats[rng.random_range(0..cats.len())];
+    let pool = &texts.file.reasons[&cat];
+    ctx.insert("reason", pool[rng.random_range(0..pool.len())].clone());
+    let full = &sc.people[person].name;
+    ctx.insert("name", full.split_whitespace().next().unwrap_or(full).into());
+    let raw = texts.render(&format!("{key}.claim"), &ctx, rng)?;
+    Some(Texts {
+        category: cat,
+        raw,
+        sanitized: None,
+    })
 }
 
 /// Texts for a fact about a person that give a work reason anyone may

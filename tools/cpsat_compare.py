@@ -10,7 +10,13 @@ CP-SAT and answers the same questions (docs/design.md, "Analyses"):
 - relevant(f): P allows a decision that violates f (for models whose
   decisions leave variables open, decision by decision);
 - necessary(f): P u F minus f allows a decision other than the oracle;
-- trap(s): what P u F u {s} does to the oracle.
+- trap(s): what honouring s does (docs/language.md, "Traps that lead
+  somewhere"): P u F u {s} keeps the oracle, or allows another decision,
+  or P u {s} allows nothing; else the fewest facts of F given up (`drops`)
+  for a decision to be allowed, and whether exactly one decision
+  (`leads_to`) is then allowed (`leads`) or more (`unclear`);
+- the reader who honours every claim and inappropriate fact at once, the
+  same way.
 
 Time is wall time, best of --repeat runs, in two ways:
 
@@ -101,12 +107,21 @@ class Cpsat:
         self.model.AddBoolOr(options).OnlyEnforceIf(v)
         return v
 
-    def solve(self, in_force, extra=()):
-        """The choice per decision group of an allowed decision, or None."""
-        on = set(in_force)
+    def at_most_off(self, facts, k):
+        """A guard that, assumed, lets at most k of the facts be off."""
+        g = self.guard()
+        self.model.Add(sum(1 - self.lit(self.m["facts"][f]["indicator"]) for f in facts) <= k
+                       ).OnlyEnforceIf(g)
+        return g
+
+    def solve(self, in_force, extra=(), free=()):
+        """The choice per decision group of an allowed decision, or None.
+        Facts in `free` are neither assumed on nor off."""
+        on, free = set(in_force), set(free)
         assumptions = [
             self.lit(f["indicator"]) if i in on else self.lit(f["indicator"]).Not()
             for i, f in enumerate(self.m["facts"])
+            if i not in free
         ]
         self.model.ClearAssumptions()
         self.model.AddAssumptions(assumptions + list(extra))
@@ -140,15 +155,40 @@ def analyse(m: dict, workers: int) -> dict:
             continue
         rest = [g for g in appropriate if g != f]
         found[f]["necessary"] = s.solve(rest, [not_oracle]) is not None
-    for t in soft + inappropriate:
-        with_t = appropriate + [t]
-        if s.solve(with_t, oracle_lits) is not None:
-            found[t]["trap"] = "keeps"
-        elif s.solve(with_t) is not None:
-            found[t]["trap"] = "changes"
-        else:
-            found[t]["trap"] = "no_decision"
-    return {"unique": unique, "trivial": trivial, "facts": found}
+    claims = ids("claim")
+    guards = {}
+    for t in soft + inappropriate + claims:
+        found[t].update(honour(s, appropriate, [t], oracle_lits, guards))
+    reader = honour(s, appropriate, inappropriate + claims, oracle_lits, guards)
+    return {"unique": unique, "trivial": trivial, "facts": found, "reader": reader}
+
+
+MAX_DROPS = 3
+
+
+def honour(s: Cpsat, appropriate, honoured, oracle_lits, guards) -> dict:
+    """What a reader reaches who takes `honoured` as binding and gives up as
+    few appropriate facts as it must."""
+    found = {"trap": None, "leads_to": None, "drops": None}
+    with_t = appropriate + honoured
+    if s.solve(with_t, oracle_lits) is not None:
+        return found | {"trap": "keeps"}
+    other = s.solve(with_t)
+    if other is not None:
+        return found | {"trap": "changes", "leads_to": other}
+    if s.solve(honoured) is None:
+        return found | {"trap": "no_decision"}
+    for k in range(1, MAX_DROPS + 1):
+        if k not in guards:
+            guards[k] = s.at_most_off(appropriate, k)
+        first = s.solve(honoured, [guards[k]], free=appropriate)
+        if first is None:
+            continue
+        second = s.solve(honoured, [guards[k], s.differ_from(first)], free=appropriate)
+        if second is None:
+            return {"trap": "leads", "leads_to": first, "drops": k}
+        return found | {"trap": "unclear", "drops": k}
+    return found | {"trap": "unclear"}
 
 
 def relevance(s: Cpsat, appropriate, hard, found):
@@ -181,8 +221,12 @@ def disagreements(m: dict, ours: dict) -> list[str]:
     out = []
     if not m["unique"] or not ours["unique"]:
         out.append(f"unique: cici {m['unique']}, CP-SAT {ours['unique']}")
+    for key in ("trap", "leads_to", "drops"):
+        theirs = (m.get("reader") or {}).get(key)
+        if m.get("reader") is not None and theirs != ours["reader"][key]:
+            out.append(f"reader: {key} is {theirs} for cici, {ours['reader'][key]} for CP-SAT")
     for i, f in enumerate(m["facts"]):
-        for key in ("relevant", "necessary", "trap"):
+        for key in ("relevant", "necessary", "trap", "leads_to", "drops"):
             if key in ours["facts"][i] and f[key] != ours["facts"][i][key]:
                 out.append(f"fact {i} of `{f['attribute']}`: {key} is {f[key]} for cici, "
                            f"{ours['facts'][i][key]} for CP-SAT")

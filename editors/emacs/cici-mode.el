@@ -36,7 +36,7 @@
     "attendees" "slots" "rooms" "ticket" "needs" "hours" "pair" "with" "priority" "collaboration_heavy" "sensitive"
     "levels" "outcomes" "evidence" "rubric" "rules" "exclude" "when"
     "otherwise" "attribute" "holder" "about" "category" "raw" "sanitized"
-    "visible" "all" "except" "fact" "soft" "oracle" "purpose" "norms" "share"
+    "visible" "all" "except" "fact" "soft" "claim" "oracle" "purpose" "norms" "share"
     "for" "groups" "reports_to")
   "Statement keywords of the seed language.")
 

@@ -22,6 +22,7 @@ pub(super) fn check(
         .facts
         .iter()
         .chain(&attr.soft)
+        .chain(&attr.claims)
         .map(|f| &f.predicate)
         .collect();
     if facts.is_empty() {

@@ -75,12 +75,9 @@ impl Cx<'_> {
             } else if !facts.is_empty() && open && facts.iter().any(|f| finding(f).trap.is_none()) {
                 Class::Unknown
             } else if !facts.is_empty() {
-                let trap = facts.iter().any(|f| {
-                    matches!(
-                        finding(f).trap,
-                        Some(TrapEffect::NoDecision | TrapEffect::Changes(_))
-                    )
-                });
+                let trap = facts
+                    .iter()
+                    .any(|f| finding(f).trap.as_ref().is_some_and(TrapEffect::is_trap));
                 if trap {
                     Class::Trap
                 } else {

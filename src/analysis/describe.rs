@@ -80,3 +80,21 @@ pub fn side_by_side(sc: &Scenario, oracle: &Decision, other: &Decision) -> Strin
     }
     out
 }
+
+/// A decision on one line in seed syntax: the rows where it differs from
+/// the scenario's oracle (all of them when none differs).
+pub fn one_line(sc: &Scenario, d: &Decision) -> String {
+    let ours = decision_rows(sc, d);
+    let oracle = decision_rows(sc, &sc.oracle);
+    let differ: Vec<String> = ours
+        .iter()
+        .zip(&oracle)
+        .filter(|(x, y)| x.1 != y.1)
+        .map(|(x, _)| format!("{} -> {}", x.0, x.1))
+        .collect();
+    if differ.is_empty() {
+        let all: Vec<String> = ours.iter().map(|x| format!("{} -> {}", x.0, x.1)).collect();
+        return format!("`{}`", all.join(", "));
+    }
+    format!("`{}`", differ.join(", "))
+}

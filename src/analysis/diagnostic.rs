@@ -229,6 +229,25 @@ pub enum CheckDiagnostic {
         help: String,
     },
 
+    /// A `claim` that, honoured, leads to no one other decision: it tests
+    /// nothing a reader could be caught answering.
+    ///
+    /// ```text
+    /// claim unavailable(eli, mon 09:00-10:00)   # the oracle is on tuesday
+    /// ```
+    #[error("the claim of `{attribute}` leads to no one decision: {found}")]
+    #[diagnostic(
+        code(cici::check::claim_leads_nowhere),
+        severity(Warning),
+        help("a claim should rule out the oracle and, with the fewest appropriate facts given up, allow exactly one other decision")
+    )]
+    ClaimLeadsNowhere {
+        attribute: String,
+        found: String,
+        #[label("a trap that leads nowhere")]
+        span: SourceSpan,
+    },
+
     /// A sanitized text repeats words of its raw text.
     ///
     /// ```text

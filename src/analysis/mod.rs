@@ -12,7 +12,9 @@
 //! - unique: P ∪ F allows the oracle, and nothing else (`differ_from`);
 //! - necessary(f): P ∪ F \ {f} allows a decision other than the oracle;
 //! - relevant(f): P allows a decision that violates f;
-//! - trap(s): P ∪ F ∪ {s} no longer allows exactly the oracle.
+//! - trap(s): P ∪ F ∪ {s} no longer allows exactly the oracle; and then
+//!   the decision a reader reaches who honours s and gives up as few facts
+//!   of F as it must (`traps`).
 
 mod agreement;
 mod classify;
@@ -26,6 +28,7 @@ mod norms;
 mod not_unique;
 mod rules;
 mod tokens;
+pub mod traps;
 mod vocabulary;
 
 pub use rules::dead_rules;
@@ -50,8 +53,32 @@ pub enum TrapEffect {
     Keeps,
     /// No decision would be allowed any more.
     NoDecision,
-    /// The oracle would be ruled out; this decision would be allowed.
+    /// The oracle would be ruled out; this decision would be allowed
+    /// (only where the appropriate facts allow more than the oracle).
     Changes(Decision),
+    /// Honoured as binding, giving up the fewest appropriate facts it
+    /// must, it allows this one decision, never the oracle: a
+    /// consequential trap.
+    Leads(Decision),
+    /// Honoured so, it allows more than one decision (two of them here),
+    /// or none without giving up more than [`traps::MAX_DROPS`] facts
+    /// (empty): it leads nowhere definite.
+    Unclear(Vec<Decision>),
+}
+
+impl TrapEffect {
+    /// Whether honouring it breaks the oracle: the fact is a trap.
+    pub fn is_trap(&self) -> bool {
+        !matches!(self, TrapEffect::Keeps)
+    }
+
+    /// The one decision it leads to, if it leads to one.
+    pub fn leads(&self) -> Option<&Decision> {
+        match self {
+            TrapEffect::Leads(d) | TrapEffect::Changes(d) => Some(d),
+            _ => None,
+        }
+    }
 }
 
 /// The findings for one fact.
@@ -65,8 +92,10 @@ pub struct FactFinding {
     pub necessary: Option<bool>,
     /// The decision that dropping it would let in.
     pub lets_in: Option<Decision>,
-    /// For soft and inappropriate facts: what honouring it would do.
+    /// For soft, inappropriate and claimed facts: what honouring it would do.
     pub trap: Option<TrapEffect>,
+    /// How many appropriate facts honouring it gives up (see [`traps`]).
+    pub drops: Option<u32>,
 }
 
 /// The class of one attribute and the facts behind it.
@@ -87,6 +116,11 @@ pub struct Report {
     pub public_feasible: bool,
     /// A second allowed decision when the oracle is not unique.
     pub alternative: Option<Decision>,
+    /// What a reader reaches who takes every claimed and inappropriate
+    /// fact as binding at once (the details that state constraints), and
+    /// how many appropriate facts it gives up.
+    pub reader: Option<TrapEffect>,
+    pub reader_drops: Option<u32>,
     pub facts: Vec<FactFinding>,
     pub attributes: Vec<AttributeFinding>,
     pub diagnostics: Vec<CheckDiagnostic>,
@@ -143,6 +177,8 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
             public_feasible: true,
             trivial: None,
             alternative: None,
+            reader: None,
+            reader_drops: None,
             facts: vec![FactFinding::default(); model.facts.len()],
             attributes: Vec::new(),
             diagnostics: Vec::new(),
@@ -252,6 +288,7 @@ impl Cx<'_> {
         let appropriate = self.model.facts_with(FactStatus::Appropriate);
         let inappropriate = self.model.facts_with(FactStatus::Inappropriate);
         let soft = self.model.facts_with(FactStatus::Soft);
+        let claims = self.model.facts_with(FactStatus::Claim);
         let sc = self.sc;
 
         let Some(oracle) = self.model.encode(&sc.oracle) else {
@@ -308,23 +345,56 @@ impl Cx<'_> {
             }
         }
 
-        // What honouring soft and inappropriate facts would do.
+        // What honouring soft, inappropriate and claimed facts would do.
         if self.report.oracle_allowed {
-            for &s in soft.iter().chain(&inappropriate) {
-                let mut with = appropriate.clone();
-                with.push(s);
-                let effect = if self.solve(&with, &oracle_lits)?.is_some() {
-                    TrapEffect::Keeps
-                } else {
-                    match self.solve(&with, &[])? {
-                        Some(c) => TrapEffect::Changes(self.model.decode(&c)),
-                        None => TrapEffect::NoDecision,
-                    }
-                };
-                self.report.facts[s].trap = Some(effect);
+            let mut guards = Vec::new();
+            for &s in soft.iter().chain(&inappropriate).chain(&claims) {
+                let h = self.honour(&appropriate, &[s], &oracle_lits, &mut guards)?;
+                self.report.facts[s].trap = Some(h.effect);
+                self.report.facts[s].drops = h.drops;
+            }
+            let every: Vec<FactId> = inappropriate.iter().chain(&claims).copied().collect();
+            let h = self.honour(&appropriate, &every, &oracle_lits, &mut guards)?;
+            self.report.reader = Some(h.effect);
+            self.report.reader_drops = h.drops;
+            if self.report.unique {
+                self.lint_claims(&claims);
             }
         }
         Ok(())
+    }
+
+    /// A claim is written to mislead: one that leads to no one decision
+    /// tests nothing.
+    fn lint_claims(&mut self, claims: &[FactId]) {
+        for &f in claims {
+            let Some(effect) = &self.report.facts[f].trap else {
+                continue;
+            };
+            let found = match effect {
+                TrapEffect::Leads(_) | TrapEffect::Changes(_) => continue,
+                TrapEffect::Keeps => "honouring it keeps the oracle".to_string(),
+                TrapEffect::NoDecision => {
+                    "honouring it leaves no decision at all, whatever else is given up".to_string()
+                }
+                TrapEffect::Unclear(ds) if ds.len() >= 2 => format!(
+                    "honouring it allows more than one decision, such as {} and {}",
+                    describe::one_line(self.sc, &ds[0]),
+                    describe::one_line(self.sc, &ds[1]),
+                ),
+                TrapEffect::Unclear(_) => format!(
+                    "honouring it means giving up more than {} appropriate facts",
+                    traps::MAX_DROPS
+                ),
+            };
+            self.report
+                .diagnostics
+                .push(CheckDiagnostic::ClaimLeadsNowhere {
+                    attribute: self.attr_name(f).to_string(),
+                    found,
+                    span: self.model.facts[f].origin.span.into(),
+                });
+        }
     }
 
     fn explain_no_oracle(

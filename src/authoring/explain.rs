@@ -114,10 +114,10 @@ fn appropriate_fact(c: &Checked, f: usize, text: &str) -> String {
 /// A soft or inappropriate fact: what honouring it as a rule would do.
 fn unusable_fact(c: &Checked, f: usize, status: FactStatus, text: &str) -> String {
     let sc = &c.scenario;
-    let kind = if status == FactStatus::Soft {
-        "Soft fact"
-    } else {
-        "Inappropriate fact"
+    let kind = match status {
+        FactStatus::Soft => "Soft fact",
+        FactStatus::Claim => "Claim",
+        _ => "Inappropriate fact",
     };
     let mut out = format!("\n  {kind} {text}:\n");
     match &c.report.facts[f].trap {
@@ -131,6 +131,23 @@ fn unusable_fact(c: &Checked, f: usize, status: FactStatus, text: &str) -> Strin
             out.push_str("    honouring it as a rule would rule out the oracle and allow this instead: a trap.\n");
             out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
         }
+        Some(TrapEffect::Leads(d)) => {
+            let k = c.report.facts[f].drops.unwrap_or(1);
+            out.push_str(&format!(
+                "    honouring it as a rule rules out the oracle; giving up the fewest appropriate facts it must ({k}), a reader reaches this decision: a consequential trap.\n"
+            ));
+            out.push_str(&indent(&side_by_side(sc, &sc.oracle, d), 4));
+        }
+        Some(TrapEffect::Unclear(ds)) => match ds.as_slice() {
+            [a, b, ..] => {
+                out.push_str("    honouring it as a rule rules out the oracle but leads to no one decision: a trap that leads nowhere. Two it allows:\n");
+                out.push_str(&indent(&side_by_side(sc, a, b), 4));
+            }
+            _ => out.push_str(&format!(
+                "    honouring it as a rule rules out the oracle, and only giving up more than {} appropriate facts allows anything: a trap that leads nowhere.\n",
+                crate::analysis::traps::MAX_DROPS
+            )),
+        },
         None => out.push_str("    not judged: the oracle is not allowed.\n"),
     }
     out

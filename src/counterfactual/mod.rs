@@ -139,9 +139,12 @@ pub fn traps(c: &Checked) -> Vec<Trap> {
             honoured_answer: f
                 .facts
                 .iter()
-                .find_map(|&fact| match &c.report.facts[fact].trap {
-                    Some(crate::analysis::TrapEffect::Changes(d)) => Some(item::answer(sc, d)),
-                    _ => None,
+                .find_map(|&fact| {
+                    c.report.facts[fact]
+                        .trap
+                        .as_ref()
+                        .and_then(crate::analysis::TrapEffect::leads)
+                        .map(|d| item::answer(sc, d))
                 })
                 .unwrap_or_default(),
         })

@@ -56,6 +56,7 @@ pub enum LevelSource {
 
 /// The lints: the check's warnings, by their short names.
 pub const LINTS: &[&str] = &[
+    "claim_leads_nowhere",
     "dead_rule",
     "idle_fact",
     "judge_entailment",

@@ -392,9 +392,12 @@ pub fn contract(c: &Checked) -> Contract {
             honoured: f
                 .facts
                 .iter()
-                .find_map(|&x| match &c.report.facts[x].trap {
-                    Some(crate::analysis::TrapEffect::Changes(d)) => Some(rows(sc, d)),
-                    _ => None,
+                .find_map(|&x| {
+                    c.report.facts[x]
+                        .trap
+                        .as_ref()
+                        .and_then(crate::analysis::TrapEffect::leads)
+                        .map(|d| rows(sc, d))
                 })
                 .unwrap_or_default(),
         })

@@ -15,7 +15,7 @@ use crate::driver::Checked;
 use crate::model::{Constraint, FactStatus, Lit, Var, Violation};
 
 /// The version of this format; bump it when a field changes meaning.
-pub const MODEL_FORMAT: u32 = 1;
+pub const MODEL_FORMAT: u32 = 2;
 
 /// One scenario's model and findings.
 #[derive(Clone, Debug, Serialize)]
@@ -36,6 +36,9 @@ pub struct ModelExport {
     /// groups can express it.
     pub oracle: Option<Vec<usize>>,
     pub unique: bool,
+    /// What a reader reaches who takes every claimed and inappropriate
+    /// fact as binding at once; `null` when the oracle is not allowed.
+    pub reader: Option<Honoured>,
     /// Whether a query hit the solver bound (findings may then be open).
     pub timed_out: bool,
 }
@@ -72,6 +75,24 @@ pub struct FactExport {
     pub relevant: Option<bool>,
     pub necessary: Option<bool>,
     pub trap: Option<Trap>,
+    /// For `leads` (and `changes`): the decision honouring it reaches, as
+    /// the option chosen in each decision group.
+    pub leads_to: Option<Vec<usize>>,
+    /// For `leads` and a bounded `unclear`: the fewest appropriate facts a
+    /// reader who honours it must give up (their indicators false) for a
+    /// decision to be allowed.
+    pub drops: Option<u32>,
+}
+
+/// What honouring a set of facts as binding reaches: `trap`, `leads_to`
+/// and `drops` as for one fact.
+#[derive(Clone, Debug, Serialize)]
+pub struct Honoured {
+    /// The facts honoured, as indices into `facts`.
+    pub honours: Vec<usize>,
+    pub trap: Trap,
+    pub leads_to: Option<Vec<usize>>,
+    pub drops: Option<u32>,
 }
 
 /// How a fact takes part in the analyses.
@@ -81,6 +102,7 @@ pub enum Status {
     Appropriate,
     Inappropriate,
     Soft,
+    Claim,
 }
 
 /// What honouring a soft or inappropriate fact does to the oracle.
@@ -90,6 +112,23 @@ pub enum Trap {
     Keeps,
     Changes,
     NoDecision,
+    /// With the fewest appropriate facts given up (`drops`, at most
+    /// [`crate::analysis::traps::MAX_DROPS`]), exactly one decision,
+    /// `leads_to`, is allowed.
+    Leads,
+    /// More than one decision so allowed, or none within the bound
+    /// (`drops` is then `null`).
+    Unclear,
+}
+
+fn trap(t: &TrapEffect) -> Trap {
+    match t {
+        TrapEffect::Keeps => Trap::Keeps,
+        TrapEffect::Changes(_) => Trap::Changes,
+        TrapEffect::NoDecision => Trap::NoDecision,
+        TrapEffect::Leads(_) => Trap::Leads,
+        TrapEffect::Unclear(_) => Trap::Unclear,
+    }
 }
 
 fn lit(l: Lit) -> i64 {
@@ -147,6 +186,7 @@ pub fn export(c: &Checked) -> ModelExport {
                 FactStatus::Appropriate => Status::Appropriate,
                 FactStatus::Inappropriate => Status::Inappropriate,
                 FactStatus::Soft => Status::Soft,
+                FactStatus::Claim => Status::Claim,
             },
             indicator: var(f.indicator),
             holds: f.holds.iter().map(constraint).collect(),
@@ -156,13 +196,28 @@ pub fn export(c: &Checked) -> ModelExport {
                 .map(|vs| vs.iter().map(violation).collect()),
             relevant: found.relevant,
             necessary: found.necessary,
-            trap: found.trap.as_ref().map(|t| match t {
-                TrapEffect::Keeps => Trap::Keeps,
-                TrapEffect::Changes(_) => Trap::Changes,
-                TrapEffect::NoDecision => Trap::NoDecision,
-            }),
+            trap: found.trap.as_ref().map(trap),
+            leads_to: found
+                .trap
+                .as_ref()
+                .and_then(TrapEffect::leads)
+                .and_then(|d| m.encode(d)),
+            drops: found.drops,
         })
         .collect();
+    let reader = c.report.reader.as_ref().map(|t| Honoured {
+        honours: (0..m.facts.len())
+            .filter(|&f| {
+                matches!(
+                    m.facts[f].status,
+                    FactStatus::Inappropriate | FactStatus::Claim
+                )
+            })
+            .collect(),
+        trap: trap(t),
+        leads_to: t.leads().and_then(|d| m.encode(d)),
+        drops: c.report.reader_drops,
+    });
     ModelExport {
         format: MODEL_FORMAT,
         id: c.scenario.id.clone(),
@@ -174,6 +229,7 @@ pub fn export(c: &Checked) -> ModelExport {
         facts,
         oracle: m.encode(&c.scenario.oracle),
         unique: c.report.unique,
+        reader,
         timed_out: c.report.timed_out,
     }
 }

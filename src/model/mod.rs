@@ -4,7 +4,8 @@
 //!
 //! - the decision is one option per *decision group* (exactly one true);
 //! - the public constraints always hold;
-//! - every fact of every attribute form (appropriate, inappropriate or soft)
+//! - every fact of every attribute form (appropriate, inappropriate, soft
+//!   or claimed)
 //!   is a [`ModelFact`] with an *indicator* variable: its constraints hold
 //!   while the indicator is true, so the analyses switch facts on and off
 //!   with assumptions instead of rebuilding anything;
@@ -89,6 +90,9 @@ pub enum FactStatus {
     Inappropriate,
     /// A `soft` fact: what the attribute suggests, never binding.
     Soft,
+    /// A `claim` of an inappropriate raw form: what it would impose if it
+    /// were used. Not in force, and not true either.
+    Claim,
 }
 
 /// Where a fact came from.
@@ -96,7 +100,8 @@ pub enum FactStatus {
 pub struct Origin {
     pub attribute: AttributeId,
     pub form: FormKind,
-    /// Index among the form's hard facts, or among the attribute's soft facts.
+    /// Index among the form's hard facts, or among the attribute's soft
+    /// facts, or among its claims.
     pub index: usize,
     pub span: Span,
 }
@@ -367,7 +372,7 @@ fn family_facts<P>(
 }
 
 /// Every fact of a scenario with its origin and status, in a fixed order:
-/// attributes in order, hard facts before soft ones.
+/// attributes in order, hard facts before soft ones, claims last.
 pub(crate) fn scenario_facts(
     scenario: &Scenario,
 ) -> Vec<(Origin, FactStatus, &crate::sema::Predicate)> {
@@ -400,6 +405,18 @@ pub(crate) fn scenario_facts(
                     span: f.span,
                 },
                 FactStatus::Soft,
+                &f.predicate,
+            ));
+        }
+        for (i, f) in attr.claims.iter().enumerate() {
+            out.push((
+                Origin {
+                    attribute: a,
+                    form: FormKind::Raw,
+                    index: i,
+                    span: f.span,
+                },
+                FactStatus::Claim,
                 &f.predicate,
             ));
         }

@@ -8,6 +8,7 @@
 //! In: a [`Config`]. Out: a resolved [`Scenario`] whose nodes carry derived
 //! spans; [`crate::printer::print`] turns it into seed text.
 
+mod claims;
 mod jira;
 mod meeting;
 mod norms;
@@ -67,37 +68,62 @@ impl Config {
     }
 }
 
+/// Settings drawn, at most, in search of one that takes a consequential
+/// trap; after that the first is kept without one.
+const SETTINGS_FOR_A_TRAP: usize = 8;
+
 /// Generates a scenario whose oracle is unique by construction (checked
 /// with the solver as it is built).
 pub fn generate(config: &Config) -> Scenario {
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed);
+    // A consequential trap: a personal detail whose claim, honoured, leads
+    // to another decision. Not every setting takes one (honouring a claim
+    // may leave two decisions open); then draw another.
+    let mut first = None;
+    for _ in 0..SETTINGS_FOR_A_TRAP {
+        let mut sc = unique_setting(config, &mut rng);
+        if claims::plant(&mut sc, &mut rng) {
+            return finish(config, sc, &mut rng);
+        }
+        first.get_or_insert(sc);
+    }
+    let sc = first.expect("at least one setting was drawn");
+    finish(config, sc, &mut rng)
+}
+
+/// A setting and facts that make its oracle unique.
+fn unique_setting(config: &Config, rng: &mut ChaCha8Rng) -> Scenario {
     // A setting can admit two decisions that no fact of the family tells
     // apart (two pair tickets of equal hours with their collaborators
     // swapped); then draw a new setting from the same stream.
-    let mut sc = loop {
+    loop {
         let mut sc = match config.family {
-            Family::JiraAllocation => jira::setting(config, &mut rng),
-            Family::MeetingAllocation => meeting::setting(config, &mut rng),
+            Family::JiraAllocation => jira::setting(config, rng),
+            Family::MeetingAllocation => meeting::setting(config, rng),
             Family::SeverityClassification => {
-                let (mut sc, completion) = severity::setting(config, &mut rng);
-                severity::restrict(&mut sc, &completion, &mut rng);
+                let (mut sc, completion) = severity::setting(config, rng);
+                severity::restrict(&mut sc, &completion, rng);
                 sc
             }
             Family::PolicyDecision => {
-                let (mut sc, configuration) = policy::setting(config, &mut rng);
-                severity::restrict(&mut sc, &configuration, &mut rng);
+                let (mut sc, configuration) = policy::setting(config, rng);
+                severity::restrict(&mut sc, &configuration, rng);
                 sc
             }
         };
-        if config.family.is_rule_based() || restrict_until_unique(&mut sc, &mut rng) {
+        if config.family.is_rule_based() || restrict_until_unique(&mut sc, rng) {
             break sc;
         }
-    };
+    }
+}
+
+/// Distractors, irrelevant details and norms.
+fn finish(config: &Config, mut sc: Scenario, rng: &mut ChaCha8Rng) -> Scenario {
     match config.family {
-        Family::JiraAllocation => jira::distractors(&mut sc, config.soft, &mut rng),
-        Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, &mut rng),
+        Family::JiraAllocation => jira::distractors(&mut sc, config.soft, rng),
+        Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, rng),
         Family::SeverityClassification | Family::PolicyDecision => {
-            severity::distractors(&mut sc, config.soft, &mut rng)
+            severity::distractors(&mut sc, config.soft, rng)
         }
     }
     for _ in 0..config.irrelevant {
@@ -112,7 +138,7 @@ pub fn generate(config: &Config) -> Scenario {
             crate::phrasing::FactTexts::builtin(),
             &first,
             None,
-            &mut rng,
+            rng,
         );
         push_attribute(
             &mut sc,
@@ -125,7 +151,7 @@ pub fn generate(config: &Config) -> Scenario {
         );
     }
     if config.norms {
-        norms::apply(&mut sc, &mut rng);
+        norms::apply(&mut sc, rng);
     }
     sc
 }

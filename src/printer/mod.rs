@@ -259,6 +259,9 @@ pub(crate) fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
     for f in &a.soft {
         let _ = writeln!(o, "    soft {}", predicate(sc, &f.predicate));
     }
+    for f in &a.claims {
+        let _ = writeln!(o, "    claim {}", predicate(sc, &f.predicate));
+    }
     let _ = writeln!(o, "  }}");
 }
 

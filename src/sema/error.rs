@@ -442,6 +442,25 @@ pub enum ResolveError {
         span: SourceSpan,
     },
 
+    /// A `claim` on a raw form that is appropriate: a claim is what the raw
+    /// form would impose if misused, so only an inappropriate one has it.
+    ///
+    /// ```text
+    /// raw "Eli and Ana fell out." appropriate
+    /// claim cannot_pair(eli, ana)
+    /// ```
+    #[error("a `claim` belongs to an inappropriate raw form")]
+    #[diagnostic(
+        code(cici::resolve::claim_on_appropriate),
+        help("label the raw form `inappropriate`, or state the constraint as a `fact` if it is in force")
+    )]
+    ClaimOnAppropriate {
+        #[label("claimed here")]
+        span: SourceSpan,
+        #[label("this raw form is appropriate")]
+        raw: SourceSpan,
+    },
+
     /// A list that must not be empty is empty.
     ///
     /// ```text

@@ -22,6 +22,7 @@ struct Statements<'a> {
     sanitized: Once<'a>,
     facts: Vec<&'a ast::FactAst>,
     soft: Vec<&'a ast::FactAst>,
+    claims: Vec<(crate::span::Span, &'a ast::FactAst)>,
 }
 
 impl<'a> Statements<'a> {
@@ -40,6 +41,10 @@ impl<'a> Statements<'a> {
                 }
                 AttributeItem::Soft(f) => {
                     st.soft.push(f);
+                    continue;
+                }
+                AttributeItem::Claim(k, f) => {
+                    st.claims.push((k.span, f));
                     continue;
                 }
             };
@@ -116,7 +121,12 @@ pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> 
 
     let hard: Vec<Fact> = st.facts.iter().filter_map(|f| fact(cx, f, false)).collect();
     let soft: Vec<Fact> = st.soft.iter().filter_map(|f| fact(cx, f, true)).collect();
-    ok &= hard.len() == st.facts.len();
+    let claims: Vec<Fact> = st
+        .claims
+        .iter()
+        .filter_map(|(_, f)| fact(cx, f, false))
+        .collect();
+    ok &= hard.len() == st.facts.len() && claims.len() == st.claims.len();
 
     let (holder, about, raw_ast) = (holder?, about?, raw_ast?);
     let subjects = [holder, about];
@@ -134,6 +144,15 @@ pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> 
     if sanitized.is_none() {
         raw.facts = hard;
     }
+    if raw.appropriate {
+        if let Some((keyword, f)) = st.claims.first() {
+            ok = false;
+            cx.errors.push(ResolveError::ClaimOnAppropriate {
+                span: keyword.to(f.span).into(),
+                raw: raw.span.into(),
+            });
+        }
+    }
     if !ok {
         return None;
     }
@@ -145,6 +164,7 @@ pub(super) fn attribute(cx: &mut Cx, a: &ast::AttributeAst, n_people: usize) -> 
         raw,
         sanitized,
         soft,
+        claims,
         span: a.span,
         id_span: a.id.span,
     })

@@ -395,6 +395,9 @@ pub struct Attribute {
     pub sanitized: Option<Form>,
     /// Non-binding preferences or pressures; they belong to the raw form.
     pub soft: Vec<Fact>,
+    /// What the raw form would impose if it were used: hard-looking
+    /// constraints that are not in force (only on an inappropriate raw form).
+    pub claims: Vec<Fact>,
     pub span: Span,
     pub id_span: Span,
 }
@@ -418,6 +421,7 @@ impl Attribute {
             raw,
             sanitized,
             soft: soft.into_iter().map(Fact::derived).collect(),
+            claims: Vec::new(),
             span: Span::DERIVED,
             id_span: Span::DERIVED,
         }

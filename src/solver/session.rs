@@ -326,6 +326,50 @@ impl<'m, B: Backend> Session<'m, B> {
         self.solve_under(&assumptions)
     }
 
+    /// A fresh literal that, assumed, lets at most `k` of `facts` be off.
+    /// With those facts left free in [`Session::solve_free`], it asks for
+    /// a decision that gives up at most `k` of them.
+    pub fn at_most_off(&mut self, facts: &[FactId], k: u32) -> Lit {
+        let g = self.guard();
+        let terms: Vec<(Lit, u32)> = facts
+            .iter()
+            .map(|&f| (Lit::neg(self.model.facts[f].indicator), 1))
+            .collect();
+        if k == 0 {
+            for (l, _) in &terms {
+                self.clause(Some(g), [!*l]);
+            }
+        } else {
+            self.pb(&terms, k, Some(g), true);
+        }
+        g
+    }
+
+    /// Like [`Session::solve`], but the facts marked in `free` are neither
+    /// assumed on nor off: the solver may keep or give up each of them
+    /// (constraints such as [`Session::at_most_off`] bound how many).
+    pub fn solve_free(&mut self, in_force: &[bool], free: &[bool], extra: &[Lit]) -> Outcome {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Outcome::Timeout;
+        }
+        let mut assumptions: Vec<Lit> = Vec::with_capacity(in_force.len() + extra.len());
+        let mut switched = in_force.to_vec();
+        for (i, f) in self.model.facts.iter().enumerate() {
+            if free[i] {
+                // An aid that follows from a free fact is guarded by that
+                // fact's indicator in the solution, so it stays sound.
+                switched[i] = true;
+            } else if in_force[i] {
+                assumptions.push(Lit::pos(f.indicator));
+            } else {
+                assumptions.push(Lit::neg(f.indicator));
+            }
+        }
+        assumptions.extend_from_slice(extra);
+        self.switch_implied(&switched);
+        self.solve_under(&assumptions)
+    }
+
     /// Fixes the facts in force for good: every later query has exactly
     /// these facts on, and [`Session::solve_fixed`] need not assume them.
     pub fn fix_facts(&mut self, in_force: &[bool]) {

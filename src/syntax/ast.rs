@@ -352,6 +352,8 @@ pub enum AttributeItem {
     Sanitized(FormAst),
     Fact(FactAst),
     Soft(FactAst),
+    /// `claim <fact>`: what the raw form would impose if misused.
+    Claim(Keyword, FactAst),
 }
 
 #[derive(Clone, Debug)]

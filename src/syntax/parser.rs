@@ -378,6 +378,9 @@ impl Cx {
             }
             Rule::fact_clause => AttributeItem::Fact(self.fact(inner.next().expect("fact"))),
             Rule::soft_clause => AttributeItem::Soft(self.fact(inner.next().expect("fact"))),
+            Rule::claim_clause => {
+                AttributeItem::Claim(kw, self.fact(inner.next().expect("fact")))
+            }
             _ => {
                 let text = self.string(inner.next().expect("text"));
                 let mut label = None;

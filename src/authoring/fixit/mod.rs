@@ -416,10 +416,10 @@ fn fact_at(sc: &Scenario, offset: usize) -> Option<(&Attribute, (usize, usize))>
     })
 }
 
-/// Where the `fact` or `soft` keyword before a predicate starts.
+/// Where the `fact`, `soft` or `claim` keyword before a predicate starts.
 fn edit_clause_start(text: &str, predicate: usize) -> usize {
     let before = text[..predicate].trim_end();
-    for kw in ["fact", "soft"] {
+    for kw in ["fact", "soft", "claim"] {
         if let Some(rest) = before.strip_suffix(kw) {
             if !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
                 return rest.len();

@@ -42,6 +42,7 @@ const ATTRIBUTE_KEYWORDS: &[&str] = &[
     "sanitized",
     "fact",
     "soft",
+    "claim",
     "visible",
     "appropriate",
     "inappropriate",
@@ -273,7 +274,7 @@ pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> 
         };
     }
     match (previous, first) {
-        ("fact" | "soft", _) => predicates(s.family),
+        ("fact" | "soft" | "claim", _) => predicates(s.family),
         ("holder" | "about" | "executor" | "reports_to", _) => names(&s, &[Kind::Person]),
         ("family", _) => values(
             &Family::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),

@@ -243,6 +243,25 @@ struct Forms {
     visibility: IndexMap<String, Visibility>,
 }
 
+/// Where honouring the raw form of an attribute leads, when one of its
+/// facts leads to one decision.
+fn leads_to(c: &Checked, a: usize) -> Option<String> {
+    let sc = &c.scenario;
+    let d = c.report.attributes[a].facts.iter().find_map(|&f| {
+        c.report.facts[f]
+            .trap
+            .as_ref()
+            .and_then(crate::analysis::TrapEffect::leads)
+    })?;
+    let rows = crate::printer::decision_rows(sc, d);
+    Some(
+        rows.iter()
+            .map(|(t, v)| format!("{t} -> {v}"))
+            .collect::<Vec<_>>()
+            .join("; "),
+    )
+}
+
 fn attribute_files(c: &Checked, ids: &ids::Ids, style: NoteStyle) -> Forms {
     let sc = &c.scenario;
     let mut out = Forms {
@@ -267,6 +286,9 @@ fn attribute_files(c: &Checked, ids: &ids::Ids, style: NoteStyle) -> Forms {
                 kind: Some(form_type(c, a, kind).into()),
                 source: Some(note_id(sc, attr.holder)),
                 cici_class: Some(c.report.attributes[a].class.name().into()),
+                cici_leads_to: (kind == FormKind::Raw)
+                    .then(|| leads_to(c, a))
+                    .flatten(),
                 ..AttributeValue::default()
             };
             if kind == FormKind::Raw && attr.sanitized.is_some() {

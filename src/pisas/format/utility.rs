@@ -85,6 +85,10 @@ pub struct AttributeValue {
     pub source: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cici_class: Option<String>,
+    /// For a trap that leads somewhere: the decision a reader reaches who
+    /// honours this detail, in seed syntax, one `target -> value` per row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cici_leads_to: Option<String>,
     /// The evidence an entangled detail is fused with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub paired_source: Option<String>,
