@@ -61,6 +61,8 @@ fn every_proven_seed_exports_its_model_and_findings() {
                 TrapEffect::Keeps => "keeps",
                 TrapEffect::Changes(_) => "changes",
                 TrapEffect::NoDecision => "no_decision",
+                TrapEffect::Leads(_) => "leads",
+                TrapEffect::Unclear(_) => "unclear",
             });
             assert_eq!(f["trap"].as_str(), trap);
         }

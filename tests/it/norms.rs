@@ -134,7 +134,7 @@ fn may_receive(r: &Reading, a: &ast::AttributeAst, form: &str, person: &str) -> 
                 forms.insert("sanitized", f);
             }
             AttributeItem::Fact(_) => facts += 1,
-            AttributeItem::Soft(_) => {}
+            AttributeItem::Soft(_) | AttributeItem::Claim(..) => {}
         }
     }
     let about = about.unwrap_or_else(|| holder.clone());

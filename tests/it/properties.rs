@@ -212,6 +212,7 @@ pub(super) fn add_fact(sc: &mut Scenario, p: Predicate, kind: usize) {
         },
         sanitized: None,
         soft,
+        claims: Vec::new(),
         span: Span::DERIVED,
         id_span: Span::DERIVED,
     });
