@@ -192,7 +192,15 @@ fn explain_says_why_in_words() {
         "lin_preference",
     ]));
     assert!(trap.contains("a salient trap"), "{trap}");
-    assert!(trap.contains("leave no allowed decision"), "{trap}");
+    // Honouring the preference gives up one fact and lets in two others.
+    assert!(trap.contains("a trap that leads nowhere"), "{trap}");
+    let leads = stdout(&cici(&[
+        "explain",
+        "tests/fixtures/check/ok/claim_leads.cici",
+        "eli_rumour",
+    ]));
+    assert!(leads.contains("a consequential trap"), "{leads}");
+    assert!(leads.contains("mon 09:00-10:00 @ cedar"), "{leads}");
 
     let supporting = stdout(&cici(&[
         "explain",

@@ -281,12 +281,14 @@ fn widen(sc: &mut Scenario) {
     }
 }
 
-/// The facts of a scenario in the model's order (hard before soft per attribute).
+/// The facts of a scenario in the model's order (hard, then soft, then
+/// claims, per attribute).
 pub(super) fn predicates(sc: &Scenario) -> Vec<Predicate> {
     let mut out = Vec::new();
     for a in &sc.attributes {
         out.extend(a.fact_form().1.facts.iter().map(|f| f.predicate.clone()));
         out.extend(a.soft.iter().map(|f| f.predicate.clone()));
+        out.extend(a.claims.iter().map(|f| f.predicate.clone()));
     }
     out
 }

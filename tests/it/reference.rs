@@ -331,7 +331,7 @@ pub struct RefFact {
 }
 
 /// The facts in the order the attributes list them: the form that carries
-/// the facts, then the soft facts.
+/// the facts, then the soft facts, then the claims.
 pub fn facts(sc: &Scenario) -> Vec<RefFact> {
     let mut out = Vec::new();
     for (a, attr) in sc.attributes.iter().enumerate() {
@@ -346,7 +346,7 @@ pub fn facts(sc: &Scenario) -> Vec<RefFact> {
                 appropriate: form.appropriate,
             });
         }
-        for f in &attr.soft {
+        for f in attr.soft.iter().chain(&attr.claims) {
             out.push(RefFact {
                 attribute: a,
                 predicate: f.predicate.clone(),
