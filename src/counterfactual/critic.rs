@@ -122,23 +122,26 @@ fn supports_label(anchor: &Checked, variant: &Evaluated, item: Option<&str>) -> 
 }
 
 /// A decision item shows the text of every trap of its scenario, so that a
-/// reader who honours one answers otherwise.
-fn shows_traps(variant: &Evaluated, item: &str) -> Verdict {
+/// reader who honours one answers otherwise; and where the anchor has a
+/// consequential trap (one whose honouring leads to another decision), the
+/// variant keeps one, so that using what one should not still changes the
+/// answer.
+fn shows_traps(anchor: &Checked, variant: &Evaluated, item: &str) -> Verdict {
     let traps = super::traps(&variant.checked);
     let hidden: Vec<String> = traps
         .iter()
         .filter(|t| !item.contains(t.text.as_str()))
         .map(|t| format!("`{}`", t.attribute))
         .collect();
-    verdict(
-        Check::ShowsTraps,
-        hidden.is_empty(),
-        match (traps.is_empty(), hidden.is_empty()) {
-            (true, _) => "the scenario has no trap".into(),
-            (false, true) => format!("the item shows its {} trap(s)", traps.len()),
-            (false, false) => format!("the item hides the trap(s) {}", hidden.join(", ")),
-        },
-    )
+    let leads = |ts: &[super::Trap]| ts.iter().any(|t| !t.honoured_answer.is_empty());
+    let lost = leads(&super::traps(anchor)) && !leads(&traps);
+    let reason = match (traps.is_empty(), hidden.is_empty(), lost) {
+        (true, _, false) => "the scenario has no trap".into(),
+        (_, _, true) => "no trap leads to another decision any more".into(),
+        (false, true, false) => format!("the item shows its {} trap(s)", traps.len()),
+        (false, false, false) => format!("the item hides the trap(s) {}", hidden.join(", ")),
+    };
+    verdict(Check::ShowsTraps, hidden.is_empty() && !lost, reason)
 }
 
 /// Judges an evaluated variant against its anchor: every check, in order.
@@ -152,7 +155,7 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
         no_label_words(j),
     ];
     if j.traps {
-        out.push(shows_traps(j.variant, j.item));
+        out.push(shows_traps(j.anchor, j.variant, j.item));
     }
     out.push(supports_label(
         j.anchor,
