@@ -412,7 +412,10 @@ pub(crate) fn claim(
     let pool = &texts.file.reasons[&cat];
     ctx.insert("reason", pool[rng.random_range(0..pool.len())].clone());
     let full = &sc.people[person].name;
-    ctx.insert("name", full.split_whitespace().next().unwrap_or(full).into());
+    ctx.insert(
+        "name",
+        full.split_whitespace().next().unwrap_or(full).into(),
+    );
     let raw = texts.render(&format!("{key}.claim"), &ctx, rng)?;
     Some(Texts {
         category: cat,

@@ -136,6 +136,15 @@ pub fn stem(word: &str) -> String {
     EN.stem(word).into_owned()
 }
 
+/// A character of a script written without spaces between its words: CJK
+/// ideographs, kana, Thai, Lao, Khmer, Myanmar.
+fn unspaced(c: char) -> bool {
+    matches!(c,
+        '\u{0E00}'..='\u{0EFF}' | '\u{1000}'..='\u{109F}' | '\u{1780}'..='\u{17FF}'
+        | '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
+        | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}')
+}
+
 #[cfg(test)]
 mod privacy_tests {
     use super::*;
@@ -149,13 +158,4 @@ mod privacy_tests {
         assert_eq!(stem("infusions"), stem("infusion"));
         assert_eq!(stem("pregnancy"), "pregnanc");
     }
-}
-
-/// A character of a script written without spaces between its words: CJK
-/// ideographs, kana, Thai, Lao, Khmer, Myanmar.
-fn unspaced(c: char) -> bool {
-    matches!(c,
-        '\u{0E00}'..='\u{0EFF}' | '\u{1000}'..='\u{109F}' | '\u{1780}'..='\u{17FF}'
-        | '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
-        | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}')
 }

@@ -11,9 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::analysis::{analyse, Options, TrapEffect};
 use crate::model::{self, FactStatus};
-use crate::sema::{
-    Attribute, Decision, Fact, Form, Predicate, RulePredicate, Scenario, Setting,
-};
+use crate::sema::{Attribute, Decision, Fact, Form, Predicate, RulePredicate, Scenario, Setting};
 use crate::span::Span;
 
 /// Candidate claims tried, at most, per planted trap.
@@ -84,8 +82,7 @@ fn claim_candidates(
             let Some(fact) = attr.fact_form().1.facts.get(f.origin.index) else {
                 continue;
             };
-            if let Predicate::Rule(RulePredicate::Evidence { variable, value }) = fact.predicate
-            {
+            if let Predicate::Rule(RulePredicate::Evidence { variable, value }) = fact.predicate {
                 for other in 0..ss.evidence[variable].values.len() {
                     if other != value {
                         out.push(Predicate::Rule(RulePredicate::Evidence {

@@ -134,12 +134,8 @@ fn finish(config: &Config, mut sc: Scenario, rng: &mut ChaCha8Rng) -> Scenario {
             .next()
             .unwrap_or_default()
             .to_string();
-        let (category, raw) = crate::phrasing::irrelevant(
-            crate::phrasing::FactTexts::builtin(),
-            &first,
-            None,
-            rng,
-        );
+        let (category, raw) =
+            crate::phrasing::irrelevant(crate::phrasing::FactTexts::builtin(), &first, None, rng);
         push_attribute(
             &mut sc,
             holder,

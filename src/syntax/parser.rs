@@ -378,9 +378,7 @@ impl Cx {
             }
             Rule::fact_clause => AttributeItem::Fact(self.fact(inner.next().expect("fact"))),
             Rule::soft_clause => AttributeItem::Soft(self.fact(inner.next().expect("fact"))),
-            Rule::claim_clause => {
-                AttributeItem::Claim(kw, self.fact(inner.next().expect("fact")))
-            }
+            Rule::claim_clause => AttributeItem::Claim(kw, self.fact(inner.next().expect("fact"))),
             _ => {
                 let text = self.string(inner.next().expect("text"));
                 let mut label = None;

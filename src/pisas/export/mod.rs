@@ -286,9 +286,7 @@ fn attribute_files(c: &Checked, ids: &ids::Ids, style: NoteStyle) -> Forms {
                 kind: Some(form_type(c, a, kind).into()),
                 source: Some(note_id(sc, attr.holder)),
                 cici_class: Some(c.report.attributes[a].class.name().into()),
-                cici_leads_to: (kind == FormKind::Raw)
-                    .then(|| leads_to(c, a))
-                    .flatten(),
+                cici_leads_to: (kind == FormKind::Raw).then(|| leads_to(c, a)).flatten(),
                 ..AttributeValue::default()
             };
             if kind == FormKind::Raw && attr.sanitized.is_some() {
