@@ -278,7 +278,8 @@ def main(argv=None) -> int:
         with tempfile.TemporaryDirectory() as out:
             subprocess.run([args.cici, "-q", "export", "model", "--out", out, str(path)],
                            check=True, stdout=subprocess.DEVNULL)
-            models = [json.loads(p.read_text()) for p in sorted(Path(out).glob("*.json"))]
+            models = [json.loads(p.read_text()) for p in sorted(Path(out).glob("*.json"))
+                      if not p.name.startswith(".")]
         if not models:
             print(f"{str(path):40} no proven scenario, skipped")
             continue

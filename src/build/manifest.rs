@@ -16,9 +16,11 @@ use serde::{Deserialize, Serialize};
 use super::MANIFEST;
 use crate::io::journal::{digest, Journal};
 
-/// The manifest of an export: a dotfile, so that whoever walks the folder
-/// for scenarios (a harness, `*.json` globs) does not take it for one.
-pub const EXPORT_MANIFEST: &str = ".cici-manifest.json";
+/// The manifest of an export: a dotfile without the `.json` suffix, so
+/// that whoever walks the folder for scenarios or models (a harness, or
+/// Python's `*.json` glob, which takes dotfiles too) does not
+/// take it for one.
+pub const EXPORT_MANIFEST: &str = ".cici-manifest";
 
 /// The format tag of a manifest.
 const MANIFEST_FORMAT: &str = "cici-manifest/3";

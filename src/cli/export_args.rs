@@ -70,7 +70,7 @@ pub(super) struct ExportInput {
     #[arg(required = true)]
     pub(super) paths: Vec<PathBuf>,
     /// The folder to write into, one folder per scenario. It keeps a
-    /// manifest (`.cici-manifest.json`): a rerun removes what an earlier
+    /// manifest (`.cici-manifest`): a rerun removes what an earlier
     /// export of the same seeds wrote and no longer does, and a folder
     /// holding the output of other inputs is refused (see --force).
     #[arg(long)]
