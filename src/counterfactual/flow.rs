@@ -85,25 +85,44 @@ struct Changes {
     groups: Vec<Candidate>,
 }
 
+/// Whether a candidate swaps one of the recipient's groups for another.
+fn is_group_swap(c: &Candidate) -> bool {
+    matches!(c.edits.as_slice(), [super::vocab::Edit::SetGroups { from, to, .. }] if from.len() == to.len())
+}
+
 /// How many setting edits are offered for one flow.
 const KEEP_FIRST: usize = 10;
 /// How many candidates of a group a side tries before the next group.
 const TRY_FIRST: usize = 8;
 
-fn changes(shared: &std::sync::Arc<Scenario>, at: At, rng: &mut ChaCha8Rng) -> Changes {
+fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCha8Rng) -> Changes {
     let sc = shared.as_ref();
     let (a, form, p) = at;
     let attr = &sc.attributes[a];
     // The norm edits that speak of the form come first (in a shuffled
     // order), then setting edits and the other norm edits, taking turns.
+    // For a `yes` flow, setting edits and the near norm edits take turns
+    // from the start: a setting edit flips it by making the task no longer
+    // need the form, the `no` that the recipient's standing cannot tell.
     let (mut near, mut far) = super::norm_edits::norm_edits(sc, a, form, p);
     let mut groups = super::norm_edits::group_edits(sc, p);
     near.shuffle(rng);
     groups.shuffle(rng);
+    // Swaps (one group for another) first: the recipient's line keeps
+    // showing groups whichever way the label goes.
+    groups.sort_by_key(|c| !is_group_swap(c));
     far.shuffle(rng);
     let mut setting = mutate::public_edits(sc, rng);
     setting.truncate(KEEP_FIRST);
-    let mut keep = near;
+    let mut keep = Vec::new();
+    if yes {
+        let k = near.len().min(setting.len());
+        let (first, rest) = (setting.drain(..k), near.drain(..k));
+        for (x, y) in first.zip(rest) {
+            keep.extend([x, y]);
+        }
+    }
+    keep.append(&mut near);
     let (mut n, mut s) = (far.into_iter(), setting.into_iter());
     loop {
         match (n.next(), s.next()) {
@@ -197,7 +216,7 @@ pub(super) fn triplets(
     let mut tried = 0usize;
     let mut out = Vec::new();
     while out.len() < config.per_seed {
-        let Some(at) = next_flow(sc, &mut pools, made, first, &tally) else {
+        let Some(at) = next_flow(c, &mut pools, made, first, &tally) else {
             break;
         };
         let flow = flow_at(sc, at);
@@ -214,7 +233,7 @@ pub(super) fn triplets(
         };
         // Both lists are drawn up front, so that the random stream does not
         // depend on which side succeeds.
-        let ch = changes(&shared, at, rng);
+        let ch = changes(&shared, at, base, rng);
         // Flips try context edits first: a flip that keeps the statement
         // and the recipient is the one no lookup answers. Holds do so on
         // two triplets of three (counted from a draw of the seed's id, so
@@ -272,6 +291,27 @@ fn labelled_pools(c: &Checked, rng: &mut ChaCha8Rng) -> [Vec<At>; 2] {
 struct Tally {
     recipients: std::collections::HashMap<String, [usize; 2]>,
     statements: std::collections::HashMap<(String, FormKind), [usize; 2]>,
+    /// Sides by whether the recipient's line of the team list shows
+    /// groups (`[no groups, groups]`), by label: a line that shows groups
+    /// must not tell `yes` from `no`.
+    lines: [[usize; 2]; 2],
+    /// `no` sides whose form the task does not need, of all `no` sides.
+    unneeded: [usize; 2],
+}
+
+/// The share of `no` sides that are `no` because the task does not need
+/// the form, below which a flow that is not needed goes first.
+const UNNEEDED_SHARE: f64 = 0.3;
+
+/// Whether the recipient's line of a flow item's team list shows groups,
+/// read from the item as a reader sees it (`None` when the item's
+/// templates word the question or the team list otherwise).
+fn line_shows_groups(item: &str) -> Option<bool> {
+    let (_, rest) = item.split_once("worded exactly as above, to ")?;
+    let (name, _) = rest.split_once(" (")?;
+    let prefix = format!("- {name}, ");
+    let line = item.lines().find(|l| l.starts_with(&prefix))?;
+    Some(line.contains("(groups:"))
 }
 
 impl Tally {
@@ -280,30 +320,56 @@ impl Tally {
             return;
         };
         let l = usize::from(*l);
+        if let Some(g) = line_shows_groups(&side.item) {
+            self.lines[usize::from(g)][l] += 1;
+        }
+        if l == 0 {
+            self.unneeded[1] += 1;
+            self.unneeded[0] += usize::from(side.reasons.as_ref().is_some_and(|r| !r.needed));
+        }
         self.recipients.entry(flow.person.clone()).or_default()[l] += 1;
         self.statements
             .entry((flow.attribute.clone(), flow.form))
             .or_default()[l] += 1;
     }
 
-    /// How much asking `at` under label `want` evens out its recipient and
-    /// its statement: one for each that was asked under the other label
-    /// more often than under `want`.
-    fn evens(&self, sc: &Scenario, (a, form, p): At, want: usize) -> usize {
+    /// How much asking `at` under label `want` evens out its recipient,
+    /// its statement and the look of its recipient's team line: one for
+    /// each that was asked under the other label more often than under
+    /// `want`; and, for `no` while few `no` sides are so, three for an
+    /// operational form the task does not need (`needed`).
+    fn evens(&self, sc: &Scenario, (a, form, p): At, want: usize, needed: bool) -> usize {
         let short = |n: Option<&[usize; 2]>| n.is_some_and(|n| n[1 - want] > n[want]);
+        let groups = usize::from(!sc.people[p].groups.is_empty());
+        let [unneeded, no] = self.unneeded;
+        // A wording that reads as personal tells "not needed" by itself:
+        // only operational ones are preferred so.
+        let prefer_unneeded = want == 0
+            && !needed
+            && !reads_personal(sc, (a, form, p))
+            && (unneeded as f64) < UNNEEDED_SHARE * no.max(1) as f64;
         usize::from(short(self.recipients.get(&sc.people[p].id)))
             + usize::from(short(
                 self.statements.get(&(sc.attributes[a].id.clone(), form)),
             ))
+            + 2 * usize::from(short(Some(&self.lines[groups])))
+            // Norms grant to groups, so `yes` goes with groups unless
+            // asked otherwise: `yes` to someone outside every group (a
+            // manager, the subject) and `no` to a group member go first.
+            + usize::from((groups == 1) == (want == 0))
+            + 3 * usize::from(prefer_unneeded)
     }
 }
 
 /// Takes from a pool the flow that best evens out the seed's recipients and
 /// statements over the labels (ties to the back, the pool's own order).
-fn take_even(sc: &Scenario, pool: &mut Vec<At>, want: usize, tally: &Tally) -> Option<At> {
-    let best = (0..pool.len())
-        .rev()
-        .max_by_key(|&i| (tally.evens(sc, pool[i], want), i))?;
+fn take_even(c: &Checked, pool: &mut Vec<At>, want: usize, tally: &Tally) -> Option<At> {
+    let sc = &c.scenario;
+    let best = (0..pool.len()).rev().max_by_key(|&i| {
+        let (a, form, _) = pool[i];
+        let needed = crate::export::form_needed(c, a, form);
+        (tally.evens(sc, pool[i], want, needed), i)
+    })?;
     Some(pool.remove(best))
 }
 
@@ -313,7 +379,7 @@ fn take_even(sc: &Scenario, pool: &mut Vec<At>, want: usize, tally: &Tally) -> O
 /// Within a label, the flow whose recipient and statement were asked under
 /// the other label goes first, so that neither predicts the label.
 fn next_flow(
-    sc: &Scenario,
+    c: &Checked,
     pools: &mut [Vec<At>; 2],
     made: [usize; 2],
     first: usize,
@@ -324,11 +390,9 @@ fn next_flow(
         std::cmp::Ordering::Greater => 0,
         std::cmp::Ordering::Equal => first,
     };
-    match take_even(sc, &mut pools[want], want, tally) {
+    match take_even(c, &mut pools[want], want, tally) {
         Some(at) => Some(at),
-        None if made[1 - want] <= made[want] => {
-            take_even(sc, &mut pools[1 - want], 1 - want, tally)
-        }
+        None if made[1 - want] <= made[want] => take_even(c, &mut pools[1 - want], 1 - want, tally),
         None => None,
     }
 }

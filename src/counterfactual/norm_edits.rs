@@ -118,12 +118,29 @@ pub(super) fn norm_edits(
     (near, far)
 }
 
-/// The recipient's standing changed: person `p` joins a group of the team
-/// they are not in, or leaves one they are in.
+/// The recipient's standing changed: person `p` swaps a group for another
+/// of the team, joins one they are not in, or leaves one they are in.
 pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
     let from = sc.people[p].groups.clone();
     let mut out = Vec::new();
-    for g in crate::sema::visibility::team_groups(&sc.people) {
+    let groups = crate::sema::visibility::team_groups(&sc.people);
+    // Swaps first: one group for another keeps the recipient's line
+    // showing groups, so that the line's look does not move with the label.
+    for g in &from {
+        for h in groups.iter().filter(|h| !from.iter().any(|x| x == *h)) {
+            let to = from
+                .iter()
+                .map(|x| if x == g { h.to_string() } else { x.clone() })
+                .collect();
+            let edit = Edit::SetGroups {
+                person: sc.people[p].id.clone(),
+                from: from.clone(),
+                to,
+            };
+            out.extend(super::apply::candidate(sc, vec![edit]).ok());
+        }
+    }
+    for g in groups {
         let to: Vec<String> = if from.iter().any(|x| x == g) {
             from.iter().filter(|x| *x != g).cloned().collect()
         } else {

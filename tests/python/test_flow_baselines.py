@@ -79,14 +79,14 @@ def test_a_third_of_flips_and_holds_keep_the_statement_and_the_recipient(seeds, 
 # included.
 FRESH = range(33000, 33041)
 FRESH_BAR = 0.62
-# The label still follows the recipient's groups on planted seeds: only the
-# `needed` half varying (forms permitted but not needed) breaks that. Strict,
-# so that the day they pass, the mark has to go.
+# The label still follows the recipient's groups a little on planted seeds
+# (0.627): norms grant to groups. Strict, so that the day it passes, the
+# mark has to go.
 NOT_YET = pytest.mark.xfail(strict=True, reason="the recipient's groups still predict the label")
 
 
 @pytest.fixture(scope="module")
-def fresh_rows(tmp_path_factory):
+def fresh_paths(tmp_path_factory):
     folder = tmp_path_factory.mktemp("fresh")
     for family in FAMILIES:
         for seed in FRESH:
@@ -96,7 +96,37 @@ def fresh_rows(tmp_path_factory):
                 check=True,
                 capture_output=True,
             )
-    return flow_baselines.items(grow(folder, tmp_path_factory.mktemp("fresh_items"), 2))
+    return grow(folder, tmp_path_factory.mktemp("fresh_items"), 2)
+
+
+@pytest.fixture(scope="module")
+def fresh_rows(fresh_paths):
+    return flow_baselines.items(fresh_paths)
+
+
+def unneeded_share(paths):
+    """The share of `no` sides (anchor, flipped, held) whose form the task
+    does not need, as the rows' reasons record it."""
+    no = unneeded = 0
+    for path in paths:
+        for line in open(path, encoding="utf-8"):
+            row = json.loads(line)
+            for side in ("anchor", "flipped", "held"):
+                if row[f"{side}_answer"] == "no":
+                    no += 1
+                    unneeded += not json.loads(row[f"{side}_reasons"])["needed"]
+    return unneeded, no
+
+
+def test_some_no_sides_are_no_because_the_task_does_not_need_the_form(fresh_paths):
+    """Both halves of the label vary: some `no` sides are flows of forms the
+    task does not need. The aim is a fifth; planted seeds have few
+    operational details that pin nothing, and personal ones chosen instead
+    let the statement alone predict the label, so the share is 20.6% here
+    and 16.3% on another range, and the bar is 15%."""
+    unneeded, no = unneeded_share(fresh_paths)
+    print(f"not needed: {unneeded} of {no} no sides ({unneeded / no:.3f})")
+    assert unneeded * 100 >= 15 * no, (unneeded, no)
 
 
 @pytest.mark.parametrize(
@@ -107,7 +137,7 @@ def fresh_rows(tmp_path_factory):
         "norms",
         "nearest",
         "recipient_count",
-        pytest.param("recipient_line", marks=NOT_YET),
+        "recipient_line",
         pytest.param("recipient_groups", marks=NOT_YET),
     ],
 )
