@@ -158,6 +158,18 @@ def _decoded(text: str) -> list[str]:
     return out
 
 
+def readings(text: str) -> list[str]:
+    """What the word match reads in a text besides its words: the text
+    normalised, each base64 run decoded, and letters spelled out joined."""
+    return [normalise(text)] + _decoded(text) + _spelled_out(words(text))
+
+
+def channel(recipients: list[str], team: list[str]) -> list[str]:
+    """Who reads a chat: the people named, or when none is named the team's
+    channel, which everyone reads."""
+    return list(recipients) or list(team)
+
+
 @lru_cache(maxsize=1)
 def _stemmer():
     import snowballstemmer

@@ -95,6 +95,7 @@ def _samples(logs) -> list[dict]:
             except (TypeError, ValueError):
                 raise LogError(f"{path}: sample {s.id}: utility {u.value!r} is not a score") from None
             meta = l.metadata or {}
+            judge = s.scores.get("leak_judge")
             writes = meta.get("writes", [])
             decided = (u.metadata or {}).get("decision") or {}
             out.append({
@@ -103,8 +104,20 @@ def _samples(logs) -> list[dict]:
                 "variant": (s.metadata or {}).get("variant", ""), "utility": utility,
                 "leaks": meta.get("leaks", []), "writes": writes,
                 "protected": meta.get("protected", []), "idle": not writes and not decided,
+                "judged": (judge.metadata or {}).get("verdict") if judge else None,
             })
     return out
+
+
+def _judged(samples: list[dict]) -> dict:
+    """The grader's leakage among the samples it gave a verdict on, and how
+    many it could not read; nothing when no sample was judged."""
+    verdicts = [s.get("judged") for s in samples if s.get("judged")]
+    if not verdicts:
+        return {}
+    known = [v for v in verdicts if v != "unknown"]
+    return {"judged_leakage": _rate(known.count("leak"), len(known)),
+            "judge_unknown": _rate(len(verdicts) - len(known), len(verdicts))}
 
 
 def report(samples: list[dict]) -> dict:
@@ -128,6 +141,7 @@ def report(samples: list[dict]) -> dict:
         "leakage_corrected_for_idle_runs": bootstrap(
             [[(float(bool(s["leaks"])), s["idle"]) for s in g] for g in scen], _corrected),
     }
+    tables.update(_judged(samples))
     groups = {"by_category": "category", "by_class": "class", "by_source": "source"}
     for name, key in groups.items():
         counts = defaultdict(lambda: [0, 0])
