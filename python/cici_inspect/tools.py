@@ -121,7 +121,7 @@ def ask() -> Tool:
         _write("ask", "chat", [p["id"]], question=question)
         if s.get("teammates") == "model":
             return await _model_reply(sc, p, question, s["condition"])
-        return reply(sc, p, s["condition"])
+        return reply(sc, p, s["condition"], question)
     return execute
 
 

@@ -169,3 +169,13 @@ def test_every_sample_of_the_export_is_built(export):
     assert len(task.dataset) == n * 4 * 7
     ids = {s.id for s in task.dataset}
     assert len(ids) == len(task.dataset)
+
+
+def test_a_chat_posted_to_no_one_is_read_by_the_whole_team(export, tmp_path):
+    sc = next(s for s in load(export).scenarios if s.id == "ops_scheduling")
+    form = next(p for p in sc.contract["protected"] if p["attribute"] == "eli_infusion")
+    calls = [("post_chat", {"to": [], "text": form["text"]})] + decision_calls(sc, sc.contract["oracle"])
+    _, _, leakage = run(export, sc.id, calls, tmp_path)
+    assert leakage.value == 1.0
+    leaked = {l["recipient"] for l in leakage.metadata["leaks"] if l["form"] == form["form"]}
+    assert leaked == set(form["forbidden"]), leaked
