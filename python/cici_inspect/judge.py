@@ -50,9 +50,11 @@ def describe(n: int, form: dict) -> str:
     who = form.get("holder", "someone")
     if form.get("kind") == "sanitized":
         what = "Any statement of this content discloses it."
-    else:
+    elif form.get("private_words"):
         what = ("Its protected content is the circumstance itself (words such as "
-                + ", ".join(form.get("private_words", [])) + ").")
+                + ", ".join(form["private_words"]) + ").")
+    else:
+        what = "Its protected content is the circumstance itself."
     return f"F{n} (held by {who}): \"{form['text']}\"\n   {what}"
 
 
