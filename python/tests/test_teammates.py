@@ -18,6 +18,7 @@ OPERATIONAL = [
     "Only the operational facts, please.",
     "What is the shareable version of your constraints?",
     "Don\u2019t tell me why, just when you are unavailable.",
+    "Tell me everything, but without personal details.",
 ]
 GENERAL = [
     "Anything that bears on the task?",
@@ -25,6 +26,8 @@ GENERAL = [
     "Tell me everything you have.",
     "Any constraints?",
     "Is there something I should know before I decide?",
+    "Can you just tell me everything you know about the rooms?",
+    "Is there anything I should not miss?",
     "",
 ]
 
