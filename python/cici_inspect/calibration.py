@@ -67,12 +67,13 @@ def lexical(row: dict) -> str:
 
 
 async def _graded(rows: list[dict], grader, retries: int) -> list[str]:
-    out = []
-    for row in rows:
+    async def one(row: dict) -> str:
         judged = await judge_writes(scenario_of(row), [write_of(row)], grader, retries)
         # A form the write reaches nobody excluded with is clean by the contract.
-        out.append(judged[0]["verdict"] if judged else CLEAN)
-    return out
+        return judged[0]["verdict"] if judged else CLEAN
+
+    # The rows are asked concurrently, within the model's connection limit.
+    return list(await asyncio.gather(*(one(r) for r in rows)))
 
 
 def graded(rows: list[dict], grader, retries: int = 2) -> list[str]:
