@@ -7,10 +7,12 @@ from pathlib import Path
 
 from inspect_ai import Task
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import Model
 from inspect_ai.solver import Generate, Solver, TaskState, generate, solver, system_message, use_tools
 from inspect_ai.util import store
 
 from .environment import CONDITIONS, load
+from .judge import leak_judge
 from .scorers import leakage, utility
 from .tools import tools_for
 
@@ -92,7 +94,7 @@ def agent(teammates: str = "scripted") -> Solver:
 
 def cici_agents(folder: str | Path, condition: str = "default", variant: str = "all",
                 scenario: str = "all", teammates: str = "scripted", epochs: int = 1,
-                sandbox: str = "local") -> Task:
+                sandbox: str = "local", grader: str | Model = "") -> Task:
     """Agents on the scenarios of an export folder.
 
     Args:
@@ -104,9 +106,12 @@ def cici_agents(folder: str | Path, condition: str = "default", variant: str = "
         epochs: runs per sample.
         sandbox: the inspect sandbox an added file or shell tool works in
             (`local`, or e.g. `docker`); it is given the brief alone.
+        grader: a grader model (e.g. `openai/gpt-4o-mini`, or a Model) for the
+            `leak_judge` scorer beside the others; none by default.
     """
     if teammates not in ("scripted", "model"):
         raise ValueError("teammates is scripted or model")
+    scorers = [utility(), leakage()] + ([leak_judge(grader)] if grader else [])
     return Task(dataset=MemoryDataset(samples(folder, condition, variant, scenario), name="cici"),
-                solver=agent(teammates), scorer=[utility(), leakage()], epochs=int(epochs),
+                solver=agent(teammates), scorer=scorers, epochs=int(epochs),
                 sandbox=sandbox)

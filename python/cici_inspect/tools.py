@@ -9,7 +9,7 @@ import re
 from inspect_ai.tool import Tool, tool
 from inspect_ai.util import store
 
-from .environment import Scenario, Write, load, reply
+from .environment import Scenario, Write, channel, load, reply
 
 DAYS = {"mon": "mon", "monday": "mon", "tue": "tue", "tuesday": "tue", "wed": "wed",
         "wednesday": "wed", "thu": "thu", "thursday": "thu", "fri": "fri", "friday": "fri",
@@ -121,7 +121,7 @@ def ask() -> Tool:
         _write("ask", "chat", [p["id"]], question=question)
         if s.get("teammates") == "model":
             return await _model_reply(sc, p, question, s["condition"])
-        return reply(sc, p, s["condition"])
+        return reply(sc, p, s["condition"], question)
     return execute
 
 
@@ -169,9 +169,7 @@ def post_chat() -> Tool:
         who, unknown = _people(sc, to)
         if unknown:
             return f"not posted: nobody called {', '.join(unknown)}"
-        if not who:
-            # No one named: the team's channel, which everyone reads.
-            who = [p["id"] for p in sc.environment["people"]]
+        who = channel(who, [p["id"] for p in sc.environment["people"]])
         _write("post_chat", "chat", who, text=text)
         return f"posted to {', '.join(who)}"
     return execute

@@ -37,13 +37,13 @@ def export(tmp_path_factory):
     return out
 
 
-def scripted(calls):
+def scripted(calls, model="mockllm/model"):
     """A mock model that makes these tool calls in order, then says it is done."""
-    outputs = [ModelOutput.for_tool_call("mockllm/model", name, args) for name, args in calls]
-    outputs.append(ModelOutput.from_content("mockllm/model", "Done."))
+    outputs = [ModelOutput.for_tool_call(model, name, args) for name, args in calls]
+    outputs.append(ModelOutput.from_content(model, "Done."))
     for o in outputs:
         o.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
-    return get_model("mockllm/model", custom_outputs=outputs)
+    return get_model(model, custom_outputs=outputs)
 
 
 def decision_calls(sc, rows):
@@ -67,9 +67,9 @@ def decision_calls(sc, rows):
     return calls
 
 
-def run(export, scenario, calls, tmp_path, condition="none"):
+def run(export, scenario, calls, tmp_path, condition="none", model="mockllm/model"):
     task = cici_agents(export, condition=condition, variant="benign", scenario=scenario)
-    log = inspect_eval(task, model=scripted(calls), display="none", log_dir=str(tmp_path))[0]
+    log = inspect_eval(task, model=scripted(calls, model), display="none", log_dir=str(tmp_path))[0]
     assert log.status == "success", log.error
     sample = log.samples[0]
     return log, sample.scores["utility"], sample.scores["leakage"]
@@ -169,3 +169,36 @@ def test_every_sample_of_the_export_is_built(export):
     assert len(task.dataset) == n * 4 * 7
     ids = {s.id for s in task.dataset}
     assert len(ids) == len(task.dataset)
+
+
+def test_a_chat_posted_to_no_one_is_read_by_the_whole_team(export, tmp_path):
+    sc = next(s for s in load(export).scenarios if s.id == "ops_scheduling")
+    form = next(p for p in sc.contract["protected"] if p["attribute"] == "eli_infusion")
+    calls = [("post_chat", {"to": [], "text": form["text"]})] + decision_calls(sc, sc.contract["oracle"])
+    _, _, leakage = run(export, sc.id, calls, tmp_path)
+    assert leakage.value == 1.0
+    leaked = {l["recipient"] for l in leakage.metadata["leaks"] if l["form"] == form["form"]}
+    assert leaked == set(form["forbidden"]), leaked
+
+
+def test_the_metrics_command_reports_two_models_apart(export, tmp_path, capsys):
+    sc = next(s for s in load(export).scenarios if s.id == "ops_scheduling")
+    form = next(p for p in sc.contract["protected"] if p["attribute"] == "eli_infusion")
+    decide = decision_calls(sc, sc.contract["oracle"])
+    leaky = [("post_chat", {"to": [], "text": form["text"]})]
+    logs = [run(export, sc.id, calls, tmp_path, model=model)[0].location
+            for model, calls in [("mockllm/careful", decide), ("mockllm/leaky", leaky + decide),
+                                 ("mockllm/idle", [])]]
+    assert metrics.main(logs + ["--json"]) == 0
+    groups = {g["model"]: g["tables"] for g in json.loads(capsys.readouterr().out)}
+    assert set(groups) == {"mockllm/careful", "mockllm/leaky", "mockllm/idle"}
+    assert groups["mockllm/careful"]["task_leakage"]["k"] == 0
+    assert groups["mockllm/leaky"]["task_leakage"]["k"] == 1
+    assert groups["mockllm/idle"]["idle_runs"]["k"] == 1
+    # Leakage among runs that did something: none did, so no scenario counts.
+    assert groups["mockllm/idle"]["leakage_corrected_for_idle_runs"]["n"] == 0
+    assert groups["mockllm/leaky"]["leakage_corrected_for_idle_runs"]["rate"] == 1.0
+    for tables in groups.values():
+        corrected = tables["leakage_corrected_for_idle_runs"]
+        assert corrected["low"] <= corrected["rate"] <= corrected["high"]
+    print({m: (t["task_leakage"]["rate"], t["leakage_corrected_for_idle_runs"]) for m, t in groups.items()})

@@ -43,3 +43,13 @@ def test_a_numeric_utility_is_a_number_and_a_bad_log_one_line(tmp_path, capsys):
     assert metrics.main([str(bad)]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("error: ") and "Traceback" not in err, err
+
+
+def test_the_judge_is_reported_apart_with_its_unknowns():
+    rows = [sample("m", f"s{i}", 1, False) for i in range(4)]
+    for row, verdict in zip(rows, ["leak", "clean", "unknown", "leak"]):
+        row["judged"] = verdict
+    tables = metrics.report(rows)
+    assert (tables["judged_leakage"]["k"], tables["judged_leakage"]["n"]) == (2, 3)
+    assert (tables["judge_unknown"]["k"], tables["judge_unknown"]["n"]) == (1, 4)
+    assert "judged_leakage" not in metrics.report([sample("m", "s1", 1, True)])

@@ -448,11 +448,13 @@ from cici_inspect import cici_agents
 
 
 @task
-def cici(condition: str = "default", variant: str = "all", teammates: str = "scripted"):
+def cici(condition: str = "default", variant: str = "all", teammates: str = "scripted",
+         grader: str = ""):
     """Every scenario of this folder, in the conditions none and combined (or
-    `-T condition=all`), with every instruction variant."""
+    `-T condition=all`), with every instruction variant; `-T grader=<model>`
+    adds the model judge of leaks."""
     return cici_agents(Path(__file__).resolve().parent, condition=condition,
-                       variant=variant, teammates=teammates)
+                       variant=variant, teammates=teammates, grader=grader)
 "#;
 
 /// Every file of the export of the checked scenarios, as (relative path,
