@@ -80,32 +80,34 @@ def scenario_ids(cici, seeds_folder):
             for s in json.loads(out)["scenarios"]}
 
 
-def seed_half(scenario):
-    """Each seed goes to half 0 or 1 by a hash of its id."""
-    return int(hashlib.sha256(scenario.encode()).hexdigest(), 16) % 2
+def halves(scenarios):
+    """Seed id -> 0 or 1: the seeds ordered by a hash and cut in two."""
+    order = sorted(set(scenarios), key=lambda s: hashlib.sha256(s.encode()).hexdigest())
+    return {s: int(2 * i >= len(order)) for i, s in enumerate(order)}
 
 
 # ------------------------------------------------------------- the models
 
 def export_sides(cici, rows, folder):
     """Every distinct side seed, under a fresh id, exported; -> list of models."""
-    texts = {}
+    texts, items = {}, collections.defaultdict(set)
     for r in rows:
         for side in ("anchor", "flipped", "held"):
             texts.setdefault(r[f"{side}_seed"], (r["family"], side, r["scenario"]))
+            items[r[f"{side}_seed"]].add(r[f"{side}_item"])
     src = folder / "sides"
     src.mkdir(parents=True, exist_ok=True)
     meta = {}
     for i, (text, info) in enumerate(texts.items()):
         sid = f"side_{i:05d}"
-        meta[sid] = info
+        meta[sid] = (*info, items[text], raw_texts(text))
         renamed = re.sub(r"^scenario\s+\w+", f"scenario {sid}", text, count=1, flags=re.M)
         (src / f"{sid}.cici").write_text(renamed, encoding="utf-8")
     run([cici, "export", "model", src, "--out", folder / "models", "-q"])
     models = []
     for path in sorted((folder / "models").glob("*.json")):
         model = json.loads(path.read_text(encoding="utf-8"))
-        model["family"], model["side"], model["scenario"] = meta[model["id"]]
+        model["family"], model["side"], model["scenario"], model["items"], model["raws"] = meta[model["id"]]
         models.append(model)
     return models
 
@@ -203,6 +205,9 @@ def analyse(model):
     out = {"family": model["family"], "scenario": model["scenario"], "oracle_ok": base == [oracle]}
     out["everything"] = everything_reader(sv, model, oracle)
     out["traps"] = [trap_of(sv, model, i, oracle) for i in shown_rest(model)]
+    for t in out["traps"]:
+        raw = model["raws"].get(t["attribute"])
+        t["shown"] = bool(raw) and all(raw in item for item in model["items"])
     return out
 
 
@@ -211,7 +216,9 @@ def everything_reader(sv, model, oracle):
     weights += [(sv.on[i], BIG) for i in shown_rest(model)]
     _, found = sv.honour([], weights)
     credit = 1 / len(found) if oracle in found else 0.0
-    return {"credit": credit, "decisions": len(found), "agrees": reader_agrees(sv, model)}
+    infeasible = not sv.decisions([lit for lit, _ in weights], cap=1)
+    return {"credit": credit, "decisions": len(found), "infeasible": infeasible,
+            "agrees": reader_agrees(sv, model)}
 
 
 def reader_agrees(sv, model):
@@ -280,10 +287,10 @@ def split_score(data):
     from sklearn.feature_extraction.text import CountVectorizer
     from sklearn.linear_model import LogisticRegression
 
-    scores = []
+    scores, half_of = [], halves(s for s, _, _ in data)
     for half in (0, 1):
-        train = [(x, y) for s, x, y in data if seed_half(s) != half]
-        test = [(x, y) for s, x, y in data if seed_half(s) == half]
+        train = [(x, y) for s, x, y in data if half_of[s] != half]
+        test = [(x, y) for s, x, y in data if half_of[s] == half]
         if not train or not test or len({y for _, y in train}) < 2:
             continue
         vec = CountVectorizer(token_pattern=r"\S+", binary=True)
@@ -292,6 +299,11 @@ def split_score(data):
         pred = clf.predict(vec.transform([x for x, _ in test]))
         scores.append(sum(p == y for p, (_, y) in zip(pred, test)) / len(test))
     return sum(scores) / len(scores) if scores else float("nan")
+
+
+def raw_texts(seed):
+    """Attribute id -> its raw text, as the seed writes it."""
+    return {a: json.loads(f'"{t}"') for a, t in RAW.findall(seed)}
 
 
 RAW = re.compile(r'attribute\s+(\w+)\s*\{[^{}]*?raw\s+"((?:[^"\\]|\\.)*)"', re.S)
@@ -304,7 +316,7 @@ def noted_details(rows, classes):
         if r["condition"] != "combined" or r["anchor_group"] in seen or r["scenario"] not in classes:
             continue
         seen.add(r["anchor_group"])
-        raws = {json.loads(f'"{t}"'): a for a, t in RAW.findall(r["anchor_seed"])}
+        raws = {t: a for a, t in raw_texts(r["anchor_seed"]).items()}
         lines = r["anchor_item"].splitlines()
         for n, line in enumerate(lines[:-1]):
             note = re.match(r"\s+- Privacy note: (.*)", lines[n + 1])
@@ -318,14 +330,14 @@ def noted_details(rows, classes):
 def notes_readers(details):
     """Keyword reader of the notes vs the majority class of the category."""
     kw = split_score([(s, " ".join(re.findall(r"[a-z]+", n.lower())), c) for s, n, c, _ in details])
-    scores = []
+    scores, half_of = [], halves(s for s, _, _, _ in details)
     for half in (0, 1):
         votes = collections.defaultdict(collections.Counter)
         for s, _, c, cat in details:
-            if seed_half(s) != half:
+            if half_of[s] != half:
                 votes[cat][c] += 1
-        overall = collections.Counter(c for s, _, c, _ in details if seed_half(s) != half)
-        test = [(c, cat) for s, _, c, cat in details if seed_half(s) == half]
+        overall = collections.Counter(c for s, _, c, _ in details if half_of[s] != half)
+        test = [(c, cat) for s, _, c, cat in details if half_of[s] == half]
         if test and overall:
             guess = lambda cat: (votes[cat] or overall).most_common(1)[0][0]
             scores.append(sum(guess(cat) == c for c, cat in test) / len(test))
@@ -355,7 +367,10 @@ def side_figures(results):
             "oracle_ok": sum(r["oracle_ok"] for r in res) / len(res),
             "everything": sum(r["everything"]["credit"] for r in res) / len(res),
             "everything_unique": sum(r["everything"]["decisions"] == 1 for r in res) / len(res),
-            "consequential": sum(any(t["kind"] == "leads" for t in r["traps"]) for r in res) / len(res),
+            "everything_infeasible": sum(r["everything"]["infeasible"] for r in res) / len(res),
+            "consequential": sum(any(t["kind"] == "leads" and t["shown"] for t in r["traps"])
+                                 for r in res) / len(res),
+            "unshown": sum(t["kind"] == "leads" and not t["shown"] for t in traps),
             "traps": len(traps),
             "disagree": sum(not t["agrees"] for t in traps),
             "reader_disagree": sum(not r["everything"]["agrees"] for r in res),
@@ -386,21 +401,23 @@ def passes(figure, name):
     return value <= bar if op == "<=" else value >= bar
 
 
-COLUMNS = ["sides", "oracle_ok", "everything", "everything_unique", "consequential", "traps",
-           "disagree", "reader_disagree", "diff_clf", "notes_kw", "category", "yield"]
+COLUMNS = ["sides", "oracle_ok", "everything", "everything_unique", "everything_infeasible",
+           "consequential", "traps", "unshown", "disagree", "reader_disagree", "diff_clf", "notes_kw", "category", "yield"]
 
 
 def table(figures):
-    head = f"{'family':<24}" + "".join(f"{c:>18}" for c in COLUMNS)
-    lines = [head, "-" * len(head)]
-    for family, f in figures.items():
+    """One line per figure, one column per family; `x` marks a missed bar."""
+    families = list(figures)
+    lines = [f"{'figure':<22}" + "".join(f"{f[:18]:>20}" for f in families)]
+    lines.append("-" * len(lines[0]))
+    for c in COLUMNS:
         cells = []
-        for c in COLUMNS:
-            v = f.get(c, float("nan"))
-            mark = ("" if passes(f, c) else " x") if c in BARS else ""
-            cells.append(f"{v:>16.3f}{mark:2}" if isinstance(v, float) else f"{v:>16}  ")
-        lines.append(f"{family:<24}" + "".join(cells))
-    lines.append("x: misses its bar " + ", ".join(f"{k} {op} {b}" for k, (op, b) in BARS.items()))
+        for family in families:
+            v = figures[family].get(c, float("nan"))
+            mark = " x" if c in BARS and not passes(figures[family], c) else "  "
+            cells.append(f"{v:>18.3f}{mark}" if isinstance(v, float) else f"{v:>18}{mark}")
+        bar = " ".join(str(b) for b in BARS.get(c, ()))
+        lines.append(f"{c:<22}" + "".join(cells) + f"   {bar}")
     return "\n".join(lines)
 
 
