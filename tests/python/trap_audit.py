@@ -371,7 +371,8 @@ def side_figures(results):
             "consequential": sum(any(t["kind"] == "leads" and t["shown"] for t in r["traps"])
                                  for r in res) / len(res),
             "unshown": sum(t["kind"] == "leads" and not t["shown"] for t in traps),
-            "traps": len(traps),
+            "claims_wishes": len(traps),
+            "leading": sum(t["kind"] == "leads" for t in traps),
             "disagree": sum(not t["agrees"] for t in traps),
             "reader_disagree": sum(not r["everything"]["agrees"] for r in res),
         }
@@ -402,7 +403,7 @@ def passes(figure, name):
 
 
 COLUMNS = ["sides", "oracle_ok", "everything", "everything_unique", "everything_infeasible",
-           "consequential", "traps", "unshown", "disagree", "reader_disagree", "diff_clf", "notes_kw", "category", "yield"]
+           "consequential", "claims_wishes", "leading", "unshown", "disagree", "reader_disagree", "diff_clf", "notes_kw", "category", "yield"]
 
 
 def table(figures):
