@@ -65,14 +65,17 @@ def synth(cici, seeds, folder):
 
 
 def grow(cici, seeds_folder, out):
-    subprocess.run([str(cici), "counterfactual", str(seeds_folder), "--out", str(out), "--kind",
-                    "decision", "--per-seed", str(PER_SEED), "--seed", "0", "-q"],
-                   check=False, capture_output=True, text=True)
+    """Decision rows; a run that accepts nothing exits 1 and gives none."""
+    done = subprocess.run([str(cici), "counterfactual", str(seeds_folder), "--out", str(out),
+                           "--kind", "decision", "--per-seed", str(PER_SEED), "--seed", "0", "-q"],
+                          capture_output=True, text=True)
+    if done.returncode not in (0, 1):
+        raise RuntimeError(f"counterfactual failed: {done.stderr[-2000:]}")
     return [json.loads(line) for path in sorted((out / "decision").glob("*.jsonl"))
             for line in open(path, encoding="utf-8")]
 
 
-def scenario_ids(cici, seeds_folder):
+def checked_seeds(cici, seeds_folder):
     """Scenario id -> (family, {attribute: (class, category)}), from `check`."""
     out = subprocess.run([str(cici), "check", "--format", "json", str(seeds_folder)],
                          capture_output=True, text=True).stdout
@@ -233,6 +236,7 @@ def reader_agrees(sv, model):
 
 
 def trap_of(sv, model, i, oracle):
+    """Where honouring fact i leads, giving up the fewest appropriate facts."""
     fact = model["facts"][i]
     app = appropriate(model)
     kept = sv.decisions([sv.on[j] for j in app] + [sv.on[i]], cap=2)
@@ -382,7 +386,7 @@ def side_figures(results):
 def audit(cici, seeds, work):
     work = pathlib.Path(work)
     synth(cici, seeds, work / "seeds")
-    classes = scenario_ids(cici, work / "seeds")
+    classes = checked_seeds(cici, work / "seeds")
     rows = grow(cici, work / "seeds", work / "items")
     figures = side_figures([analyse(m) for m in export_sides(cici, rows, work)])
     y = yields(rows, classes)
