@@ -212,7 +212,12 @@ fn mutate_language(text: &str, rng: &mut ChaCha8Rng) -> String {
             let clause = match rng.random_range(0..3) {
                 0 => "skills [backend]".to_string(),
                 1 => "groups [hr]".to_string(),
-                _ => format!("reports_to {}", someone(rng)),
+                // Half of the reporting lines go to one of the person's own
+                // reports, where there is one: a cycle of two.
+                _ => match report_of(&lf, id).filter(|_| rng.random_bool(0.5)) {
+                    Some(report) => format!("reports_to {report}"),
+                    None => format!("reports_to {}", someone(rng)),
+                },
             };
             let times = rng.random_range(1..3);
             let line = person_line(&lf, id);
@@ -246,6 +251,15 @@ fn mutate_language(text: &str, rng: &mut ChaCha8Rng) -> String {
             out
         }
     }
+}
+
+/// Someone whose person line says they report to `id`.
+fn report_of<'a>(text: &'a str, id: &str) -> Option<&'a str> {
+    text.lines().find_map(|l| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let reports = words.windows(2).any(|w| w == ["reports_to", id]);
+        (words.first() == Some(&"person") && reports).then(|| words.get(1).copied())?
+    })
 }
 
 /// Runs one case: no panic, within the bound. The description names it.

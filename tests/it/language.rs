@@ -100,9 +100,12 @@ fn classes_are_the_ones_the_reference_states() {
     );
     assert_eq!(
         with_class(&run, 0, Class::Supporting),
-        ["bea_investigation"]
+        ["bea_investigation", "refund_tooling"]
     );
-    assert_eq!(with_class(&run, 0, Class::Trap), ["lin_preference"]);
+    assert_eq!(
+        with_class(&run, 0, Class::Trap),
+        ["avi_sitting", "lin_preference"]
+    );
     assert_eq!(with_class(&run, 0, Class::Irrelevant), ["kai_wedding"]);
 
     let run = check("severity", &ex[2]);
@@ -110,7 +113,10 @@ fn classes_are_the_ones_the_reference_states() {
         with_class(&run, 0, Class::Critical),
         ["kofi_access", "tobias_indicators", "omar_benign"]
     );
-    assert_eq!(with_class(&run, 0, Class::Trap), ["nadia_disclosure"]);
+    assert_eq!(
+        with_class(&run, 0, Class::Trap),
+        ["nadia_disclosure", "kofi_sister"]
+    );
     assert_eq!(with_class(&run, 0, Class::Irrelevant), ["tobias_burnout"]);
 }
 
