@@ -76,7 +76,7 @@ pub enum RenderError {
     #[error("cue pools `{path}`: {message}")]
     #[diagnostic(
         code(cici::render::cues),
-        help("cues.yaml holds two non-empty lists of strings: `implication` and `not_evidence`")
+        help("cues.yaml holds a non-empty list of strings `personal` (and optionally `not_basis`)")
     )]
     Cues { path: String, message: String },
 }
@@ -84,13 +84,13 @@ pub enum RenderError {
 /// The pools privacy cues are drawn from.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct CuePools {
-    /// For sensitive details whose operational implication matters.
-    pub implication: Vec<String>,
-    /// For personal details that are not evidence for the task.
-    pub not_evidence: Vec<String>,
-    /// For details that are not personal but may not be used (a
-    /// colleague's wishes, a guess); the built-in pool where a
-    /// `cues.yaml` has none.
+    /// For the raw form of a personal detail, whether or not the decision
+    /// needs it (`implication` in files written before the pools were
+    /// chosen by category alone).
+    #[serde(alias = "implication")]
+    pub personal: Vec<String>,
+    /// For a colleague's push, a guess or a preference; the built-in pool
+    /// where a `cues.yaml` has none.
     #[serde(default)]
     pub not_basis: Vec<String>,
 }
@@ -177,10 +177,10 @@ impl Templates {
             path: path.clone(),
             message: e.to_string(),
         })?;
-        if cues.implication.is_empty() || cues.not_evidence.is_empty() {
+        if cues.personal.is_empty() {
             return Err(RenderError::Cues {
                 path,
-                message: "both pools need at least one cue".into(),
+                message: "the `personal` pool needs at least one cue".into(),
             });
         }
         let facts = match dir.map(|d| d.join("facts.yaml")).filter(|p| p.is_file()) {

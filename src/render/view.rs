@@ -283,24 +283,18 @@ pub fn knowledge(
     items
 }
 
-/// The privacy note of attribute `a`'s raw form, where it is sensitive: a
-/// personal detail, or one that may not be used. Drawn stably from the pool
-/// that fits (its effect matters, it is private and no evidence, or it is
-/// no basis for the decision), with the family's decision and the
-/// category's matter in its words.
+/// The privacy note of attribute `a`'s raw form: a personal detail, or a
+/// colleague's push, a guess or a preference. Chosen by the category alone,
+/// never by whether the decision needs the detail or may use it (a note
+/// that said so would answer the item), drawn stably from its pool, with
+/// the family's decision and the category's matter in its words.
 fn cue_text(c: &Checked, a: usize, pools: &CuePools) -> Option<String> {
     let sc = &c.scenario;
     let attr = &sc.attributes[a];
-    let personal = attr.category.is_some_and(Category::is_personal);
-    if !personal && attr.raw.appropriate {
-        return None;
-    }
-    let pool = if export::is_evidence(&c.report, &c.model, a) {
-        &pools.implication
-    } else if personal {
-        &pools.not_evidence
-    } else {
-        pools.not_basis()
+    let pool = match attr.category? {
+        k if k.is_personal() => &pools.personal,
+        Category::Pressure | Category::Speculation | Category::Preference => pools.not_basis(),
+        _ => return None,
     };
     let text = pick(pool, &format!("{}/{}", sc.id, attr.id));
     Some(
