@@ -158,7 +158,8 @@ fn first_name(sc: &Scenario, p: PersonId) -> String {
 }
 
 /// Candidates that should hold the decision, each a change a reader of the
-/// decision item sees: a person renamed, a visible fact reworded with the
+/// decision item sees: a fact replaced by one that keeps the decision, a
+/// person renamed, a visible fact reworded with the
 /// same meaning, an irrelevant detail replaced by another of its category,
 /// a detail the decision does not need dropped, a new detail of the
 /// executor's, or the executor's details listed in another order.
@@ -176,7 +177,11 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
     out.extend(executor_aside(sc, texts, rng));
     out.extend(reordered(sc, rng));
     out.shuffle(rng);
-    out
+    // A replaced fact that keeps the decision first, as flips replace one:
+    // the diff alone must not tell a flip from a hold.
+    let mut keeps = super::mutate::decision_keeps(c, texts, rng);
+    keeps.append(&mut out);
+    keeps
 }
 
 fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {

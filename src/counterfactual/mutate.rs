@@ -153,6 +153,41 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
     out
 }
 
+/// Candidates that should hold the decision by the same kind of edit a
+/// flip makes: a fact of a critical detail replaced by another of its kind,
+/// about the same person, that still allows the oracle. Flips and holds
+/// then differ in what the new fact allows, never in the shape of the diff.
+pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+    let sc = &c.scenario;
+    let mut out = Vec::new();
+    for (a, finding) in c.report.attributes.iter().enumerate() {
+        if finding.class != Class::Critical {
+            continue;
+        }
+        for &f in &finding.facts {
+            let mf = &c.model.facts[f];
+            if mf.status != FactStatus::Appropriate {
+                continue;
+            }
+            let form = sc.attributes[a].fact_form().1;
+            let old = form.facts[mf.origin.index].predicate.clone();
+            let mut news: Vec<Predicate> = super::neighbours::argument_mutations(sc, &old)
+                .into_iter()
+                .filter(|p| *p != old && p.subject() == old.subject() && reads_well(p))
+                .filter(|p| crate::model::direct::allowed(sc, &sc.oracle, &[p]))
+                .collect();
+            news.dedup();
+            news.shuffle(rng);
+            for new in news.into_iter().take(1) {
+                let at = (a, mf.origin.index);
+                out.push(flip_candidate(texts, sc, at, &old, new, false, rng));
+            }
+        }
+    }
+    out.shuffle(rng);
+    out
+}
+
 /// What may replace `old` to let `target` in and rule the oracle out:
 /// facts that separate the two first, then any change of arguments that
 /// rules the oracle out, then (from the index returned) the same kind of
