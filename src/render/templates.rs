@@ -76,7 +76,9 @@ pub enum RenderError {
     #[error("cue pools `{path}`: {message}")]
     #[diagnostic(
         code(cici::render::cues),
-        help("cues.yaml holds a non-empty list of strings `personal` (and optionally `not_basis`)")
+        help(
+            "cues.yaml holds a non-empty list of strings `personal` (and optionally `not_basis`)"
+        )
     )]
     Cues { path: String, message: String },
 }
