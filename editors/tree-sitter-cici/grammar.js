@@ -144,7 +144,7 @@ module.exports = grammar({
     ),
     visibility: $ => seq('visible', choice(seq('all', optional(seq('except', $.name_list))), $.name_list)),
     fact: $ => seq(
-      field('kind', choice('fact', 'soft')),
+      field('kind', choice('fact', 'soft', 'claim')),
       field('predicate', $.identifier),
       '(', optional(seq($._argument, repeat(seq(',', $._argument)), optional(','))), ')',
     ),

@@ -9,9 +9,9 @@
 #define LANGUAGE_VERSION 15
 #define STATE_COUNT 231
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 129
+#define SYMBOL_COUNT 130
 #define ALIAS_COUNT 0
-#define TOKEN_COUNT 77
+#define TOKEN_COUNT 78
 #define EXTERNAL_TOKEN_COUNT 0
 #define FIELD_COUNT 31
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
@@ -87,67 +87,68 @@ enum ts_symbol_identifiers {
   anon_sym_except = 65,
   anon_sym_fact = 66,
   anon_sym_soft = 67,
-  anon_sym_oracle = 68,
-  anon_sym_DASH_GT = 69,
-  anon_sym_AT = 70,
-  anon_sym_PLUS = 71,
-  sym_slot = 72,
-  sym_integer = 73,
-  sym__plain_string = 74,
-  sym__triple_string = 75,
-  sym_comment = 76,
-  sym_source_file = 77,
-  sym_scenario = 78,
-  sym__item = 79,
-  sym_family_statement = 80,
-  sym_text_statement = 81,
-  sym_executor_statement = 82,
-  sym_purpose_statement = 83,
-  sym_norms = 84,
-  sym_norm = 85,
-  sym_person = 86,
-  sym_room = 87,
-  sym_features = 88,
-  sym_meeting = 89,
-  sym_attendees = 90,
-  sym_slots = 91,
-  sym_rooms = 92,
-  sym_ticket = 93,
-  sym_levels = 94,
-  sym_outcomes = 95,
-  sym_evidence = 96,
-  sym_rubric = 97,
-  sym_rules = 98,
-  sym_rule = 99,
-  sym_otherwise = 100,
-  sym_exclude = 101,
-  sym__condition = 102,
-  sym_or = 103,
-  sym_and = 104,
-  sym_not = 105,
-  sym_parenthesized = 106,
-  sym_comparison = 107,
-  sym_attribute = 108,
-  sym_form = 109,
-  sym_visibility = 110,
-  sym_fact = 111,
-  sym__argument = 112,
-  sym_oracle = 113,
-  sym_assignment = 114,
-  sym_name_list = 115,
-  sym_string = 116,
-  aux_sym_source_file_repeat1 = 117,
-  aux_sym_scenario_repeat1 = 118,
-  aux_sym_norms_repeat1 = 119,
-  aux_sym_person_repeat1 = 120,
-  aux_sym_meeting_repeat1 = 121,
-  aux_sym_slots_repeat1 = 122,
-  aux_sym_ticket_repeat1 = 123,
-  aux_sym_rubric_repeat1 = 124,
-  aux_sym_attribute_repeat1 = 125,
-  aux_sym_fact_repeat1 = 126,
-  aux_sym_oracle_repeat1 = 127,
-  aux_sym_name_list_repeat1 = 128,
+  anon_sym_claim = 68,
+  anon_sym_oracle = 69,
+  anon_sym_DASH_GT = 70,
+  anon_sym_AT = 71,
+  anon_sym_PLUS = 72,
+  sym_slot = 73,
+  sym_integer = 74,
+  sym__plain_string = 75,
+  sym__triple_string = 76,
+  sym_comment = 77,
+  sym_source_file = 78,
+  sym_scenario = 79,
+  sym__item = 80,
+  sym_family_statement = 81,
+  sym_text_statement = 82,
+  sym_executor_statement = 83,
+  sym_purpose_statement = 84,
+  sym_norms = 85,
+  sym_norm = 86,
+  sym_person = 87,
+  sym_room = 88,
+  sym_features = 89,
+  sym_meeting = 90,
+  sym_attendees = 91,
+  sym_slots = 92,
+  sym_rooms = 93,
+  sym_ticket = 94,
+  sym_levels = 95,
+  sym_outcomes = 96,
+  sym_evidence = 97,
+  sym_rubric = 98,
+  sym_rules = 99,
+  sym_rule = 100,
+  sym_otherwise = 101,
+  sym_exclude = 102,
+  sym__condition = 103,
+  sym_or = 104,
+  sym_and = 105,
+  sym_not = 106,
+  sym_parenthesized = 107,
+  sym_comparison = 108,
+  sym_attribute = 109,
+  sym_form = 110,
+  sym_visibility = 111,
+  sym_fact = 112,
+  sym__argument = 113,
+  sym_oracle = 114,
+  sym_assignment = 115,
+  sym_name_list = 116,
+  sym_string = 117,
+  aux_sym_source_file_repeat1 = 118,
+  aux_sym_scenario_repeat1 = 119,
+  aux_sym_norms_repeat1 = 120,
+  aux_sym_person_repeat1 = 121,
+  aux_sym_meeting_repeat1 = 122,
+  aux_sym_slots_repeat1 = 123,
+  aux_sym_ticket_repeat1 = 124,
+  aux_sym_rubric_repeat1 = 125,
+  aux_sym_attribute_repeat1 = 126,
+  aux_sym_fact_repeat1 = 127,
+  aux_sym_oracle_repeat1 = 128,
+  aux_sym_name_list_repeat1 = 129,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -219,6 +220,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_except] = "except",
   [anon_sym_fact] = "fact",
   [anon_sym_soft] = "soft",
+  [anon_sym_claim] = "claim",
   [anon_sym_oracle] = "oracle",
   [anon_sym_DASH_GT] = "->",
   [anon_sym_AT] = "@",
@@ -351,6 +353,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_except] = anon_sym_except,
   [anon_sym_fact] = anon_sym_fact,
   [anon_sym_soft] = anon_sym_soft,
+  [anon_sym_claim] = anon_sym_claim,
   [anon_sym_oracle] = anon_sym_oracle,
   [anon_sym_DASH_GT] = anon_sym_DASH_GT,
   [anon_sym_AT] = anon_sym_AT,
@@ -684,6 +687,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_soft] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_claim] = {
     .visible = true,
     .named = false,
   },
@@ -1230,11 +1237,11 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [55] = 55,
   [56] = 56,
   [57] = 57,
-  [58] = 6,
-  [59] = 7,
-  [60] = 9,
-  [61] = 8,
-  [62] = 62,
+  [58] = 58,
+  [59] = 6,
+  [60] = 7,
+  [61] = 9,
+  [62] = 8,
   [63] = 63,
   [64] = 64,
   [65] = 65,
@@ -1242,23 +1249,23 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [67] = 67,
   [68] = 68,
   [69] = 69,
-  [70] = 66,
+  [70] = 70,
   [71] = 71,
   [72] = 72,
-  [73] = 69,
-  [74] = 64,
-  [75] = 65,
+  [73] = 73,
+  [74] = 74,
+  [75] = 75,
   [76] = 76,
   [77] = 77,
   [78] = 78,
   [79] = 79,
   [80] = 80,
   [81] = 81,
-  [82] = 82,
+  [82] = 75,
   [83] = 83,
-  [84] = 84,
-  [85] = 85,
-  [86] = 86,
+  [84] = 66,
+  [85] = 69,
+  [86] = 72,
   [87] = 87,
   [88] = 88,
   [89] = 89,
@@ -1742,957 +1749,970 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 2:
       if (lookahead == 'a') ADVANCE(23);
-      if (lookahead == 'o') ADVANCE(24);
+      if (lookahead == 'l') ADVANCE(24);
+      if (lookahead == 'o') ADVANCE(25);
       END_STATE();
     case 3:
-      if (lookahead == 'v') ADVANCE(25);
-      if (lookahead == 'x') ADVANCE(26);
+      if (lookahead == 'v') ADVANCE(26);
+      if (lookahead == 'x') ADVANCE(27);
       END_STATE();
     case 4:
-      if (lookahead == 'a') ADVANCE(27);
-      if (lookahead == 'e') ADVANCE(28);
-      if (lookahead == 'o') ADVANCE(29);
+      if (lookahead == 'a') ADVANCE(28);
+      if (lookahead == 'e') ADVANCE(29);
+      if (lookahead == 'o') ADVANCE(30);
       END_STATE();
     case 5:
-      if (lookahead == 'r') ADVANCE(30);
+      if (lookahead == 'r') ADVANCE(31);
       END_STATE();
     case 6:
-      if (lookahead == 'o') ADVANCE(31);
+      if (lookahead == 'o') ADVANCE(32);
       END_STATE();
     case 7:
-      if (lookahead == 'n') ADVANCE(32);
+      if (lookahead == 'n') ADVANCE(33);
       END_STATE();
     case 8:
-      if (lookahead == 'e') ADVANCE(33);
-      END_STATE();
-    case 9:
       if (lookahead == 'e') ADVANCE(34);
       END_STATE();
-    case 10:
+    case 9:
       if (lookahead == 'e') ADVANCE(35);
-      if (lookahead == 'o') ADVANCE(36);
+      END_STATE();
+    case 10:
+      if (lookahead == 'e') ADVANCE(36);
+      if (lookahead == 'o') ADVANCE(37);
       END_STATE();
     case 11:
-      if (lookahead == 'r') ADVANCE(37);
-      if (lookahead == 't') ADVANCE(38);
-      if (lookahead == 'u') ADVANCE(39);
+      if (lookahead == 'r') ADVANCE(38);
+      if (lookahead == 't') ADVANCE(39);
+      if (lookahead == 'u') ADVANCE(40);
       END_STATE();
     case 12:
-      if (lookahead == 'a') ADVANCE(40);
-      if (lookahead == 'e') ADVANCE(41);
-      if (lookahead == 'o') ADVANCE(42);
-      if (lookahead == 'r') ADVANCE(43);
-      if (lookahead == 'u') ADVANCE(44);
+      if (lookahead == 'a') ADVANCE(41);
+      if (lookahead == 'e') ADVANCE(42);
+      if (lookahead == 'o') ADVANCE(43);
+      if (lookahead == 'r') ADVANCE(44);
+      if (lookahead == 'u') ADVANCE(45);
       END_STATE();
     case 13:
-      if (lookahead == 'a') ADVANCE(45);
-      if (lookahead == 'e') ADVANCE(46);
-      if (lookahead == 'o') ADVANCE(47);
-      if (lookahead == 'u') ADVANCE(48);
+      if (lookahead == 'a') ADVANCE(46);
+      if (lookahead == 'e') ADVANCE(47);
+      if (lookahead == 'o') ADVANCE(48);
+      if (lookahead == 'u') ADVANCE(49);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(49);
-      if (lookahead == 'c') ADVANCE(50);
-      if (lookahead == 'e') ADVANCE(51);
-      if (lookahead == 'h') ADVANCE(52);
-      if (lookahead == 'k') ADVANCE(53);
-      if (lookahead == 'l') ADVANCE(54);
-      if (lookahead == 'o') ADVANCE(55);
+      if (lookahead == 'a') ADVANCE(50);
+      if (lookahead == 'c') ADVANCE(51);
+      if (lookahead == 'e') ADVANCE(52);
+      if (lookahead == 'h') ADVANCE(53);
+      if (lookahead == 'k') ADVANCE(54);
+      if (lookahead == 'l') ADVANCE(55);
+      if (lookahead == 'o') ADVANCE(56);
       END_STATE();
     case 15:
-      if (lookahead == 'a') ADVANCE(56);
-      if (lookahead == 'i') ADVANCE(57);
-      END_STATE();
-    case 16:
+      if (lookahead == 'a') ADVANCE(57);
       if (lookahead == 'i') ADVANCE(58);
       END_STATE();
+    case 16:
+      if (lookahead == 'i') ADVANCE(59);
+      END_STATE();
     case 17:
-      if (lookahead == 'h') ADVANCE(59);
-      if (lookahead == 'i') ADVANCE(60);
+      if (lookahead == 'h') ADVANCE(60);
+      if (lookahead == 'i') ADVANCE(61);
       END_STATE();
     case 18:
-      if (lookahead == 'o') ADVANCE(61);
+      if (lookahead == 'o') ADVANCE(62);
       END_STATE();
     case 19:
-      if (lookahead == 'l') ADVANCE(62);
+      if (lookahead == 'l') ADVANCE(63);
       END_STATE();
     case 20:
-      if (lookahead == 'd') ADVANCE(63);
+      if (lookahead == 'd') ADVANCE(64);
       END_STATE();
     case 21:
-      if (lookahead == 'p') ADVANCE(64);
+      if (lookahead == 'p') ADVANCE(65);
       END_STATE();
     case 22:
-      if (lookahead == 't') ADVANCE(65);
+      if (lookahead == 't') ADVANCE(66);
       END_STATE();
     case 23:
-      if (lookahead == 'p') ADVANCE(66);
-      if (lookahead == 't') ADVANCE(67);
+      if (lookahead == 'p') ADVANCE(67);
+      if (lookahead == 't') ADVANCE(68);
       END_STATE();
     case 24:
-      if (lookahead == 'l') ADVANCE(68);
+      if (lookahead == 'a') ADVANCE(69);
       END_STATE();
     case 25:
-      if (lookahead == 'i') ADVANCE(69);
+      if (lookahead == 'l') ADVANCE(70);
       END_STATE();
     case 26:
-      if (lookahead == 'c') ADVANCE(70);
-      if (lookahead == 'e') ADVANCE(71);
+      if (lookahead == 'i') ADVANCE(71);
       END_STATE();
     case 27:
       if (lookahead == 'c') ADVANCE(72);
-      if (lookahead == 'm') ADVANCE(73);
+      if (lookahead == 'e') ADVANCE(73);
       END_STATE();
     case 28:
-      if (lookahead == 'a') ADVANCE(74);
+      if (lookahead == 'c') ADVANCE(74);
+      if (lookahead == 'm') ADVANCE(75);
       END_STATE();
     case 29:
-      if (lookahead == 'r') ADVANCE(75);
+      if (lookahead == 'a') ADVANCE(76);
       END_STATE();
     case 30:
-      if (lookahead == 'o') ADVANCE(76);
+      if (lookahead == 'r') ADVANCE(77);
       END_STATE();
     case 31:
-      if (lookahead == 'l') ADVANCE(77);
-      if (lookahead == 'u') ADVANCE(78);
+      if (lookahead == 'o') ADVANCE(78);
       END_STATE();
     case 32:
-      ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'a') ADVANCE(79);
+      if (lookahead == 'l') ADVANCE(79);
+      if (lookahead == 'u') ADVANCE(80);
       END_STATE();
     case 33:
-      if (lookahead == 'v') ADVANCE(80);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 'a') ADVANCE(81);
       END_STATE();
     case 34:
-      if (lookahead == 'e') ADVANCE(81);
+      if (lookahead == 'v') ADVANCE(82);
       END_STATE();
     case 35:
-      if (lookahead == 'e') ADVANCE(82);
+      if (lookahead == 'e') ADVANCE(83);
       END_STATE();
     case 36:
-      if (lookahead == 'r') ADVANCE(83);
-      if (lookahead == 't') ADVANCE(84);
+      if (lookahead == 'e') ADVANCE(84);
       END_STATE();
     case 37:
-      ACCEPT_TOKEN(anon_sym_or);
-      if (lookahead == 'a') ADVANCE(85);
+      if (lookahead == 'r') ADVANCE(85);
+      if (lookahead == 't') ADVANCE(86);
       END_STATE();
     case 38:
-      if (lookahead == 'h') ADVANCE(86);
+      ACCEPT_TOKEN(anon_sym_or);
+      if (lookahead == 'a') ADVANCE(87);
       END_STATE();
     case 39:
-      if (lookahead == 't') ADVANCE(87);
+      if (lookahead == 'h') ADVANCE(88);
       END_STATE();
     case 40:
-      if (lookahead == 'i') ADVANCE(88);
+      if (lookahead == 't') ADVANCE(89);
       END_STATE();
     case 41:
-      if (lookahead == 'r') ADVANCE(89);
+      if (lookahead == 'i') ADVANCE(90);
       END_STATE();
     case 42:
-      if (lookahead == 'l') ADVANCE(90);
+      if (lookahead == 'r') ADVANCE(91);
       END_STATE();
     case 43:
-      if (lookahead == 'i') ADVANCE(91);
+      if (lookahead == 'l') ADVANCE(92);
       END_STATE();
     case 44:
-      if (lookahead == 'b') ADVANCE(92);
-      if (lookahead == 'r') ADVANCE(93);
+      if (lookahead == 'i') ADVANCE(93);
       END_STATE();
     case 45:
-      if (lookahead == 'w') ADVANCE(94);
+      if (lookahead == 'b') ADVANCE(94);
+      if (lookahead == 'r') ADVANCE(95);
       END_STATE();
     case 46:
-      if (lookahead == 'c') ADVANCE(95);
-      if (lookahead == 'p') ADVANCE(96);
+      if (lookahead == 'w') ADVANCE(96);
       END_STATE();
     case 47:
-      if (lookahead == 'l') ADVANCE(97);
-      if (lookahead == 'o') ADVANCE(98);
+      if (lookahead == 'c') ADVANCE(97);
+      if (lookahead == 'p') ADVANCE(98);
       END_STATE();
     case 48:
-      if (lookahead == 'b') ADVANCE(99);
-      if (lookahead == 'l') ADVANCE(100);
+      if (lookahead == 'l') ADVANCE(99);
+      if (lookahead == 'o') ADVANCE(100);
       END_STATE();
     case 49:
-      if (lookahead == 'n') ADVANCE(101);
+      if (lookahead == 'b') ADVANCE(101);
+      if (lookahead == 'l') ADVANCE(102);
       END_STATE();
     case 50:
-      if (lookahead == 'e') ADVANCE(102);
-      END_STATE();
-    case 51:
       if (lookahead == 'n') ADVANCE(103);
       END_STATE();
+    case 51:
+      if (lookahead == 'e') ADVANCE(104);
+      END_STATE();
     case 52:
-      if (lookahead == 'a') ADVANCE(104);
+      if (lookahead == 'n') ADVANCE(105);
       END_STATE();
     case 53:
-      if (lookahead == 'i') ADVANCE(105);
+      if (lookahead == 'a') ADVANCE(106);
       END_STATE();
     case 54:
-      if (lookahead == 'o') ADVANCE(106);
+      if (lookahead == 'i') ADVANCE(107);
       END_STATE();
     case 55:
-      if (lookahead == 'f') ADVANCE(107);
+      if (lookahead == 'o') ADVANCE(108);
       END_STATE();
     case 56:
-      if (lookahead == 's') ADVANCE(108);
+      if (lookahead == 'f') ADVANCE(109);
       END_STATE();
     case 57:
-      if (lookahead == 'c') ADVANCE(109);
-      if (lookahead == 't') ADVANCE(110);
+      if (lookahead == 's') ADVANCE(110);
       END_STATE();
     case 58:
-      if (lookahead == 's') ADVANCE(111);
+      if (lookahead == 'c') ADVANCE(111);
+      if (lookahead == 't') ADVANCE(112);
       END_STATE();
     case 59:
-      if (lookahead == 'e') ADVANCE(112);
+      if (lookahead == 's') ADVANCE(113);
       END_STATE();
     case 60:
-      if (lookahead == 't') ADVANCE(113);
+      if (lookahead == 'e') ADVANCE(114);
       END_STATE();
     case 61:
-      if (lookahead == 'u') ADVANCE(114);
+      if (lookahead == 't') ADVANCE(115);
       END_STATE();
     case 62:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'u') ADVANCE(116);
       END_STATE();
     case 63:
-      ACCEPT_TOKEN(anon_sym_and);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 64:
-      if (lookahead == 'r') ADVANCE(115);
+      ACCEPT_TOKEN(anon_sym_and);
       END_STATE();
     case 65:
-      if (lookahead == 'e') ADVANCE(116);
       if (lookahead == 'r') ADVANCE(117);
       END_STATE();
     case 66:
-      if (lookahead == 'a') ADVANCE(118);
+      if (lookahead == 'e') ADVANCE(118);
+      if (lookahead == 'r') ADVANCE(119);
       END_STATE();
     case 67:
-      if (lookahead == 'e') ADVANCE(119);
+      if (lookahead == 'a') ADVANCE(120);
       END_STATE();
     case 68:
-      if (lookahead == 'l') ADVANCE(120);
+      if (lookahead == 'e') ADVANCE(121);
       END_STATE();
     case 69:
-      if (lookahead == 'd') ADVANCE(121);
+      if (lookahead == 'i') ADVANCE(122);
       END_STATE();
     case 70:
-      if (lookahead == 'e') ADVANCE(122);
       if (lookahead == 'l') ADVANCE(123);
       END_STATE();
     case 71:
-      if (lookahead == 'c') ADVANCE(124);
+      if (lookahead == 'd') ADVANCE(124);
       END_STATE();
     case 72:
-      if (lookahead == 't') ADVANCE(125);
+      if (lookahead == 'e') ADVANCE(125);
+      if (lookahead == 'l') ADVANCE(126);
       END_STATE();
     case 73:
-      if (lookahead == 'i') ADVANCE(126);
+      if (lookahead == 'c') ADVANCE(127);
       END_STATE();
     case 74:
-      if (lookahead == 't') ADVANCE(127);
+      if (lookahead == 't') ADVANCE(128);
       END_STATE();
     case 75:
-      ACCEPT_TOKEN(anon_sym_for);
+      if (lookahead == 'i') ADVANCE(129);
       END_STATE();
     case 76:
-      if (lookahead == 'u') ADVANCE(128);
+      if (lookahead == 't') ADVANCE(130);
       END_STATE();
     case 77:
-      if (lookahead == 'd') ADVANCE(129);
+      ACCEPT_TOKEN(anon_sym_for);
       END_STATE();
     case 78:
-      if (lookahead == 'r') ADVANCE(130);
+      if (lookahead == 'u') ADVANCE(131);
       END_STATE();
     case 79:
-      if (lookahead == 'p') ADVANCE(131);
+      if (lookahead == 'd') ADVANCE(132);
       END_STATE();
     case 80:
-      if (lookahead == 'e') ADVANCE(132);
+      if (lookahead == 'r') ADVANCE(133);
       END_STATE();
     case 81:
-      if (lookahead == 't') ADVANCE(133);
+      if (lookahead == 'p') ADVANCE(134);
       END_STATE();
     case 82:
-      if (lookahead == 'd') ADVANCE(134);
+      if (lookahead == 'e') ADVANCE(135);
       END_STATE();
     case 83:
-      if (lookahead == 'm') ADVANCE(135);
+      if (lookahead == 't') ADVANCE(136);
       END_STATE();
     case 84:
-      ACCEPT_TOKEN(anon_sym_not);
+      if (lookahead == 'd') ADVANCE(137);
       END_STATE();
     case 85:
-      if (lookahead == 'c') ADVANCE(136);
+      if (lookahead == 'm') ADVANCE(138);
       END_STATE();
     case 86:
-      if (lookahead == 'e') ADVANCE(137);
+      ACCEPT_TOKEN(anon_sym_not);
       END_STATE();
     case 87:
-      if (lookahead == 'c') ADVANCE(138);
+      if (lookahead == 'c') ADVANCE(139);
       END_STATE();
     case 88:
-      if (lookahead == 'r') ADVANCE(139);
+      if (lookahead == 'e') ADVANCE(140);
       END_STATE();
     case 89:
-      if (lookahead == 's') ADVANCE(140);
+      if (lookahead == 'c') ADVANCE(141);
       END_STATE();
     case 90:
-      if (lookahead == 'i') ADVANCE(141);
+      if (lookahead == 'r') ADVANCE(142);
       END_STATE();
     case 91:
-      if (lookahead == 'o') ADVANCE(142);
+      if (lookahead == 's') ADVANCE(143);
       END_STATE();
     case 92:
-      if (lookahead == 'l') ADVANCE(143);
+      if (lookahead == 'i') ADVANCE(144);
       END_STATE();
     case 93:
-      if (lookahead == 'p') ADVANCE(144);
+      if (lookahead == 'o') ADVANCE(145);
       END_STATE();
     case 94:
-      ACCEPT_TOKEN(anon_sym_raw);
+      if (lookahead == 'l') ADVANCE(146);
       END_STATE();
     case 95:
-      if (lookahead == 'i') ADVANCE(145);
+      if (lookahead == 'p') ADVANCE(147);
       END_STATE();
     case 96:
-      if (lookahead == 'o') ADVANCE(146);
+      ACCEPT_TOKEN(anon_sym_raw);
       END_STATE();
     case 97:
-      if (lookahead == 'e') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(148);
       END_STATE();
     case 98:
-      if (lookahead == 'm') ADVANCE(148);
+      if (lookahead == 'o') ADVANCE(149);
       END_STATE();
     case 99:
-      if (lookahead == 'r') ADVANCE(149);
-      END_STATE();
-    case 100:
       if (lookahead == 'e') ADVANCE(150);
       END_STATE();
+    case 100:
+      if (lookahead == 'm') ADVANCE(151);
+      END_STATE();
     case 101:
-      if (lookahead == 'i') ADVANCE(151);
+      if (lookahead == 'r') ADVANCE(152);
       END_STATE();
     case 102:
-      if (lookahead == 'n') ADVANCE(152);
+      if (lookahead == 'e') ADVANCE(153);
       END_STATE();
     case 103:
-      if (lookahead == 's') ADVANCE(153);
+      if (lookahead == 'i') ADVANCE(154);
       END_STATE();
     case 104:
-      if (lookahead == 'r') ADVANCE(154);
+      if (lookahead == 'n') ADVANCE(155);
       END_STATE();
     case 105:
-      if (lookahead == 'l') ADVANCE(155);
+      if (lookahead == 's') ADVANCE(156);
       END_STATE();
     case 106:
-      if (lookahead == 't') ADVANCE(156);
+      if (lookahead == 'r') ADVANCE(157);
       END_STATE();
     case 107:
-      if (lookahead == 't') ADVANCE(157);
+      if (lookahead == 'l') ADVANCE(158);
       END_STATE();
     case 108:
-      if (lookahead == 'k') ADVANCE(158);
+      if (lookahead == 't') ADVANCE(159);
       END_STATE();
     case 109:
-      if (lookahead == 'k') ADVANCE(159);
+      if (lookahead == 't') ADVANCE(160);
       END_STATE();
     case 110:
-      if (lookahead == 'l') ADVANCE(160);
+      if (lookahead == 'k') ADVANCE(161);
       END_STATE();
     case 111:
-      if (lookahead == 'i') ADVANCE(161);
+      if (lookahead == 'k') ADVANCE(162);
       END_STATE();
     case 112:
-      if (lookahead == 'n') ADVANCE(162);
+      if (lookahead == 'l') ADVANCE(163);
       END_STATE();
     case 113:
-      if (lookahead == 'h') ADVANCE(163);
+      if (lookahead == 'i') ADVANCE(164);
       END_STATE();
     case 114:
-      if (lookahead == 't') ADVANCE(164);
+      if (lookahead == 'n') ADVANCE(165);
       END_STATE();
     case 115:
-      if (lookahead == 'o') ADVANCE(165);
+      if (lookahead == 'h') ADVANCE(166);
       END_STATE();
     case 116:
-      if (lookahead == 'n') ADVANCE(166);
+      if (lookahead == 't') ADVANCE(167);
       END_STATE();
     case 117:
-      if (lookahead == 'i') ADVANCE(167);
+      if (lookahead == 'o') ADVANCE(168);
       END_STATE();
     case 118:
-      if (lookahead == 'c') ADVANCE(168);
+      if (lookahead == 'n') ADVANCE(169);
       END_STATE();
     case 119:
-      if (lookahead == 'g') ADVANCE(169);
+      if (lookahead == 'i') ADVANCE(170);
       END_STATE();
     case 120:
-      if (lookahead == 'a') ADVANCE(170);
+      if (lookahead == 'c') ADVANCE(171);
       END_STATE();
     case 121:
-      if (lookahead == 'e') ADVANCE(171);
+      if (lookahead == 'g') ADVANCE(172);
       END_STATE();
     case 122:
-      if (lookahead == 'p') ADVANCE(172);
+      if (lookahead == 'm') ADVANCE(173);
       END_STATE();
     case 123:
-      if (lookahead == 'u') ADVANCE(173);
+      if (lookahead == 'a') ADVANCE(174);
       END_STATE();
     case 124:
-      if (lookahead == 'u') ADVANCE(174);
+      if (lookahead == 'e') ADVANCE(175);
       END_STATE();
     case 125:
-      ACCEPT_TOKEN(anon_sym_fact);
+      if (lookahead == 'p') ADVANCE(176);
       END_STATE();
     case 126:
-      if (lookahead == 'l') ADVANCE(175);
+      if (lookahead == 'u') ADVANCE(177);
       END_STATE();
     case 127:
-      if (lookahead == 'u') ADVANCE(176);
+      if (lookahead == 'u') ADVANCE(178);
       END_STATE();
     case 128:
-      if (lookahead == 'p') ADVANCE(177);
+      ACCEPT_TOKEN(anon_sym_fact);
       END_STATE();
     case 129:
-      if (lookahead == 'e') ADVANCE(178);
+      if (lookahead == 'l') ADVANCE(179);
       END_STATE();
     case 130:
-      if (lookahead == 's') ADVANCE(179);
+      if (lookahead == 'u') ADVANCE(180);
       END_STATE();
     case 131:
-      if (lookahead == 'p') ADVANCE(180);
+      if (lookahead == 'p') ADVANCE(181);
       END_STATE();
     case 132:
-      if (lookahead == 'l') ADVANCE(181);
+      if (lookahead == 'e') ADVANCE(182);
       END_STATE();
     case 133:
-      if (lookahead == 'i') ADVANCE(182);
-      END_STATE();
-    case 134:
       if (lookahead == 's') ADVANCE(183);
       END_STATE();
-    case 135:
-      if (lookahead == 's') ADVANCE(184);
+    case 134:
+      if (lookahead == 'p') ADVANCE(184);
       END_STATE();
-    case 136:
+    case 135:
       if (lookahead == 'l') ADVANCE(185);
       END_STATE();
+    case 136:
+      if (lookahead == 'i') ADVANCE(186);
+      END_STATE();
     case 137:
-      if (lookahead == 'r') ADVANCE(186);
+      if (lookahead == 's') ADVANCE(187);
       END_STATE();
     case 138:
-      if (lookahead == 'o') ADVANCE(187);
+      if (lookahead == 's') ADVANCE(188);
       END_STATE();
     case 139:
-      ACCEPT_TOKEN(anon_sym_pair);
+      if (lookahead == 'l') ADVANCE(189);
       END_STATE();
     case 140:
-      if (lookahead == 'o') ADVANCE(188);
-      END_STATE();
-    case 141:
-      if (lookahead == 'c') ADVANCE(189);
-      END_STATE();
-    case 142:
       if (lookahead == 'r') ADVANCE(190);
       END_STATE();
-    case 143:
-      if (lookahead == 'i') ADVANCE(191);
+    case 141:
+      if (lookahead == 'o') ADVANCE(191);
       END_STATE();
-    case 144:
+    case 142:
+      ACCEPT_TOKEN(anon_sym_pair);
+      END_STATE();
+    case 143:
       if (lookahead == 'o') ADVANCE(192);
       END_STATE();
-    case 145:
-      if (lookahead == 'p') ADVANCE(193);
+    case 144:
+      if (lookahead == 'c') ADVANCE(193);
       END_STATE();
-    case 146:
+    case 145:
       if (lookahead == 'r') ADVANCE(194);
       END_STATE();
+    case 146:
+      if (lookahead == 'i') ADVANCE(195);
+      END_STATE();
     case 147:
-      ACCEPT_TOKEN(anon_sym_role);
+      if (lookahead == 'o') ADVANCE(196);
       END_STATE();
     case 148:
-      ACCEPT_TOKEN(anon_sym_room);
-      if (lookahead == 's') ADVANCE(195);
+      if (lookahead == 'p') ADVANCE(197);
       END_STATE();
     case 149:
-      if (lookahead == 'i') ADVANCE(196);
+      if (lookahead == 'r') ADVANCE(198);
       END_STATE();
     case 150:
-      if (lookahead == 's') ADVANCE(197);
+      ACCEPT_TOKEN(anon_sym_role);
       END_STATE();
     case 151:
-      if (lookahead == 't') ADVANCE(198);
+      ACCEPT_TOKEN(anon_sym_room);
+      if (lookahead == 's') ADVANCE(199);
       END_STATE();
     case 152:
-      if (lookahead == 'a') ADVANCE(199);
-      END_STATE();
-    case 153:
       if (lookahead == 'i') ADVANCE(200);
       END_STATE();
+    case 153:
+      if (lookahead == 's') ADVANCE(201);
+      END_STATE();
     case 154:
-      if (lookahead == 'e') ADVANCE(201);
+      if (lookahead == 't') ADVANCE(202);
       END_STATE();
     case 155:
-      if (lookahead == 'l') ADVANCE(202);
+      if (lookahead == 'a') ADVANCE(203);
       END_STATE();
     case 156:
-      if (lookahead == 's') ADVANCE(203);
+      if (lookahead == 'i') ADVANCE(204);
       END_STATE();
     case 157:
-      ACCEPT_TOKEN(anon_sym_soft);
-      END_STATE();
-    case 158:
-      ACCEPT_TOKEN(anon_sym_task);
-      END_STATE();
-    case 159:
-      if (lookahead == 'e') ADVANCE(204);
-      END_STATE();
-    case 160:
       if (lookahead == 'e') ADVANCE(205);
       END_STATE();
+    case 158:
+      if (lookahead == 'l') ADVANCE(206);
+      END_STATE();
+    case 159:
+      if (lookahead == 's') ADVANCE(207);
+      END_STATE();
+    case 160:
+      ACCEPT_TOKEN(anon_sym_soft);
+      END_STATE();
     case 161:
-      if (lookahead == 'b') ADVANCE(206);
+      ACCEPT_TOKEN(anon_sym_task);
       END_STATE();
     case 162:
-      ACCEPT_TOKEN(anon_sym_when);
+      if (lookahead == 'e') ADVANCE(208);
       END_STATE();
     case 163:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'e') ADVANCE(209);
       END_STATE();
     case 164:
-      ACCEPT_TOKEN(anon_sym_about);
+      if (lookahead == 'b') ADVANCE(210);
       END_STATE();
     case 165:
-      if (lookahead == 'p') ADVANCE(207);
+      ACCEPT_TOKEN(anon_sym_when);
       END_STATE();
     case 166:
-      if (lookahead == 'd') ADVANCE(208);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 167:
-      if (lookahead == 'b') ADVANCE(209);
+      ACCEPT_TOKEN(anon_sym_about);
       END_STATE();
     case 168:
-      if (lookahead == 'i') ADVANCE(210);
+      if (lookahead == 'p') ADVANCE(211);
       END_STATE();
     case 169:
-      if (lookahead == 'o') ADVANCE(211);
+      if (lookahead == 'd') ADVANCE(212);
       END_STATE();
     case 170:
-      if (lookahead == 'b') ADVANCE(212);
+      if (lookahead == 'b') ADVANCE(213);
       END_STATE();
     case 171:
-      if (lookahead == 'n') ADVANCE(213);
+      if (lookahead == 'i') ADVANCE(214);
       END_STATE();
     case 172:
-      if (lookahead == 't') ADVANCE(214);
+      if (lookahead == 'o') ADVANCE(215);
       END_STATE();
     case 173:
-      if (lookahead == 'd') ADVANCE(215);
+      ACCEPT_TOKEN(anon_sym_claim);
       END_STATE();
     case 174:
-      if (lookahead == 't') ADVANCE(216);
+      if (lookahead == 'b') ADVANCE(216);
       END_STATE();
     case 175:
-      if (lookahead == 'y') ADVANCE(217);
+      if (lookahead == 'n') ADVANCE(217);
       END_STATE();
     case 176:
-      if (lookahead == 'r') ADVANCE(218);
+      if (lookahead == 't') ADVANCE(218);
       END_STATE();
     case 177:
-      if (lookahead == 's') ADVANCE(219);
+      if (lookahead == 'd') ADVANCE(219);
       END_STATE();
     case 178:
-      if (lookahead == 'r') ADVANCE(220);
+      if (lookahead == 't') ADVANCE(220);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(anon_sym_hours);
+      if (lookahead == 'y') ADVANCE(221);
       END_STATE();
     case 180:
-      if (lookahead == 'r') ADVANCE(221);
+      if (lookahead == 'r') ADVANCE(222);
       END_STATE();
     case 181:
-      if (lookahead == 's') ADVANCE(222);
+      if (lookahead == 's') ADVANCE(223);
       END_STATE();
     case 182:
-      if (lookahead == 'n') ADVANCE(223);
+      if (lookahead == 'r') ADVANCE(224);
       END_STATE();
     case 183:
-      ACCEPT_TOKEN(anon_sym_needs);
+      ACCEPT_TOKEN(anon_sym_hours);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(anon_sym_norms);
+      if (lookahead == 'r') ADVANCE(225);
       END_STATE();
     case 185:
-      if (lookahead == 'e') ADVANCE(224);
+      if (lookahead == 's') ADVANCE(226);
       END_STATE();
     case 186:
-      if (lookahead == 'w') ADVANCE(225);
-      END_STATE();
-    case 187:
-      if (lookahead == 'm') ADVANCE(226);
-      END_STATE();
-    case 188:
       if (lookahead == 'n') ADVANCE(227);
       END_STATE();
+    case 187:
+      ACCEPT_TOKEN(anon_sym_needs);
+      END_STATE();
+    case 188:
+      ACCEPT_TOKEN(anon_sym_norms);
+      END_STATE();
     case 189:
-      if (lookahead == 'y') ADVANCE(228);
+      if (lookahead == 'e') ADVANCE(228);
       END_STATE();
     case 190:
-      if (lookahead == 'i') ADVANCE(229);
+      if (lookahead == 'w') ADVANCE(229);
       END_STATE();
     case 191:
-      if (lookahead == 'c') ADVANCE(230);
+      if (lookahead == 'm') ADVANCE(230);
       END_STATE();
     case 192:
-      if (lookahead == 's') ADVANCE(231);
+      if (lookahead == 'n') ADVANCE(231);
       END_STATE();
     case 193:
-      if (lookahead == 'i') ADVANCE(232);
+      if (lookahead == 'y') ADVANCE(232);
       END_STATE();
     case 194:
-      if (lookahead == 't') ADVANCE(233);
+      if (lookahead == 'i') ADVANCE(233);
       END_STATE();
     case 195:
-      ACCEPT_TOKEN(anon_sym_rooms);
-      END_STATE();
-    case 196:
       if (lookahead == 'c') ADVANCE(234);
       END_STATE();
+    case 196:
+      if (lookahead == 's') ADVANCE(235);
+      END_STATE();
     case 197:
-      ACCEPT_TOKEN(anon_sym_rules);
+      if (lookahead == 'i') ADVANCE(236);
       END_STATE();
     case 198:
-      if (lookahead == 'i') ADVANCE(235);
-      END_STATE();
-    case 199:
-      if (lookahead == 'r') ADVANCE(236);
-      END_STATE();
-    case 200:
       if (lookahead == 't') ADVANCE(237);
       END_STATE();
+    case 199:
+      ACCEPT_TOKEN(anon_sym_rooms);
+      END_STATE();
+    case 200:
+      if (lookahead == 'c') ADVANCE(238);
+      END_STATE();
     case 201:
-      ACCEPT_TOKEN(anon_sym_share);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 202:
-      if (lookahead == 's') ADVANCE(238);
+      if (lookahead == 'i') ADVANCE(239);
       END_STATE();
     case 203:
-      ACCEPT_TOKEN(anon_sym_slots);
+      if (lookahead == 'r') ADVANCE(240);
       END_STATE();
     case 204:
-      if (lookahead == 't') ADVANCE(239);
+      if (lookahead == 't') ADVANCE(241);
       END_STATE();
     case 205:
-      ACCEPT_TOKEN(anon_sym_title);
+      ACCEPT_TOKEN(anon_sym_share);
       END_STATE();
     case 206:
-      if (lookahead == 'l') ADVANCE(240);
+      if (lookahead == 's') ADVANCE(242);
       END_STATE();
     case 207:
-      if (lookahead == 'r') ADVANCE(241);
+      ACCEPT_TOKEN(anon_sym_slots);
       END_STATE();
     case 208:
-      if (lookahead == 'e') ADVANCE(242);
+      if (lookahead == 't') ADVANCE(243);
       END_STATE();
     case 209:
-      if (lookahead == 'u') ADVANCE(243);
+      ACCEPT_TOKEN(anon_sym_title);
       END_STATE();
     case 210:
-      if (lookahead == 't') ADVANCE(244);
+      if (lookahead == 'l') ADVANCE(244);
       END_STATE();
     case 211:
       if (lookahead == 'r') ADVANCE(245);
       END_STATE();
     case 212:
-      if (lookahead == 'o') ADVANCE(246);
+      if (lookahead == 'e') ADVANCE(246);
       END_STATE();
     case 213:
-      if (lookahead == 'c') ADVANCE(247);
+      if (lookahead == 'u') ADVANCE(247);
       END_STATE();
     case 214:
-      ACCEPT_TOKEN(anon_sym_except);
+      if (lookahead == 't') ADVANCE(248);
       END_STATE();
     case 215:
-      if (lookahead == 'e') ADVANCE(248);
+      if (lookahead == 'r') ADVANCE(249);
       END_STATE();
     case 216:
-      if (lookahead == 'o') ADVANCE(249);
+      if (lookahead == 'o') ADVANCE(250);
       END_STATE();
     case 217:
-      ACCEPT_TOKEN(anon_sym_family);
+      if (lookahead == 'c') ADVANCE(251);
       END_STATE();
     case 218:
-      if (lookahead == 'e') ADVANCE(250);
+      ACCEPT_TOKEN(anon_sym_except);
       END_STATE();
     case 219:
-      ACCEPT_TOKEN(anon_sym_groups);
+      if (lookahead == 'e') ADVANCE(252);
       END_STATE();
     case 220:
-      ACCEPT_TOKEN(anon_sym_holder);
+      if (lookahead == 'o') ADVANCE(253);
       END_STATE();
     case 221:
-      if (lookahead == 'o') ADVANCE(251);
+      ACCEPT_TOKEN(anon_sym_family);
       END_STATE();
     case 222:
-      ACCEPT_TOKEN(anon_sym_levels);
-      END_STATE();
-    case 223:
-      if (lookahead == 'g') ADVANCE(252);
-      END_STATE();
-    case 224:
-      ACCEPT_TOKEN(anon_sym_oracle);
-      END_STATE();
-    case 225:
-      if (lookahead == 'i') ADVANCE(253);
-      END_STATE();
-    case 226:
       if (lookahead == 'e') ADVANCE(254);
       END_STATE();
+    case 223:
+      ACCEPT_TOKEN(anon_sym_groups);
+      END_STATE();
+    case 224:
+      ACCEPT_TOKEN(anon_sym_holder);
+      END_STATE();
+    case 225:
+      if (lookahead == 'o') ADVANCE(255);
+      END_STATE();
+    case 226:
+      ACCEPT_TOKEN(anon_sym_levels);
+      END_STATE();
     case 227:
-      ACCEPT_TOKEN(anon_sym_person);
+      if (lookahead == 'g') ADVANCE(256);
       END_STATE();
     case 228:
-      ACCEPT_TOKEN(anon_sym_policy);
+      ACCEPT_TOKEN(anon_sym_oracle);
       END_STATE();
     case 229:
-      if (lookahead == 't') ADVANCE(255);
+      if (lookahead == 'i') ADVANCE(257);
       END_STATE();
     case 230:
-      ACCEPT_TOKEN(anon_sym_public);
+      if (lookahead == 'e') ADVANCE(258);
       END_STATE();
     case 231:
-      if (lookahead == 'e') ADVANCE(256);
+      ACCEPT_TOKEN(anon_sym_person);
       END_STATE();
     case 232:
-      if (lookahead == 'e') ADVANCE(257);
+      ACCEPT_TOKEN(anon_sym_policy);
       END_STATE();
     case 233:
-      if (lookahead == 's') ADVANCE(258);
+      if (lookahead == 't') ADVANCE(259);
       END_STATE();
     case 234:
-      ACCEPT_TOKEN(anon_sym_rubric);
+      ACCEPT_TOKEN(anon_sym_public);
       END_STATE();
     case 235:
-      if (lookahead == 'z') ADVANCE(259);
+      if (lookahead == 'e') ADVANCE(260);
       END_STATE();
     case 236:
-      if (lookahead == 'i') ADVANCE(260);
+      if (lookahead == 'e') ADVANCE(261);
       END_STATE();
     case 237:
-      if (lookahead == 'i') ADVANCE(261);
+      if (lookahead == 's') ADVANCE(262);
       END_STATE();
     case 238:
-      ACCEPT_TOKEN(anon_sym_skills);
+      ACCEPT_TOKEN(anon_sym_rubric);
       END_STATE();
     case 239:
-      ACCEPT_TOKEN(anon_sym_ticket);
+      if (lookahead == 'z') ADVANCE(263);
       END_STATE();
     case 240:
-      if (lookahead == 'e') ADVANCE(262);
+      if (lookahead == 'i') ADVANCE(264);
       END_STATE();
     case 241:
-      if (lookahead == 'i') ADVANCE(263);
+      if (lookahead == 'i') ADVANCE(265);
       END_STATE();
     case 242:
-      if (lookahead == 'e') ADVANCE(264);
+      ACCEPT_TOKEN(anon_sym_skills);
       END_STATE();
     case 243:
-      if (lookahead == 't') ADVANCE(265);
+      ACCEPT_TOKEN(anon_sym_ticket);
       END_STATE();
     case 244:
-      if (lookahead == 'y') ADVANCE(266);
+      if (lookahead == 'e') ADVANCE(266);
       END_STATE();
     case 245:
-      if (lookahead == 'y') ADVANCE(267);
+      if (lookahead == 'i') ADVANCE(267);
       END_STATE();
     case 246:
-      if (lookahead == 'r') ADVANCE(268);
+      if (lookahead == 'e') ADVANCE(268);
       END_STATE();
     case 247:
-      if (lookahead == 'e') ADVANCE(269);
+      if (lookahead == 't') ADVANCE(269);
       END_STATE();
     case 248:
-      ACCEPT_TOKEN(anon_sym_exclude);
+      if (lookahead == 'y') ADVANCE(270);
       END_STATE();
     case 249:
-      if (lookahead == 'r') ADVANCE(270);
+      if (lookahead == 'y') ADVANCE(271);
       END_STATE();
     case 250:
-      if (lookahead == 's') ADVANCE(271);
+      if (lookahead == 'r') ADVANCE(272);
       END_STATE();
     case 251:
-      if (lookahead == 'p') ADVANCE(272);
+      if (lookahead == 'e') ADVANCE(273);
       END_STATE();
     case 252:
-      ACCEPT_TOKEN(anon_sym_meeting);
+      ACCEPT_TOKEN(anon_sym_exclude);
       END_STATE();
     case 253:
-      if (lookahead == 's') ADVANCE(273);
+      if (lookahead == 'r') ADVANCE(274);
       END_STATE();
     case 254:
-      if (lookahead == 's') ADVANCE(274);
+      if (lookahead == 's') ADVANCE(275);
       END_STATE();
     case 255:
-      if (lookahead == 'y') ADVANCE(275);
+      if (lookahead == 'p') ADVANCE(276);
       END_STATE();
     case 256:
-      ACCEPT_TOKEN(anon_sym_purpose);
+      ACCEPT_TOKEN(anon_sym_meeting);
       END_STATE();
     case 257:
-      if (lookahead == 'n') ADVANCE(276);
+      if (lookahead == 's') ADVANCE(277);
       END_STATE();
     case 258:
-      if (lookahead == '_') ADVANCE(277);
+      if (lookahead == 's') ADVANCE(278);
       END_STATE();
     case 259:
-      if (lookahead == 'e') ADVANCE(278);
+      if (lookahead == 'y') ADVANCE(279);
       END_STATE();
     case 260:
-      if (lookahead == 'o') ADVANCE(279);
+      ACCEPT_TOKEN(anon_sym_purpose);
       END_STATE();
     case 261:
-      if (lookahead == 'v') ADVANCE(280);
+      if (lookahead == 'n') ADVANCE(280);
       END_STATE();
     case 262:
-      ACCEPT_TOKEN(anon_sym_visible);
+      if (lookahead == '_') ADVANCE(281);
       END_STATE();
     case 263:
-      if (lookahead == 'a') ADVANCE(281);
+      if (lookahead == 'e') ADVANCE(282);
       END_STATE();
     case 264:
-      if (lookahead == 's') ADVANCE(282);
+      if (lookahead == 'o') ADVANCE(283);
       END_STATE();
     case 265:
-      if (lookahead == 'e') ADVANCE(283);
+      if (lookahead == 'v') ADVANCE(284);
       END_STATE();
     case 266:
-      ACCEPT_TOKEN(anon_sym_capacity);
+      ACCEPT_TOKEN(anon_sym_visible);
       END_STATE();
     case 267:
-      ACCEPT_TOKEN(anon_sym_category);
+      if (lookahead == 'a') ADVANCE(285);
       END_STATE();
     case 268:
-      if (lookahead == 'a') ADVANCE(284);
+      if (lookahead == 's') ADVANCE(286);
       END_STATE();
     case 269:
-      ACCEPT_TOKEN(anon_sym_evidence);
+      if (lookahead == 'e') ADVANCE(287);
       END_STATE();
     case 270:
-      ACCEPT_TOKEN(anon_sym_executor);
+      ACCEPT_TOKEN(anon_sym_capacity);
       END_STATE();
     case 271:
-      ACCEPT_TOKEN(anon_sym_features);
+      ACCEPT_TOKEN(anon_sym_category);
       END_STATE();
     case 272:
-      if (lookahead == 'r') ADVANCE(285);
+      if (lookahead == 'a') ADVANCE(288);
       END_STATE();
     case 273:
-      if (lookahead == 'e') ADVANCE(286);
+      ACCEPT_TOKEN(anon_sym_evidence);
       END_STATE();
     case 274:
-      ACCEPT_TOKEN(anon_sym_outcomes);
+      ACCEPT_TOKEN(anon_sym_executor);
       END_STATE();
     case 275:
-      ACCEPT_TOKEN(anon_sym_priority);
+      ACCEPT_TOKEN(anon_sym_features);
       END_STATE();
     case 276:
-      if (lookahead == 't') ADVANCE(287);
+      if (lookahead == 'r') ADVANCE(289);
       END_STATE();
     case 277:
-      if (lookahead == 't') ADVANCE(288);
-      END_STATE();
-    case 278:
-      if (lookahead == 'd') ADVANCE(289);
-      END_STATE();
-    case 279:
-      ACCEPT_TOKEN(anon_sym_scenario);
-      END_STATE();
-    case 280:
       if (lookahead == 'e') ADVANCE(290);
       END_STATE();
-    case 281:
+    case 278:
+      ACCEPT_TOKEN(anon_sym_outcomes);
+      END_STATE();
+    case 279:
+      ACCEPT_TOKEN(anon_sym_priority);
+      END_STATE();
+    case 280:
       if (lookahead == 't') ADVANCE(291);
       END_STATE();
-    case 282:
-      ACCEPT_TOKEN(anon_sym_attendees);
-      END_STATE();
-    case 283:
-      ACCEPT_TOKEN(anon_sym_attribute);
-      END_STATE();
-    case 284:
+    case 281:
       if (lookahead == 't') ADVANCE(292);
       END_STATE();
+    case 282:
+      if (lookahead == 'd') ADVANCE(293);
+      END_STATE();
+    case 283:
+      ACCEPT_TOKEN(anon_sym_scenario);
+      END_STATE();
+    case 284:
+      if (lookahead == 'e') ADVANCE(294);
+      END_STATE();
     case 285:
-      if (lookahead == 'i') ADVANCE(293);
+      if (lookahead == 't') ADVANCE(295);
       END_STATE();
     case 286:
-      ACCEPT_TOKEN(anon_sym_otherwise);
+      ACCEPT_TOKEN(anon_sym_attendees);
       END_STATE();
     case 287:
-      ACCEPT_TOKEN(anon_sym_recipient);
+      ACCEPT_TOKEN(anon_sym_attribute);
       END_STATE();
     case 288:
-      if (lookahead == 'o') ADVANCE(294);
+      if (lookahead == 't') ADVANCE(296);
       END_STATE();
     case 289:
-      ACCEPT_TOKEN(anon_sym_sanitized);
+      if (lookahead == 'i') ADVANCE(297);
       END_STATE();
     case 290:
-      ACCEPT_TOKEN(anon_sym_sensitive);
+      ACCEPT_TOKEN(anon_sym_otherwise);
       END_STATE();
     case 291:
-      if (lookahead == 'e') ADVANCE(295);
+      ACCEPT_TOKEN(anon_sym_recipient);
       END_STATE();
     case 292:
-      if (lookahead == 'i') ADVANCE(296);
-      END_STATE();
-    case 293:
-      if (lookahead == 'a') ADVANCE(297);
-      END_STATE();
-    case 294:
-      ACCEPT_TOKEN(anon_sym_reports_to);
-      END_STATE();
-    case 295:
-      ACCEPT_TOKEN(anon_sym_appropriate);
-      END_STATE();
-    case 296:
       if (lookahead == 'o') ADVANCE(298);
       END_STATE();
+    case 293:
+      ACCEPT_TOKEN(anon_sym_sanitized);
+      END_STATE();
+    case 294:
+      ACCEPT_TOKEN(anon_sym_sensitive);
+      END_STATE();
+    case 295:
+      if (lookahead == 'e') ADVANCE(299);
+      END_STATE();
+    case 296:
+      if (lookahead == 'i') ADVANCE(300);
+      END_STATE();
     case 297:
-      if (lookahead == 't') ADVANCE(299);
+      if (lookahead == 'a') ADVANCE(301);
       END_STATE();
     case 298:
-      if (lookahead == 'n') ADVANCE(300);
+      ACCEPT_TOKEN(anon_sym_reports_to);
       END_STATE();
     case 299:
-      if (lookahead == 'e') ADVANCE(301);
+      ACCEPT_TOKEN(anon_sym_appropriate);
       END_STATE();
     case 300:
-      if (lookahead == '_') ADVANCE(302);
+      if (lookahead == 'o') ADVANCE(302);
       END_STATE();
     case 301:
-      ACCEPT_TOKEN(anon_sym_inappropriate);
+      if (lookahead == 't') ADVANCE(303);
       END_STATE();
     case 302:
-      if (lookahead == 'h') ADVANCE(303);
+      if (lookahead == 'n') ADVANCE(304);
       END_STATE();
     case 303:
-      if (lookahead == 'e') ADVANCE(304);
+      if (lookahead == 'e') ADVANCE(305);
       END_STATE();
     case 304:
-      if (lookahead == 'a') ADVANCE(305);
+      if (lookahead == '_') ADVANCE(306);
       END_STATE();
     case 305:
-      if (lookahead == 'v') ADVANCE(306);
+      ACCEPT_TOKEN(anon_sym_inappropriate);
       END_STATE();
     case 306:
-      if (lookahead == 'y') ADVANCE(307);
+      if (lookahead == 'h') ADVANCE(307);
       END_STATE();
     case 307:
+      if (lookahead == 'e') ADVANCE(308);
+      END_STATE();
+    case 308:
+      if (lookahead == 'a') ADVANCE(309);
+      END_STATE();
+    case 309:
+      if (lookahead == 'v') ADVANCE(310);
+      END_STATE();
+    case 310:
+      if (lookahead == 'y') ADVANCE(311);
+      END_STATE();
+    case 311:
       ACCEPT_TOKEN(anon_sym_collaboration_heavy);
       END_STATE();
     default:
@@ -3004,6 +3024,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_except] = ACTIONS(1),
     [anon_sym_fact] = ACTIONS(1),
     [anon_sym_soft] = ACTIONS(1),
+    [anon_sym_claim] = ACTIONS(1),
     [anon_sym_oracle] = ACTIONS(1),
     [anon_sym_DASH_GT] = ACTIONS(1),
     [anon_sym_AT] = ACTIONS(1),
@@ -3217,7 +3238,7 @@ static const uint16_t ts_small_parse_table[] = {
   [249] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(100), 38,
+    ACTIONS(100), 39,
       anon_sym_LBRACE,
       anon_sym_RBRACE,
       anon_sym_family,
@@ -3255,13 +3276,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_visible,
       anon_sym_fact,
       anon_sym_soft,
+      anon_sym_claim,
       anon_sym_oracle,
-  [293] = 3,
+  [294] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(104), 1,
       anon_sym_or,
-    ACTIONS(102), 36,
+    ACTIONS(102), 37,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3297,13 +3319,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
+      anon_sym_claim,
       anon_sym_oracle,
-  [338] = 3,
+  [340] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(108), 1,
       anon_sym_or,
-    ACTIONS(106), 36,
+    ACTIONS(106), 37,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3339,13 +3362,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
+      anon_sym_claim,
       anon_sym_oracle,
-  [383] = 3,
+  [386] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(112), 1,
       anon_sym_or,
-    ACTIONS(110), 36,
+    ACTIONS(110), 37,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3381,13 +3405,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
+      anon_sym_claim,
       anon_sym_oracle,
-  [428] = 3,
+  [432] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(116), 1,
       anon_sym_or,
-    ACTIONS(114), 36,
+    ACTIONS(114), 37,
       anon_sym_RBRACE,
       anon_sym_family,
       anon_sym_title,
@@ -3423,8 +3448,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
+      anon_sym_claim,
       anon_sym_oracle,
-  [473] = 5,
+  [478] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(122), 1,
@@ -3457,7 +3483,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [511] = 5,
+  [516] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(122), 1,
@@ -3490,7 +3516,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [549] = 5,
+  [554] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(131), 1,
@@ -3523,7 +3549,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [587] = 2,
+  [592] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(134), 25,
@@ -3552,7 +3578,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [618] = 2,
+  [623] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(136), 25,
@@ -3581,7 +3607,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [649] = 4,
+  [654] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(140), 1,
@@ -3611,7 +3637,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [683] = 3,
+  [688] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(146), 1,
@@ -3640,7 +3666,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [715] = 4,
+  [720] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(150), 1,
@@ -3670,7 +3696,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [749] = 3,
+  [754] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(154), 1,
@@ -3699,7 +3725,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [781] = 3,
+  [786] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(158), 1,
@@ -3728,7 +3754,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [813] = 3,
+  [818] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(162), 1,
@@ -3757,7 +3783,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [845] = 3,
+  [850] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(166), 1,
@@ -3786,7 +3812,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
       anon_sym_attribute,
       anon_sym_oracle,
-  [877] = 4,
+  [882] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(142), 1,
@@ -3816,7 +3842,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [911] = 4,
+  [916] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(150), 1,
@@ -3846,7 +3872,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [945] = 2,
+  [950] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(174), 22,
@@ -3872,7 +3898,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [973] = 2,
+  [978] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(176), 22,
@@ -3898,7 +3924,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1001] = 2,
+  [1006] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(178), 22,
@@ -3924,7 +3950,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1029] = 2,
+  [1034] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(180), 22,
@@ -3950,7 +3976,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1057] = 2,
+  [1062] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(182), 22,
@@ -3976,7 +4002,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1085] = 2,
+  [1090] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(184), 22,
@@ -4002,7 +4028,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1113] = 2,
+  [1118] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(186), 22,
@@ -4028,7 +4054,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1141] = 2,
+  [1146] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(188), 22,
@@ -4054,7 +4080,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1169] = 2,
+  [1174] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(190), 22,
@@ -4080,7 +4106,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1197] = 2,
+  [1202] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(192), 22,
@@ -4106,7 +4132,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1225] = 2,
+  [1230] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(194), 22,
@@ -4132,7 +4158,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1253] = 2,
+  [1258] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(196), 22,
@@ -4158,7 +4184,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1281] = 2,
+  [1286] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(198), 22,
@@ -4184,7 +4210,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1309] = 2,
+  [1314] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(200), 22,
@@ -4210,7 +4236,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1337] = 2,
+  [1342] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(202), 22,
@@ -4236,7 +4262,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1365] = 2,
+  [1370] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(204), 22,
@@ -4262,7 +4288,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1393] = 2,
+  [1398] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(206), 22,
@@ -4288,7 +4314,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1421] = 2,
+  [1426] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(208), 22,
@@ -4314,7 +4340,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1449] = 2,
+  [1454] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(210), 22,
@@ -4340,7 +4366,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1477] = 2,
+  [1482] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(212), 22,
@@ -4366,7 +4392,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1505] = 2,
+  [1510] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(214), 22,
@@ -4392,7 +4418,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1533] = 2,
+  [1538] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(216), 22,
@@ -4418,7 +4444,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1561] = 2,
+  [1566] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(218), 22,
@@ -4444,7 +4470,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1589] = 2,
+  [1594] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(220), 22,
@@ -4470,7 +4496,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1617] = 2,
+  [1622] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(222), 22,
@@ -4496,7 +4522,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1645] = 2,
+  [1650] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(224), 22,
@@ -4522,17 +4548,17 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_exclude,
       anon_sym_attribute,
       anon_sym_oracle,
-  [1673] = 5,
+  [1678] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(230), 1,
       anon_sym_visible,
-    STATE(78), 1,
+    STATE(63), 1,
       sym_visibility,
     ACTIONS(228), 2,
       anon_sym_appropriate,
       anon_sym_inappropriate,
-    ACTIONS(226), 8,
+    ACTIONS(226), 9,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4541,7 +4567,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [1697] = 8,
+      anon_sym_claim,
+  [1703] = 8,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(232), 1,
@@ -4555,14 +4582,15 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(240), 2,
       anon_sym_raw,
       anon_sym_sanitized,
-    ACTIONS(242), 2,
+    ACTIONS(242), 3,
       anon_sym_fact,
       anon_sym_soft,
-    STATE(52), 3,
+      anon_sym_claim,
+    STATE(53), 3,
       sym_form,
       sym_fact,
       aux_sym_attribute_repeat1,
-  [1726] = 8,
+  [1733] = 8,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(244), 1,
@@ -4576,14 +4604,15 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(255), 2,
       anon_sym_raw,
       anon_sym_sanitized,
-    ACTIONS(258), 2,
+    ACTIONS(258), 3,
       anon_sym_fact,
       anon_sym_soft,
+      anon_sym_claim,
     STATE(52), 3,
       sym_form,
       sym_fact,
       aux_sym_attribute_repeat1,
-  [1755] = 8,
+  [1763] = 8,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(234), 1,
@@ -4597,59 +4626,22 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(240), 2,
       anon_sym_raw,
       anon_sym_sanitized,
-    ACTIONS(242), 2,
+    ACTIONS(242), 3,
       anon_sym_fact,
       anon_sym_soft,
-    STATE(51), 3,
+      anon_sym_claim,
+    STATE(52), 3,
       sym_form,
       sym_fact,
       aux_sym_attribute_repeat1,
-  [1784] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(263), 1,
-      anon_sym_RBRACE,
-    ACTIONS(265), 1,
-      anon_sym_features,
-    ACTIONS(267), 1,
-      anon_sym_attendees,
-    ACTIONS(269), 1,
-      anon_sym_slots,
-    ACTIONS(271), 1,
-      anon_sym_rooms,
-    STATE(57), 5,
-      sym_features,
-      sym_attendees,
-      sym_slots,
-      sym_rooms,
-      aux_sym_meeting_repeat1,
-  [1810] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(273), 1,
-      anon_sym_RBRACE,
-    ACTIONS(275), 1,
-      anon_sym_features,
-    ACTIONS(278), 1,
-      anon_sym_attendees,
-    ACTIONS(281), 1,
-      anon_sym_slots,
-    ACTIONS(284), 1,
-      anon_sym_rooms,
-    STATE(55), 5,
-      sym_features,
-      sym_attendees,
-      sym_slots,
-      sym_rooms,
-      aux_sym_meeting_repeat1,
-  [1836] = 4,
+  [1793] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(230), 1,
       anon_sym_visible,
-    STATE(80), 1,
+    STATE(73), 1,
       sym_visibility,
-    ACTIONS(287), 8,
+    ACTIONS(263), 9,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4658,26 +4650,80 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [1856] = 7,
+      anon_sym_claim,
+  [1814] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(265), 1,
-      anon_sym_features,
-    ACTIONS(267), 1,
-      anon_sym_attendees,
-    ACTIONS(269), 1,
-      anon_sym_slots,
-    ACTIONS(271), 1,
-      anon_sym_rooms,
-    ACTIONS(289), 1,
       anon_sym_RBRACE,
-    STATE(55), 5,
+    ACTIONS(267), 1,
+      anon_sym_features,
+    ACTIONS(269), 1,
+      anon_sym_attendees,
+    ACTIONS(271), 1,
+      anon_sym_slots,
+    ACTIONS(273), 1,
+      anon_sym_rooms,
+    STATE(57), 5,
       sym_features,
       sym_attendees,
       sym_slots,
       sym_rooms,
       aux_sym_meeting_repeat1,
-  [1882] = 3,
+  [1840] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(275), 1,
+      anon_sym_RBRACE,
+    ACTIONS(277), 1,
+      anon_sym_features,
+    ACTIONS(280), 1,
+      anon_sym_attendees,
+    ACTIONS(283), 1,
+      anon_sym_slots,
+    ACTIONS(286), 1,
+      anon_sym_rooms,
+    STATE(56), 5,
+      sym_features,
+      sym_attendees,
+      sym_slots,
+      sym_rooms,
+      aux_sym_meeting_repeat1,
+  [1866] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(267), 1,
+      anon_sym_features,
+    ACTIONS(269), 1,
+      anon_sym_attendees,
+    ACTIONS(271), 1,
+      anon_sym_slots,
+    ACTIONS(273), 1,
+      anon_sym_rooms,
+    ACTIONS(289), 1,
+      anon_sym_RBRACE,
+    STATE(56), 5,
+      sym_features,
+      sym_attendees,
+      sym_slots,
+      sym_rooms,
+      aux_sym_meeting_repeat1,
+  [1892] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(293), 1,
+      anon_sym_except,
+    ACTIONS(291), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [1910] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(102), 2,
@@ -4692,7 +4738,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [1900] = 3,
+  [1928] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(106), 2,
@@ -4707,7 +4753,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [1918] = 3,
+  [1946] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(114), 2,
@@ -4722,7 +4768,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [1936] = 3,
+  [1964] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(110), 2,
@@ -4737,84 +4783,53 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [1954] = 8,
+  [1982] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(291), 1,
+    ACTIONS(295), 9,
       anon_sym_RBRACE,
-    ACTIONS(293), 1,
-      anon_sym_with,
-    ACTIONS(295), 1,
-      anon_sym_needs,
-    ACTIONS(297), 1,
-      anon_sym_hours,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [1997] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(297), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2012] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(299), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2027] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(301), 1,
-      anon_sym_priority,
-    STATE(63), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(299), 3,
-      anon_sym_pair,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [1981] = 8,
-    ACTIONS(3), 1,
-      sym_comment,
+      sym_identifier,
     ACTIONS(303), 1,
-      anon_sym_RBRACE,
+      anon_sym_not,
     ACTIONS(305), 1,
-      anon_sym_with,
-    ACTIONS(308), 1,
-      anon_sym_needs,
-    ACTIONS(311), 1,
-      anon_sym_hours,
-    ACTIONS(317), 1,
-      anon_sym_priority,
-    STATE(63), 1,
-      aux_sym_ticket_repeat1,
-    ACTIONS(314), 3,
-      anon_sym_pair,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [2008] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(320), 1,
-      sym_identifier,
-    ACTIONS(322), 1,
-      anon_sym_not,
-    ACTIONS(324), 1,
-      anon_sym_LPAREN,
-    STATE(22), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [2029] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(326), 1,
-      sym_identifier,
-    ACTIONS(328), 1,
-      anon_sym_not,
-    ACTIONS(330), 1,
-      anon_sym_LPAREN,
-    STATE(127), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [2050] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(320), 1,
-      sym_identifier,
-    ACTIONS(322), 1,
-      anon_sym_not,
-    ACTIONS(324), 1,
       anon_sym_LPAREN,
     STATE(16), 6,
       sym__condition,
@@ -4823,31 +4838,83 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [2071] = 8,
+  [2048] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(293), 1,
-      anon_sym_with,
-    ACTIONS(295), 1,
-      anon_sym_needs,
-    ACTIONS(297), 1,
-      anon_sym_hours,
-    ACTIONS(301), 1,
-      anon_sym_priority,
-    ACTIONS(332), 1,
+    ACTIONS(307), 1,
       anon_sym_RBRACE,
-    STATE(62), 1,
+    ACTIONS(309), 1,
+      anon_sym_with,
+    ACTIONS(312), 1,
+      anon_sym_needs,
+    ACTIONS(315), 1,
+      anon_sym_hours,
+    ACTIONS(321), 1,
+      anon_sym_priority,
+    STATE(67), 1,
       aux_sym_ticket_repeat1,
-    ACTIONS(334), 3,
+    ACTIONS(318), 3,
       anon_sym_pair,
       anon_sym_collaboration_heavy,
       anon_sym_sensitive,
-  [2098] = 3,
+  [2075] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(338), 1,
-      anon_sym_except,
-    ACTIONS(336), 8,
+    ACTIONS(324), 1,
+      anon_sym_RBRACE,
+    ACTIONS(326), 1,
+      anon_sym_with,
+    ACTIONS(328), 1,
+      anon_sym_needs,
+    ACTIONS(330), 1,
+      anon_sym_hours,
+    ACTIONS(334), 1,
+      anon_sym_priority,
+    STATE(70), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(332), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2102] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(301), 1,
+      sym_identifier,
+    ACTIONS(303), 1,
+      anon_sym_not,
+    ACTIONS(305), 1,
+      anon_sym_LPAREN,
+    STATE(22), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [2123] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 1,
+      anon_sym_with,
+    ACTIONS(328), 1,
+      anon_sym_needs,
+    ACTIONS(330), 1,
+      anon_sym_hours,
+    ACTIONS(334), 1,
+      anon_sym_priority,
+    ACTIONS(336), 1,
+      anon_sym_RBRACE,
+    STATE(67), 1,
+      aux_sym_ticket_repeat1,
+    ACTIONS(338), 3,
+      anon_sym_pair,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2150] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(340), 9,
       anon_sym_RBRACE,
       anon_sym_holder,
       anon_sym_about,
@@ -4856,14 +4923,57 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_sanitized,
       anon_sym_fact,
       anon_sym_soft,
-  [2115] = 5,
+      anon_sym_claim,
+  [2165] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(326), 1,
+    ACTIONS(342), 1,
       sym_identifier,
-    ACTIONS(328), 1,
+    ACTIONS(344), 1,
       anon_sym_not,
-    ACTIONS(330), 1,
+    ACTIONS(346), 1,
+      anon_sym_LPAREN,
+    STATE(127), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [2186] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(348), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2201] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(291), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2216] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(342), 1,
+      sym_identifier,
+    ACTIONS(344), 1,
+      anon_sym_not,
+    ACTIONS(346), 1,
       anon_sym_LPAREN,
     STATE(95), 6,
       sym__condition,
@@ -4872,30 +4982,27 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [2136] = 5,
+  [2237] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(326), 1,
-      sym_identifier,
-    ACTIONS(328), 1,
-      anon_sym_not,
-    ACTIONS(330), 1,
-      anon_sym_LPAREN,
-    STATE(96), 6,
-      sym__condition,
-      sym_or,
-      sym_and,
-      sym_not,
-      sym_parenthesized,
-      sym_comparison,
-  [2157] = 5,
+    ACTIONS(350), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2252] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(320), 1,
+    ACTIONS(301), 1,
       sym_identifier,
-    ACTIONS(322), 1,
+    ACTIONS(303), 1,
       anon_sym_not,
-    ACTIONS(324), 1,
+    ACTIONS(305), 1,
       anon_sym_LPAREN,
     STATE(15), 6,
       sym__condition,
@@ -4904,14 +5011,53 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [2178] = 5,
+  [2273] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(326), 1,
+    ACTIONS(352), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2288] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(354), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2303] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(356), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2318] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(342), 1,
       sym_identifier,
-    ACTIONS(328), 1,
+    ACTIONS(344), 1,
       anon_sym_not,
-    ACTIONS(330), 1,
+    ACTIONS(346), 1,
       anon_sym_LPAREN,
     STATE(106), 6,
       sym__condition,
@@ -4920,14 +5066,14 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [2199] = 5,
+  [2339] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(320), 1,
+    ACTIONS(301), 1,
       sym_identifier,
-    ACTIONS(322), 1,
+    ACTIONS(303), 1,
       anon_sym_not,
-    ACTIONS(324), 1,
+    ACTIONS(305), 1,
       anon_sym_LPAREN,
     STATE(21), 6,
       sym__condition,
@@ -4936,14 +5082,43 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [2220] = 5,
+  [2360] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(326), 1,
+    ACTIONS(358), 9,
+      anon_sym_RBRACE,
+      anon_sym_holder,
+      anon_sym_about,
+      anon_sym_category,
+      anon_sym_raw,
+      anon_sym_sanitized,
+      anon_sym_fact,
+      anon_sym_soft,
+      anon_sym_claim,
+  [2375] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(342), 1,
       sym_identifier,
-    ACTIONS(328), 1,
+    ACTIONS(344), 1,
       anon_sym_not,
-    ACTIONS(330), 1,
+    ACTIONS(346), 1,
+      anon_sym_LPAREN,
+    STATE(96), 6,
+      sym__condition,
+      sym_or,
+      sym_and,
+      sym_not,
+      sym_parenthesized,
+      sym_comparison,
+  [2396] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(342), 1,
+      sym_identifier,
+    ACTIONS(344), 1,
+      anon_sym_not,
+    ACTIONS(346), 1,
       anon_sym_LPAREN,
     STATE(97), 6,
       sym__condition,
@@ -4952,14 +5127,14 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [2241] = 5,
+  [2417] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(326), 1,
+    ACTIONS(342), 1,
       sym_identifier,
-    ACTIONS(328), 1,
+    ACTIONS(344), 1,
       anon_sym_not,
-    ACTIONS(330), 1,
+    ACTIONS(346), 1,
       anon_sym_LPAREN,
     STATE(146), 6,
       sym__condition,
@@ -4968,175 +5143,43 @@ static const uint16_t ts_small_parse_table[] = {
       sym_not,
       sym_parenthesized,
       sym_comparison,
-  [2262] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(340), 8,
-      anon_sym_RBRACE,
-      anon_sym_with,
-      anon_sym_needs,
-      anon_sym_hours,
-      anon_sym_pair,
-      anon_sym_priority,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [2276] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(342), 8,
-      anon_sym_RBRACE,
-      anon_sym_with,
-      anon_sym_needs,
-      anon_sym_hours,
-      anon_sym_pair,
-      anon_sym_priority,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [2290] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(344), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2304] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(346), 8,
-      anon_sym_RBRACE,
-      anon_sym_with,
-      anon_sym_needs,
-      anon_sym_hours,
-      anon_sym_pair,
-      anon_sym_priority,
-      anon_sym_collaboration_heavy,
-      anon_sym_sensitive,
-  [2318] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(348), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2332] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(350), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2346] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(336), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2360] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(352), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2374] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(354), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2388] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(356), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2402] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(358), 8,
-      anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2416] = 2,
+  [2438] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(360), 8,
       anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2430] = 2,
+      anon_sym_with,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2452] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(362), 8,
       anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2444] = 2,
+      anon_sym_with,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2466] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(364), 8,
       anon_sym_RBRACE,
-      anon_sym_holder,
-      anon_sym_about,
-      anon_sym_category,
-      anon_sym_raw,
-      anon_sym_sanitized,
-      anon_sym_fact,
-      anon_sym_soft,
-  [2458] = 2,
+      anon_sym_with,
+      anon_sym_needs,
+      anon_sym_hours,
+      anon_sym_pair,
+      anon_sym_priority,
+      anon_sym_collaboration_heavy,
+      anon_sym_sensitive,
+  [2480] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(366), 8,
@@ -5148,7 +5191,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_priority,
       anon_sym_collaboration_heavy,
       anon_sym_sensitive,
-  [2472] = 3,
+  [2494] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(160), 2,
@@ -5159,7 +5202,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2486] = 6,
+  [2508] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(368), 1,
@@ -5173,7 +5216,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(93), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2506] = 6,
+  [2528] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(368), 1,
@@ -5187,7 +5230,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(100), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2526] = 3,
+  [2548] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(152), 2,
@@ -5198,7 +5241,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2540] = 3,
+  [2562] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(164), 2,
@@ -5209,7 +5252,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2554] = 3,
+  [2576] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(144), 2,
@@ -5220,7 +5263,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2568] = 4,
+  [2590] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(376), 1,
@@ -5232,7 +5275,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_otherwise,
       anon_sym_or,
       sym_identifier,
-  [2584] = 3,
+  [2606] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(156), 2,
@@ -5243,7 +5286,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_or,
       anon_sym_and,
       sym_identifier,
-  [2598] = 2,
+  [2620] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(378), 5,
@@ -5252,7 +5295,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2609] = 5,
+  [2631] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(380), 1,
@@ -5264,7 +5307,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(100), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2626] = 2,
+  [2648] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(387), 5,
@@ -5273,7 +5316,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2637] = 5,
+  [2659] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(389), 1,
@@ -5285,7 +5328,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(393), 2,
       sym_slot,
       sym_integer,
-  [2654] = 5,
+  [2676] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(389), 1,
@@ -5297,7 +5340,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(393), 2,
       sym_slot,
       sym_integer,
-  [2671] = 2,
+  [2693] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(397), 5,
@@ -5306,7 +5349,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2682] = 2,
+  [2704] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(399), 5,
@@ -5315,7 +5358,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2693] = 5,
+  [2715] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(376), 1,
@@ -5327,7 +5370,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(401), 2,
       anon_sym_otherwise,
       sym_identifier,
-  [2710] = 2,
+  [2732] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(407), 5,
@@ -5336,7 +5379,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2721] = 2,
+  [2743] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(210), 5,
@@ -5345,7 +5388,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2732] = 5,
+  [2754] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(409), 1,
@@ -5357,7 +5400,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(413), 2,
       sym_slot,
       sym_integer,
-  [2749] = 5,
+  [2771] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(368), 1,
@@ -5369,7 +5412,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(100), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2766] = 5,
+  [2788] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(368), 1,
@@ -5381,7 +5424,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(110), 2,
       sym_rule,
       aux_sym_rubric_repeat1,
-  [2783] = 2,
+  [2805] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(415), 5,
@@ -5390,7 +5433,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_attendees,
       anon_sym_slots,
       anon_sym_rooms,
-  [2794] = 4,
+  [2816] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(417), 1,
@@ -5400,7 +5443,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(113), 2,
       sym_scenario,
       aux_sym_source_file_repeat1,
-  [2808] = 4,
+  [2830] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(422), 1,
@@ -5410,7 +5453,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(114), 2,
       sym_assignment,
       aux_sym_oracle_repeat1,
-  [2822] = 4,
+  [2844] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(427), 1,
@@ -5420,7 +5463,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(114), 2,
       sym_assignment,
       aux_sym_oracle_repeat1,
-  [2836] = 4,
+  [2858] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(431), 1,
@@ -5430,7 +5473,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(122), 2,
       sym_norm,
       aux_sym_norms_repeat1,
-  [2850] = 4,
+  [2872] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(389), 1,
@@ -5440,7 +5483,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(393), 2,
       sym_slot,
       sym_integer,
-  [2864] = 4,
+  [2886] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(435), 1,
@@ -5450,7 +5493,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(118), 2,
       sym_norm,
       aux_sym_norms_repeat1,
-  [2878] = 5,
+  [2900] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(440), 1,
@@ -5461,7 +5504,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__triple_string,
     STATE(212), 1,
       sym_string,
-  [2894] = 4,
+  [2916] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(7), 1,
@@ -5471,7 +5514,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(113), 2,
       sym_scenario,
       aux_sym_source_file_repeat1,
-  [2908] = 4,
+  [2930] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(427), 1,
@@ -5481,7 +5524,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(115), 2,
       sym_assignment,
       aux_sym_oracle_repeat1,
-  [2922] = 4,
+  [2944] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(433), 1,
@@ -5491,7 +5534,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(118), 2,
       sym_norm,
       aux_sym_norms_repeat1,
-  [2936] = 4,
+  [2958] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(452), 1,
@@ -5500,7 +5543,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(123), 1,
       aux_sym_slots_repeat1,
-  [2949] = 4,
+  [2971] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(457), 1,
@@ -5509,7 +5552,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(135), 1,
       aux_sym_name_list_repeat1,
-  [2962] = 4,
+  [2984] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(461), 1,
@@ -5518,7 +5561,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(125), 1,
       aux_sym_name_list_repeat1,
-  [2975] = 4,
+  [2997] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(442), 1,
@@ -5527,7 +5570,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__triple_string,
     STATE(26), 1,
       sym_string,
-  [2988] = 4,
+  [3010] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(466), 1,
@@ -5536,7 +5579,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
     ACTIONS(470), 1,
       anon_sym_RPAREN,
-  [3001] = 3,
+  [3023] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(474), 1,
@@ -5544,7 +5587,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(472), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [3012] = 3,
+  [3034] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(478), 1,
@@ -5552,7 +5595,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(476), 2,
       anon_sym_RBRACE,
       anon_sym_share,
-  [3023] = 4,
+  [3045] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(442), 1,
@@ -5561,7 +5604,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__triple_string,
     STATE(208), 1,
       sym_string,
-  [3036] = 4,
+  [3058] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(442), 1,
@@ -5570,7 +5613,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__triple_string,
     STATE(213), 1,
       sym_string,
-  [3049] = 4,
+  [3071] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(442), 1,
@@ -5579,7 +5622,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__triple_string,
     STATE(214), 1,
       sym_string,
-  [3062] = 4,
+  [3084] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(442), 1,
@@ -5588,16 +5631,16 @@ static const uint16_t ts_small_parse_table[] = {
       sym__triple_string,
     STATE(10), 1,
       sym_string,
-  [3075] = 4,
+  [3097] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
     ACTIONS(482), 1,
       anon_sym_all,
-    STATE(82), 1,
+    STATE(74), 1,
       sym_name_list,
-  [3088] = 4,
+  [3110] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(484), 1,
@@ -5606,7 +5649,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(125), 1,
       aux_sym_name_list_repeat1,
-  [3101] = 4,
+  [3123] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(488), 1,
@@ -5615,7 +5658,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(139), 1,
       aux_sym_slots_repeat1,
-  [3114] = 3,
+  [3136] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(494), 1,
@@ -5623,7 +5666,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(492), 2,
       anon_sym_EQ,
       anon_sym_BANG_EQ,
-  [3125] = 4,
+  [3147] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(496), 1,
@@ -5632,7 +5675,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RPAREN,
     STATE(140), 1,
       aux_sym_fact_repeat1,
-  [3138] = 4,
+  [3160] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(500), 1,
@@ -5641,7 +5684,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(123), 1,
       aux_sym_slots_repeat1,
-  [3151] = 4,
+  [3173] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(395), 1,
@@ -5650,7 +5693,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_COMMA,
     STATE(141), 1,
       aux_sym_fact_repeat1,
-  [3164] = 4,
+  [3186] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(506), 1,
@@ -5659,7 +5702,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RPAREN,
     STATE(141), 1,
       aux_sym_fact_repeat1,
-  [3177] = 4,
+  [3199] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(442), 1,
@@ -5668,7 +5711,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__triple_string,
     STATE(50), 1,
       sym_string,
-  [3190] = 4,
+  [3212] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
@@ -5677,7 +5720,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_identifier,
     STATE(191), 1,
       sym_name_list,
-  [3203] = 4,
+  [3225] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
@@ -5686,7 +5729,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_identifier,
     STATE(129), 1,
       sym_name_list,
-  [3216] = 4,
+  [3238] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(515), 1,
@@ -5695,7 +5738,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(147), 1,
       aux_sym_name_list_repeat1,
-  [3229] = 4,
+  [3251] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(466), 1,
@@ -5704,7 +5747,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_and,
     ACTIONS(519), 1,
       anon_sym_RPAREN,
-  [3242] = 4,
+  [3264] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(521), 1,
@@ -5713,7 +5756,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACK,
     STATE(125), 1,
       aux_sym_name_list_repeat1,
-  [3255] = 3,
+  [3277] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(527), 1,
@@ -5721,464 +5764,464 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(525), 2,
       anon_sym_EQ,
       anon_sym_BANG_EQ,
-  [3266] = 2,
+  [3288] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(464), 2,
       anon_sym_COMMA,
       anon_sym_RBRACK,
-  [3274] = 2,
+  [3296] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(529), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [3282] = 2,
+  [3304] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(531), 2,
       anon_sym_RBRACE,
       sym_identifier,
-  [3290] = 2,
+  [3312] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(533), 2,
       anon_sym_RBRACE,
       anon_sym_share,
-  [3298] = 3,
+  [3320] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(502), 1,
       anon_sym_RBRACK,
     ACTIONS(535), 1,
       sym_slot,
-  [3308] = 3,
+  [3330] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
     STATE(20), 1,
       sym_name_list,
-  [3318] = 3,
+  [3340] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
-    STATE(85), 1,
+    STATE(78), 1,
       sym_name_list,
-  [3328] = 3,
+  [3350] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
     STATE(49), 1,
       sym_name_list,
-  [3338] = 2,
+  [3360] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(537), 2,
       ts_builtin_sym_end,
       anon_sym_scenario,
-  [3346] = 2,
+  [3368] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(455), 2,
       anon_sym_COMMA,
       anon_sym_RBRACK,
-  [3354] = 3,
+  [3376] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(535), 1,
       sym_slot,
     ACTIONS(539), 1,
       anon_sym_RBRACK,
-  [3364] = 2,
+  [3386] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(509), 2,
       anon_sym_COMMA,
       anon_sym_RPAREN,
-  [3372] = 3,
+  [3394] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(541), 1,
       sym_identifier,
     ACTIONS(543), 1,
       anon_sym_RBRACK,
-  [3382] = 3,
+  [3404] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(486), 1,
       anon_sym_RBRACK,
     ACTIONS(541), 1,
       sym_identifier,
-  [3392] = 3,
+  [3414] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(545), 1,
       anon_sym_RBRACK,
     ACTIONS(547), 1,
       sym_slot,
-  [3402] = 3,
+  [3424] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(549), 1,
       sym_identifier,
     ACTIONS(551), 1,
       sym_slot,
-  [3412] = 3,
+  [3434] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(553), 1,
       sym_identifier,
     ACTIONS(555), 1,
       anon_sym_LBRACE,
-  [3422] = 3,
+  [3444] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
     STATE(33), 1,
       sym_name_list,
-  [3432] = 3,
+  [3454] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
     STATE(42), 1,
       sym_name_list,
-  [3442] = 3,
+  [3464] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(557), 1,
       anon_sym_LBRACK,
     STATE(99), 1,
       sym_name_list,
-  [3452] = 3,
+  [3474] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(559), 1,
       sym_identifier,
     ACTIONS(561), 1,
       anon_sym_RBRACK,
-  [3462] = 2,
+  [3484] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(563), 2,
       ts_builtin_sym_end,
       anon_sym_scenario,
-  [3470] = 3,
+  [3492] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
     STATE(34), 1,
       sym_name_list,
-  [3480] = 3,
+  [3502] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(557), 1,
       anon_sym_LBRACK,
     STATE(91), 1,
       sym_name_list,
-  [3490] = 3,
+  [3512] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(557), 1,
       anon_sym_LBRACK,
     STATE(104), 1,
       sym_name_list,
-  [3500] = 3,
+  [3522] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(523), 1,
       anon_sym_RBRACK,
     ACTIONS(541), 1,
       sym_identifier,
-  [3510] = 3,
+  [3532] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(480), 1,
       anon_sym_LBRACK,
     STATE(13), 1,
       sym_name_list,
-  [3520] = 3,
+  [3542] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(557), 1,
       anon_sym_LBRACK,
     STATE(108), 1,
       sym_name_list,
-  [3530] = 3,
+  [3552] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(541), 1,
       sym_identifier,
     ACTIONS(565), 1,
       anon_sym_RBRACK,
-  [3540] = 3,
+  [3562] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(567), 1,
       sym_identifier,
     ACTIONS(569), 1,
       anon_sym_RBRACK,
-  [3550] = 2,
+  [3572] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(571), 1,
       sym_identifier,
-  [3557] = 2,
+  [3579] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(573), 1,
       sym_identifier,
-  [3564] = 2,
+  [3586] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(575), 1,
       anon_sym_LBRACE,
-  [3571] = 2,
+  [3593] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(374), 1,
       anon_sym_RBRACE,
-  [3578] = 2,
+  [3600] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(577), 1,
       sym_integer,
-  [3585] = 2,
+  [3607] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(579), 1,
       anon_sym_DASH_GT,
-  [3592] = 2,
+  [3614] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(581), 1,
       anon_sym_RBRACE,
-  [3599] = 2,
+  [3621] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(583), 1,
       sym_identifier,
-  [3606] = 2,
+  [3628] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(585), 1,
       anon_sym_LBRACE,
-  [3613] = 2,
+  [3635] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(587), 1,
       anon_sym_hours,
-  [3620] = 2,
+  [3642] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(589), 1,
       anon_sym_LBRACE,
-  [3627] = 2,
+  [3649] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(591), 1,
       anon_sym_LBRACE,
-  [3634] = 2,
+  [3656] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(593), 1,
       anon_sym_with,
-  [3641] = 2,
+  [3663] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(595), 1,
       anon_sym_LPAREN,
-  [3648] = 2,
+  [3670] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(597), 1,
       sym_identifier,
-  [3655] = 2,
+  [3677] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(599), 1,
       sym_identifier,
-  [3662] = 2,
+  [3684] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(601), 1,
       anon_sym_LBRACE,
-  [3669] = 2,
+  [3691] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(603), 1,
       sym_identifier,
-  [3676] = 2,
+  [3698] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(605), 1,
       sym_identifier,
-  [3683] = 2,
+  [3705] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(607), 1,
       sym_identifier,
-  [3690] = 2,
+  [3712] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(609), 1,
       sym_identifier,
-  [3697] = 2,
+  [3719] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(611), 1,
       sym_integer,
-  [3704] = 2,
+  [3726] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(613), 1,
       sym_identifier,
-  [3711] = 2,
+  [3733] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(535), 1,
       sym_slot,
-  [3718] = 2,
+  [3740] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(615), 1,
       sym_identifier,
-  [3725] = 2,
+  [3747] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(617), 1,
       sym_identifier,
-  [3732] = 2,
+  [3754] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(619), 1,
       sym_identifier,
-  [3739] = 2,
+  [3761] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(621), 1,
       anon_sym_AT,
-  [3746] = 2,
+  [3768] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(623), 1,
       sym_identifier,
-  [3753] = 2,
+  [3775] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(625), 1,
       anon_sym_role,
-  [3760] = 2,
+  [3782] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(627), 1,
       sym_identifier,
-  [3767] = 2,
+  [3789] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(629), 1,
       sym_integer,
-  [3774] = 2,
+  [3796] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(631), 1,
       sym_identifier,
-  [3781] = 2,
+  [3803] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(633), 1,
       anon_sym_capacity,
-  [3788] = 2,
+  [3810] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(635), 1,
       anon_sym_LBRACE,
-  [3795] = 2,
+  [3817] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(637), 1,
       anon_sym_LBRACE,
-  [3802] = 2,
+  [3824] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(639), 1,
       sym_identifier,
-  [3809] = 2,
+  [3831] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(641), 1,
       sym_identifier,
-  [3816] = 2,
+  [3838] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(643), 1,
       anon_sym_LBRACK,
-  [3823] = 2,
+  [3845] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(645), 1,
       sym_identifier,
-  [3830] = 2,
+  [3852] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(647), 1,
       anon_sym_when,
-  [3837] = 2,
+  [3859] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(649), 1,
       sym_identifier,
-  [3844] = 2,
+  [3866] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(651), 1,
       anon_sym_RBRACE,
-  [3851] = 2,
+  [3873] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(653), 1,
       anon_sym_RBRACE,
-  [3858] = 2,
+  [3880] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(655), 1,
       ts_builtin_sym_end,
-  [3865] = 2,
+  [3887] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(657), 1,
       sym_identifier,
-  [3872] = 2,
+  [3894] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(659), 1,
       sym_integer,
-  [3879] = 2,
+  [3901] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(661), 1,
       sym_identifier,
-  [3886] = 2,
+  [3908] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(663), 1,
       anon_sym_RBRACE,
-  [3893] = 2,
+  [3915] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(665), 1,
       sym_identifier,
-  [3900] = 2,
+  [3922] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(667), 1,
       sym_identifier,
-  [3907] = 2,
+  [3929] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(541), 1,
@@ -6190,231 +6233,231 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(3)] = 83,
   [SMALL_STATE(4)] = 166,
   [SMALL_STATE(5)] = 249,
-  [SMALL_STATE(6)] = 293,
-  [SMALL_STATE(7)] = 338,
-  [SMALL_STATE(8)] = 383,
-  [SMALL_STATE(9)] = 428,
-  [SMALL_STATE(10)] = 473,
-  [SMALL_STATE(11)] = 511,
-  [SMALL_STATE(12)] = 549,
-  [SMALL_STATE(13)] = 587,
-  [SMALL_STATE(14)] = 618,
-  [SMALL_STATE(15)] = 649,
-  [SMALL_STATE(16)] = 683,
-  [SMALL_STATE(17)] = 715,
-  [SMALL_STATE(18)] = 749,
-  [SMALL_STATE(19)] = 781,
-  [SMALL_STATE(20)] = 813,
-  [SMALL_STATE(21)] = 845,
-  [SMALL_STATE(22)] = 877,
-  [SMALL_STATE(23)] = 911,
-  [SMALL_STATE(24)] = 945,
-  [SMALL_STATE(25)] = 973,
-  [SMALL_STATE(26)] = 1001,
-  [SMALL_STATE(27)] = 1029,
-  [SMALL_STATE(28)] = 1057,
-  [SMALL_STATE(29)] = 1085,
-  [SMALL_STATE(30)] = 1113,
-  [SMALL_STATE(31)] = 1141,
-  [SMALL_STATE(32)] = 1169,
-  [SMALL_STATE(33)] = 1197,
-  [SMALL_STATE(34)] = 1225,
-  [SMALL_STATE(35)] = 1253,
-  [SMALL_STATE(36)] = 1281,
-  [SMALL_STATE(37)] = 1309,
-  [SMALL_STATE(38)] = 1337,
-  [SMALL_STATE(39)] = 1365,
-  [SMALL_STATE(40)] = 1393,
-  [SMALL_STATE(41)] = 1421,
-  [SMALL_STATE(42)] = 1449,
-  [SMALL_STATE(43)] = 1477,
-  [SMALL_STATE(44)] = 1505,
-  [SMALL_STATE(45)] = 1533,
-  [SMALL_STATE(46)] = 1561,
-  [SMALL_STATE(47)] = 1589,
-  [SMALL_STATE(48)] = 1617,
-  [SMALL_STATE(49)] = 1645,
-  [SMALL_STATE(50)] = 1673,
-  [SMALL_STATE(51)] = 1697,
-  [SMALL_STATE(52)] = 1726,
-  [SMALL_STATE(53)] = 1755,
-  [SMALL_STATE(54)] = 1784,
-  [SMALL_STATE(55)] = 1810,
-  [SMALL_STATE(56)] = 1836,
-  [SMALL_STATE(57)] = 1856,
-  [SMALL_STATE(58)] = 1882,
-  [SMALL_STATE(59)] = 1900,
-  [SMALL_STATE(60)] = 1918,
-  [SMALL_STATE(61)] = 1936,
-  [SMALL_STATE(62)] = 1954,
-  [SMALL_STATE(63)] = 1981,
-  [SMALL_STATE(64)] = 2008,
-  [SMALL_STATE(65)] = 2029,
-  [SMALL_STATE(66)] = 2050,
-  [SMALL_STATE(67)] = 2071,
-  [SMALL_STATE(68)] = 2098,
-  [SMALL_STATE(69)] = 2115,
-  [SMALL_STATE(70)] = 2136,
-  [SMALL_STATE(71)] = 2157,
-  [SMALL_STATE(72)] = 2178,
-  [SMALL_STATE(73)] = 2199,
-  [SMALL_STATE(74)] = 2220,
-  [SMALL_STATE(75)] = 2241,
-  [SMALL_STATE(76)] = 2262,
-  [SMALL_STATE(77)] = 2276,
-  [SMALL_STATE(78)] = 2290,
-  [SMALL_STATE(79)] = 2304,
-  [SMALL_STATE(80)] = 2318,
-  [SMALL_STATE(81)] = 2332,
-  [SMALL_STATE(82)] = 2346,
+  [SMALL_STATE(6)] = 294,
+  [SMALL_STATE(7)] = 340,
+  [SMALL_STATE(8)] = 386,
+  [SMALL_STATE(9)] = 432,
+  [SMALL_STATE(10)] = 478,
+  [SMALL_STATE(11)] = 516,
+  [SMALL_STATE(12)] = 554,
+  [SMALL_STATE(13)] = 592,
+  [SMALL_STATE(14)] = 623,
+  [SMALL_STATE(15)] = 654,
+  [SMALL_STATE(16)] = 688,
+  [SMALL_STATE(17)] = 720,
+  [SMALL_STATE(18)] = 754,
+  [SMALL_STATE(19)] = 786,
+  [SMALL_STATE(20)] = 818,
+  [SMALL_STATE(21)] = 850,
+  [SMALL_STATE(22)] = 882,
+  [SMALL_STATE(23)] = 916,
+  [SMALL_STATE(24)] = 950,
+  [SMALL_STATE(25)] = 978,
+  [SMALL_STATE(26)] = 1006,
+  [SMALL_STATE(27)] = 1034,
+  [SMALL_STATE(28)] = 1062,
+  [SMALL_STATE(29)] = 1090,
+  [SMALL_STATE(30)] = 1118,
+  [SMALL_STATE(31)] = 1146,
+  [SMALL_STATE(32)] = 1174,
+  [SMALL_STATE(33)] = 1202,
+  [SMALL_STATE(34)] = 1230,
+  [SMALL_STATE(35)] = 1258,
+  [SMALL_STATE(36)] = 1286,
+  [SMALL_STATE(37)] = 1314,
+  [SMALL_STATE(38)] = 1342,
+  [SMALL_STATE(39)] = 1370,
+  [SMALL_STATE(40)] = 1398,
+  [SMALL_STATE(41)] = 1426,
+  [SMALL_STATE(42)] = 1454,
+  [SMALL_STATE(43)] = 1482,
+  [SMALL_STATE(44)] = 1510,
+  [SMALL_STATE(45)] = 1538,
+  [SMALL_STATE(46)] = 1566,
+  [SMALL_STATE(47)] = 1594,
+  [SMALL_STATE(48)] = 1622,
+  [SMALL_STATE(49)] = 1650,
+  [SMALL_STATE(50)] = 1678,
+  [SMALL_STATE(51)] = 1703,
+  [SMALL_STATE(52)] = 1733,
+  [SMALL_STATE(53)] = 1763,
+  [SMALL_STATE(54)] = 1793,
+  [SMALL_STATE(55)] = 1814,
+  [SMALL_STATE(56)] = 1840,
+  [SMALL_STATE(57)] = 1866,
+  [SMALL_STATE(58)] = 1892,
+  [SMALL_STATE(59)] = 1910,
+  [SMALL_STATE(60)] = 1928,
+  [SMALL_STATE(61)] = 1946,
+  [SMALL_STATE(62)] = 1964,
+  [SMALL_STATE(63)] = 1982,
+  [SMALL_STATE(64)] = 1997,
+  [SMALL_STATE(65)] = 2012,
+  [SMALL_STATE(66)] = 2027,
+  [SMALL_STATE(67)] = 2048,
+  [SMALL_STATE(68)] = 2075,
+  [SMALL_STATE(69)] = 2102,
+  [SMALL_STATE(70)] = 2123,
+  [SMALL_STATE(71)] = 2150,
+  [SMALL_STATE(72)] = 2165,
+  [SMALL_STATE(73)] = 2186,
+  [SMALL_STATE(74)] = 2201,
+  [SMALL_STATE(75)] = 2216,
+  [SMALL_STATE(76)] = 2237,
+  [SMALL_STATE(77)] = 2252,
+  [SMALL_STATE(78)] = 2273,
+  [SMALL_STATE(79)] = 2288,
+  [SMALL_STATE(80)] = 2303,
+  [SMALL_STATE(81)] = 2318,
+  [SMALL_STATE(82)] = 2339,
   [SMALL_STATE(83)] = 2360,
-  [SMALL_STATE(84)] = 2374,
-  [SMALL_STATE(85)] = 2388,
-  [SMALL_STATE(86)] = 2402,
-  [SMALL_STATE(87)] = 2416,
-  [SMALL_STATE(88)] = 2430,
-  [SMALL_STATE(89)] = 2444,
-  [SMALL_STATE(90)] = 2458,
-  [SMALL_STATE(91)] = 2472,
-  [SMALL_STATE(92)] = 2486,
-  [SMALL_STATE(93)] = 2506,
-  [SMALL_STATE(94)] = 2526,
-  [SMALL_STATE(95)] = 2540,
-  [SMALL_STATE(96)] = 2554,
-  [SMALL_STATE(97)] = 2568,
-  [SMALL_STATE(98)] = 2584,
-  [SMALL_STATE(99)] = 2598,
-  [SMALL_STATE(100)] = 2609,
-  [SMALL_STATE(101)] = 2626,
-  [SMALL_STATE(102)] = 2637,
-  [SMALL_STATE(103)] = 2654,
-  [SMALL_STATE(104)] = 2671,
-  [SMALL_STATE(105)] = 2682,
-  [SMALL_STATE(106)] = 2693,
-  [SMALL_STATE(107)] = 2710,
-  [SMALL_STATE(108)] = 2721,
-  [SMALL_STATE(109)] = 2732,
-  [SMALL_STATE(110)] = 2749,
-  [SMALL_STATE(111)] = 2766,
-  [SMALL_STATE(112)] = 2783,
-  [SMALL_STATE(113)] = 2794,
-  [SMALL_STATE(114)] = 2808,
-  [SMALL_STATE(115)] = 2822,
-  [SMALL_STATE(116)] = 2836,
-  [SMALL_STATE(117)] = 2850,
-  [SMALL_STATE(118)] = 2864,
-  [SMALL_STATE(119)] = 2878,
-  [SMALL_STATE(120)] = 2894,
-  [SMALL_STATE(121)] = 2908,
-  [SMALL_STATE(122)] = 2922,
-  [SMALL_STATE(123)] = 2936,
-  [SMALL_STATE(124)] = 2949,
-  [SMALL_STATE(125)] = 2962,
-  [SMALL_STATE(126)] = 2975,
-  [SMALL_STATE(127)] = 2988,
-  [SMALL_STATE(128)] = 3001,
-  [SMALL_STATE(129)] = 3012,
-  [SMALL_STATE(130)] = 3023,
-  [SMALL_STATE(131)] = 3036,
-  [SMALL_STATE(132)] = 3049,
-  [SMALL_STATE(133)] = 3062,
-  [SMALL_STATE(134)] = 3075,
-  [SMALL_STATE(135)] = 3088,
-  [SMALL_STATE(136)] = 3101,
-  [SMALL_STATE(137)] = 3114,
-  [SMALL_STATE(138)] = 3125,
-  [SMALL_STATE(139)] = 3138,
-  [SMALL_STATE(140)] = 3151,
-  [SMALL_STATE(141)] = 3164,
-  [SMALL_STATE(142)] = 3177,
-  [SMALL_STATE(143)] = 3190,
-  [SMALL_STATE(144)] = 3203,
-  [SMALL_STATE(145)] = 3216,
-  [SMALL_STATE(146)] = 3229,
-  [SMALL_STATE(147)] = 3242,
-  [SMALL_STATE(148)] = 3255,
-  [SMALL_STATE(149)] = 3266,
-  [SMALL_STATE(150)] = 3274,
-  [SMALL_STATE(151)] = 3282,
-  [SMALL_STATE(152)] = 3290,
-  [SMALL_STATE(153)] = 3298,
-  [SMALL_STATE(154)] = 3308,
-  [SMALL_STATE(155)] = 3318,
-  [SMALL_STATE(156)] = 3328,
-  [SMALL_STATE(157)] = 3338,
-  [SMALL_STATE(158)] = 3346,
-  [SMALL_STATE(159)] = 3354,
-  [SMALL_STATE(160)] = 3364,
-  [SMALL_STATE(161)] = 3372,
-  [SMALL_STATE(162)] = 3382,
-  [SMALL_STATE(163)] = 3392,
-  [SMALL_STATE(164)] = 3402,
-  [SMALL_STATE(165)] = 3412,
-  [SMALL_STATE(166)] = 3422,
-  [SMALL_STATE(167)] = 3432,
-  [SMALL_STATE(168)] = 3442,
-  [SMALL_STATE(169)] = 3452,
-  [SMALL_STATE(170)] = 3462,
-  [SMALL_STATE(171)] = 3470,
-  [SMALL_STATE(172)] = 3480,
-  [SMALL_STATE(173)] = 3490,
-  [SMALL_STATE(174)] = 3500,
-  [SMALL_STATE(175)] = 3510,
-  [SMALL_STATE(176)] = 3520,
-  [SMALL_STATE(177)] = 3530,
-  [SMALL_STATE(178)] = 3540,
-  [SMALL_STATE(179)] = 3550,
-  [SMALL_STATE(180)] = 3557,
-  [SMALL_STATE(181)] = 3564,
-  [SMALL_STATE(182)] = 3571,
-  [SMALL_STATE(183)] = 3578,
-  [SMALL_STATE(184)] = 3585,
-  [SMALL_STATE(185)] = 3592,
-  [SMALL_STATE(186)] = 3599,
-  [SMALL_STATE(187)] = 3606,
-  [SMALL_STATE(188)] = 3613,
-  [SMALL_STATE(189)] = 3620,
-  [SMALL_STATE(190)] = 3627,
-  [SMALL_STATE(191)] = 3634,
-  [SMALL_STATE(192)] = 3641,
-  [SMALL_STATE(193)] = 3648,
-  [SMALL_STATE(194)] = 3655,
-  [SMALL_STATE(195)] = 3662,
-  [SMALL_STATE(196)] = 3669,
-  [SMALL_STATE(197)] = 3676,
-  [SMALL_STATE(198)] = 3683,
-  [SMALL_STATE(199)] = 3690,
-  [SMALL_STATE(200)] = 3697,
-  [SMALL_STATE(201)] = 3704,
-  [SMALL_STATE(202)] = 3711,
-  [SMALL_STATE(203)] = 3718,
-  [SMALL_STATE(204)] = 3725,
-  [SMALL_STATE(205)] = 3732,
-  [SMALL_STATE(206)] = 3739,
-  [SMALL_STATE(207)] = 3746,
-  [SMALL_STATE(208)] = 3753,
-  [SMALL_STATE(209)] = 3760,
-  [SMALL_STATE(210)] = 3767,
-  [SMALL_STATE(211)] = 3774,
-  [SMALL_STATE(212)] = 3781,
-  [SMALL_STATE(213)] = 3788,
-  [SMALL_STATE(214)] = 3795,
-  [SMALL_STATE(215)] = 3802,
-  [SMALL_STATE(216)] = 3809,
-  [SMALL_STATE(217)] = 3816,
-  [SMALL_STATE(218)] = 3823,
-  [SMALL_STATE(219)] = 3830,
-  [SMALL_STATE(220)] = 3837,
-  [SMALL_STATE(221)] = 3844,
-  [SMALL_STATE(222)] = 3851,
-  [SMALL_STATE(223)] = 3858,
-  [SMALL_STATE(224)] = 3865,
-  [SMALL_STATE(225)] = 3872,
-  [SMALL_STATE(226)] = 3879,
-  [SMALL_STATE(227)] = 3886,
-  [SMALL_STATE(228)] = 3893,
-  [SMALL_STATE(229)] = 3900,
-  [SMALL_STATE(230)] = 3907,
+  [SMALL_STATE(84)] = 2375,
+  [SMALL_STATE(85)] = 2396,
+  [SMALL_STATE(86)] = 2417,
+  [SMALL_STATE(87)] = 2438,
+  [SMALL_STATE(88)] = 2452,
+  [SMALL_STATE(89)] = 2466,
+  [SMALL_STATE(90)] = 2480,
+  [SMALL_STATE(91)] = 2494,
+  [SMALL_STATE(92)] = 2508,
+  [SMALL_STATE(93)] = 2528,
+  [SMALL_STATE(94)] = 2548,
+  [SMALL_STATE(95)] = 2562,
+  [SMALL_STATE(96)] = 2576,
+  [SMALL_STATE(97)] = 2590,
+  [SMALL_STATE(98)] = 2606,
+  [SMALL_STATE(99)] = 2620,
+  [SMALL_STATE(100)] = 2631,
+  [SMALL_STATE(101)] = 2648,
+  [SMALL_STATE(102)] = 2659,
+  [SMALL_STATE(103)] = 2676,
+  [SMALL_STATE(104)] = 2693,
+  [SMALL_STATE(105)] = 2704,
+  [SMALL_STATE(106)] = 2715,
+  [SMALL_STATE(107)] = 2732,
+  [SMALL_STATE(108)] = 2743,
+  [SMALL_STATE(109)] = 2754,
+  [SMALL_STATE(110)] = 2771,
+  [SMALL_STATE(111)] = 2788,
+  [SMALL_STATE(112)] = 2805,
+  [SMALL_STATE(113)] = 2816,
+  [SMALL_STATE(114)] = 2830,
+  [SMALL_STATE(115)] = 2844,
+  [SMALL_STATE(116)] = 2858,
+  [SMALL_STATE(117)] = 2872,
+  [SMALL_STATE(118)] = 2886,
+  [SMALL_STATE(119)] = 2900,
+  [SMALL_STATE(120)] = 2916,
+  [SMALL_STATE(121)] = 2930,
+  [SMALL_STATE(122)] = 2944,
+  [SMALL_STATE(123)] = 2958,
+  [SMALL_STATE(124)] = 2971,
+  [SMALL_STATE(125)] = 2984,
+  [SMALL_STATE(126)] = 2997,
+  [SMALL_STATE(127)] = 3010,
+  [SMALL_STATE(128)] = 3023,
+  [SMALL_STATE(129)] = 3034,
+  [SMALL_STATE(130)] = 3045,
+  [SMALL_STATE(131)] = 3058,
+  [SMALL_STATE(132)] = 3071,
+  [SMALL_STATE(133)] = 3084,
+  [SMALL_STATE(134)] = 3097,
+  [SMALL_STATE(135)] = 3110,
+  [SMALL_STATE(136)] = 3123,
+  [SMALL_STATE(137)] = 3136,
+  [SMALL_STATE(138)] = 3147,
+  [SMALL_STATE(139)] = 3160,
+  [SMALL_STATE(140)] = 3173,
+  [SMALL_STATE(141)] = 3186,
+  [SMALL_STATE(142)] = 3199,
+  [SMALL_STATE(143)] = 3212,
+  [SMALL_STATE(144)] = 3225,
+  [SMALL_STATE(145)] = 3238,
+  [SMALL_STATE(146)] = 3251,
+  [SMALL_STATE(147)] = 3264,
+  [SMALL_STATE(148)] = 3277,
+  [SMALL_STATE(149)] = 3288,
+  [SMALL_STATE(150)] = 3296,
+  [SMALL_STATE(151)] = 3304,
+  [SMALL_STATE(152)] = 3312,
+  [SMALL_STATE(153)] = 3320,
+  [SMALL_STATE(154)] = 3330,
+  [SMALL_STATE(155)] = 3340,
+  [SMALL_STATE(156)] = 3350,
+  [SMALL_STATE(157)] = 3360,
+  [SMALL_STATE(158)] = 3368,
+  [SMALL_STATE(159)] = 3376,
+  [SMALL_STATE(160)] = 3386,
+  [SMALL_STATE(161)] = 3394,
+  [SMALL_STATE(162)] = 3404,
+  [SMALL_STATE(163)] = 3414,
+  [SMALL_STATE(164)] = 3424,
+  [SMALL_STATE(165)] = 3434,
+  [SMALL_STATE(166)] = 3444,
+  [SMALL_STATE(167)] = 3454,
+  [SMALL_STATE(168)] = 3464,
+  [SMALL_STATE(169)] = 3474,
+  [SMALL_STATE(170)] = 3484,
+  [SMALL_STATE(171)] = 3492,
+  [SMALL_STATE(172)] = 3502,
+  [SMALL_STATE(173)] = 3512,
+  [SMALL_STATE(174)] = 3522,
+  [SMALL_STATE(175)] = 3532,
+  [SMALL_STATE(176)] = 3542,
+  [SMALL_STATE(177)] = 3552,
+  [SMALL_STATE(178)] = 3562,
+  [SMALL_STATE(179)] = 3572,
+  [SMALL_STATE(180)] = 3579,
+  [SMALL_STATE(181)] = 3586,
+  [SMALL_STATE(182)] = 3593,
+  [SMALL_STATE(183)] = 3600,
+  [SMALL_STATE(184)] = 3607,
+  [SMALL_STATE(185)] = 3614,
+  [SMALL_STATE(186)] = 3621,
+  [SMALL_STATE(187)] = 3628,
+  [SMALL_STATE(188)] = 3635,
+  [SMALL_STATE(189)] = 3642,
+  [SMALL_STATE(190)] = 3649,
+  [SMALL_STATE(191)] = 3656,
+  [SMALL_STATE(192)] = 3663,
+  [SMALL_STATE(193)] = 3670,
+  [SMALL_STATE(194)] = 3677,
+  [SMALL_STATE(195)] = 3684,
+  [SMALL_STATE(196)] = 3691,
+  [SMALL_STATE(197)] = 3698,
+  [SMALL_STATE(198)] = 3705,
+  [SMALL_STATE(199)] = 3712,
+  [SMALL_STATE(200)] = 3719,
+  [SMALL_STATE(201)] = 3726,
+  [SMALL_STATE(202)] = 3733,
+  [SMALL_STATE(203)] = 3740,
+  [SMALL_STATE(204)] = 3747,
+  [SMALL_STATE(205)] = 3754,
+  [SMALL_STATE(206)] = 3761,
+  [SMALL_STATE(207)] = 3768,
+  [SMALL_STATE(208)] = 3775,
+  [SMALL_STATE(209)] = 3782,
+  [SMALL_STATE(210)] = 3789,
+  [SMALL_STATE(211)] = 3796,
+  [SMALL_STATE(212)] = 3803,
+  [SMALL_STATE(213)] = 3810,
+  [SMALL_STATE(214)] = 3817,
+  [SMALL_STATE(215)] = 3824,
+  [SMALL_STATE(216)] = 3831,
+  [SMALL_STATE(217)] = 3838,
+  [SMALL_STATE(218)] = 3845,
+  [SMALL_STATE(219)] = 3852,
+  [SMALL_STATE(220)] = 3859,
+  [SMALL_STATE(221)] = 3866,
+  [SMALL_STATE(222)] = 3873,
+  [SMALL_STATE(223)] = 3880,
+  [SMALL_STATE(224)] = 3887,
+  [SMALL_STATE(225)] = 3894,
+  [SMALL_STATE(226)] = 3901,
+  [SMALL_STATE(227)] = 3908,
+  [SMALL_STATE(228)] = 3915,
+  [SMALL_STATE(229)] = 3922,
+  [SMALL_STATE(230)] = 3929,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -6438,7 +6481,7 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
   [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
   [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
   [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
   [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
   [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
@@ -6457,7 +6500,7 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(179),
   [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(189),
   [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(71),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(77),
   [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(196),
   [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_scenario_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
   [100] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 1, 0, 0),
@@ -6479,8 +6522,8 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [134] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_person_repeat1, 2, 0, 0),
   [136] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_person_repeat1, 2, 0, 31),
   [138] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_exclude, 2, 0, 6),
-  [140] = {.entry = {.count = 1, .reusable = false}}, SHIFT(64),
-  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
+  [140] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
+  [142] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
   [144] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_not, 2, 0, 0),
   [146] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_not, 2, 0, 0),
   [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_room, 4, 0, 9),
@@ -6523,9 +6566,9 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [222] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_norms, 3, 0, 0),
   [224] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_evidence, 3, 0, 8),
   [226] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 2, 0, 19),
-  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
   [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
   [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
   [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
   [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
@@ -6537,77 +6580,77 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [252] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(201),
   [255] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(142),
   [258] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 21), SHIFT_REPEAT(204),
-  [261] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [267] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [269] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [273] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0),
-  [275] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
-  [278] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
-  [281] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
-  [284] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
-  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 30),
+  [261] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [263] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 30),
+  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [267] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [269] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [271] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [273] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [275] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0),
+  [277] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
+  [280] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
+  [283] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(217),
+  [286] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_meeting_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
   [289] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [291] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [295] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [297] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [299] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [301] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29),
-  [305] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(229),
-  [308] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(203),
-  [311] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(183),
-  [314] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(63),
-  [317] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(194),
-  [320] = {.entry = {.count = 1, .reusable = false}}, SHIFT(148),
-  [322] = {.entry = {.count = 1, .reusable = false}}, SHIFT(66),
-  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [326] = {.entry = {.count = 1, .reusable = false}}, SHIFT(137),
-  [328] = {.entry = {.count = 1, .reusable = false}}, SHIFT(70),
-  [330] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
-  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
-  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 2, 0, 0),
-  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 25),
-  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26),
-  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 19),
-  [346] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 27),
+  [291] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 2, 0, 0),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [295] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 3, 0, 19),
+  [297] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 4, 0, 33),
+  [299] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 17),
+  [301] = {.entry = {.count = 1, .reusable = false}}, SHIFT(148),
+  [303] = {.entry = {.count = 1, .reusable = false}}, SHIFT(66),
+  [305] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29),
+  [309] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(229),
+  [312] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(203),
+  [315] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(183),
+  [318] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(67),
+  [321] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 29), SHIFT_REPEAT(194),
+  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [326] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [330] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 16),
+  [342] = {.entry = {.count = 1, .reusable = false}}, SHIFT(137),
+  [344] = {.entry = {.count = 1, .reusable = false}}, SHIFT(84),
+  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
   [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_form, 4, 0, 30),
-  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 16),
-  [352] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 4, 0, 33),
+  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 5, 0, 33),
+  [352] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 4, 0, 0),
   [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 6, 0, 33),
-  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_visibility, 4, 0, 0),
-  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 17),
-  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 18),
-  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 5, 0, 33),
-  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 7, 0, 33),
+  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_fact, 7, 0, 33),
+  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_attribute_repeat1, 2, 0, 18),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 27),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 26),
+  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 2, 0, 25),
   [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ticket_repeat1, 4, 0, 37),
   [368] = {.entry = {.count = 1, .reusable = false}}, SHIFT(219),
   [370] = {.entry = {.count = 1, .reusable = true}}, SHIFT(25),
   [372] = {.entry = {.count = 1, .reusable = false}}, SHIFT(226),
   [374] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [376] = {.entry = {.count = 1, .reusable = false}}, SHIFT(69),
+  [376] = {.entry = {.count = 1, .reusable = false}}, SHIFT(75),
   [378] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_attendees, 2, 0, 0),
   [380] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0), SHIFT_REPEAT(219),
   [383] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
   [385] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_rubric_repeat1, 2, 0, 0),
   [387] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 4, 0, 0),
   [389] = {.entry = {.count = 1, .reusable = false}}, SHIFT(160),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(80),
   [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [395] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [395] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
   [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rooms, 2, 0, 0),
   [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 5, 0, 0),
   [401] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_rule, 3, 0, 15),
   [403] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rule, 3, 0, 15),
-  [405] = {.entry = {.count = 1, .reusable = false}}, SHIFT(74),
+  [405] = {.entry = {.count = 1, .reusable = false}}, SHIFT(85),
   [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 6, 0, 0),
   [409] = {.entry = {.count = 1, .reusable = false}}, SHIFT(138),
-  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
   [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
   [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_slots, 3, 0, 0),
   [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
@@ -6632,15 +6675,15 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
   [461] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0), SHIFT_REPEAT(230),
   [464] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_name_list_repeat1, 2, 0, 0),
-  [466] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
-  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [466] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
   [470] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
   [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 3, 0, 22),
   [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
   [476] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_norm, 4, 0, 23),
   [478] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
   [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
   [484] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
   [486] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
   [488] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
@@ -6648,7 +6691,7 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [492] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
   [494] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
   [496] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [498] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [498] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
   [500] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
   [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
   [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
@@ -6657,10 +6700,10 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [511] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
   [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
   [515] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
+  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
   [519] = {.entry = {.count = 1, .reusable = true}}, SHIFT(94),
   [521] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [523] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [523] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
   [525] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
   [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
   [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_assignment, 5, 0, 34),
@@ -6679,34 +6722,34 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [555] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
   [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
   [559] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [561] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [561] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
   [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_scenario, 4, 0, 1),
-  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
+  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(62),
   [567] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
   [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
   [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
   [573] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
   [575] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
   [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
   [581] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
   [583] = {.entry = {.count = 1, .reusable = true}}, SHIFT(29),
-  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
   [587] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
   [589] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
   [591] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
   [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
   [595] = {.entry = {.count = 1, .reusable = true}}, SHIFT(109),
   [597] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(79),
+  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
   [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
   [603] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
+  [605] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
   [607] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
+  [609] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
   [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(23),
-  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
-  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(76),
+  [613] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
   [617] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
   [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(19),
   [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
@@ -6716,13 +6759,13 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [629] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
   [631] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
   [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [635] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
   [639] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
   [641] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
   [643] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
   [645] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [647] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
+  [647] = {.entry = {.count = 1, .reusable = true}}, SHIFT(81),
   [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
   [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_otherwise, 2, 0, 7),
   [653] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),

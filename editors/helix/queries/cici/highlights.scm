@@ -8,7 +8,7 @@
   "slots" "rooms" "ticket" "needs" "hours" "pair" "with" "priority" "collaboration_heavy" "sensitive" "levels"
   "outcomes" "evidence" "rubric" "rules" "when" "otherwise" "exclude"
   "attribute" "holder" "about" "category" "raw" "sanitized" "visible" "all"
-  "except" "fact" "soft" "oracle" "purpose" "norms" "share" "for" "groups" "reports_to"
+  "except" "fact" "soft" "claim" "oracle" "purpose" "norms" "share" "for" "groups" "reports_to"
 ] @keyword
 
 ["and" "or" "not" "in" "=" "!=" "->" "@" "+"] @operator
