@@ -122,32 +122,44 @@ fn same_kind(a: &Predicate, b: &Predicate) -> bool {
     a.kind() == b.kind()
 }
 
+/// The appropriate facts of critical details, in the report's order: the
+/// attribute, the model's fact, its index among its form's facts and its
+/// predicate. Flips and holds replace these.
+fn critical_facts(c: &Checked) -> impl Iterator<Item = (usize, usize, usize, Predicate)> + '_ {
+    let sc = &c.scenario;
+    c.report
+        .attributes
+        .iter()
+        .enumerate()
+        .filter(|(_, finding)| finding.class == Class::Critical)
+        .flat_map(|(a, finding)| finding.facts.iter().map(move |&f| (a, f)))
+        .filter(|&(_, f)| c.model.facts[f].status == FactStatus::Appropriate)
+        .map(move |(a, f)| {
+            let index = c.model.facts[f].origin.index;
+            let old = sc.attributes[a].fact_form().1.facts[index]
+                .predicate
+                .clone();
+            (a, f, index, old)
+        })
+}
+
 /// Candidates that should flip the decision: a critical fact replaced by
 /// one that rules the oracle out and lets in the decision the original
 /// fact was keeping out.
 pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
-    for (a, finding) in c.report.attributes.iter().enumerate() {
-        if finding.class != Class::Critical {
+    for (a, f, index, old) in critical_facts(c) {
+        if c.report.facts[f].necessary != Some(true) {
             continue;
         }
-        for &f in &finding.facts {
-            let mf = &c.model.facts[f];
-            if mf.status != FactStatus::Appropriate || c.report.facts[f].necessary != Some(true) {
-                continue;
-            }
-            let Some(target) = c.report.facts[f].lets_in.clone() else {
-                continue;
-            };
-            let form = sc.attributes[a].fact_form().1;
-            let old = form.facts[mf.origin.index].predicate.clone();
-            let (replacements, moved_start) = flip_replacements(sc, &old, &target, rng);
-            for (i, new) in replacements.into_iter().enumerate() {
-                let at = (a, mf.origin.index);
-                let moved = i >= moved_start;
-                out.push(flip_candidate(texts, sc, at, &old, new, moved, rng));
-            }
+        let Some(target) = c.report.facts[f].lets_in.clone() else {
+            continue;
+        };
+        let (replacements, moved_start) = flip_replacements(sc, &old, &target, rng);
+        for (i, new) in replacements.into_iter().enumerate() {
+            let moved = i >= moved_start;
+            out.push(flip_candidate(texts, sc, (a, index), &old, new, moved, rng));
         }
     }
     out
@@ -155,33 +167,22 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 
 /// Candidates that should hold the decision by the same kind of edit a
 /// flip makes: a fact of a critical detail replaced by another of its kind,
-/// about the same person, that still allows the oracle. Flips and holds
-/// then differ in what the new fact allows, never in the shape of the diff.
+/// about the same person, that still allows the oracle (one per fact).
+/// Flips and holds then differ in what the new fact allows, never in the
+/// shape of the diff.
 pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
-    for (a, finding) in c.report.attributes.iter().enumerate() {
-        if finding.class != Class::Critical {
-            continue;
-        }
-        for &f in &finding.facts {
-            let mf = &c.model.facts[f];
-            if mf.status != FactStatus::Appropriate {
-                continue;
-            }
-            let form = sc.attributes[a].fact_form().1;
-            let old = form.facts[mf.origin.index].predicate.clone();
-            let mut news: Vec<Predicate> = super::neighbours::argument_mutations(sc, &old)
-                .into_iter()
-                .filter(|p| *p != old && p.subject() == old.subject() && reads_well(p))
-                .filter(|p| crate::model::direct::allowed(sc, &sc.oracle, &[p]))
-                .collect();
-            news.dedup();
-            news.shuffle(rng);
-            for new in news.into_iter().take(1) {
-                let at = (a, mf.origin.index);
-                out.push(flip_candidate(texts, sc, at, &old, new, false, rng));
-            }
+    for (a, _, index, old) in critical_facts(c) {
+        let mut news: Vec<Predicate> = super::neighbours::argument_mutations(sc, &old)
+            .into_iter()
+            .filter(|p| *p != old && p.subject() == old.subject() && reads_well(p))
+            .filter(|p| crate::model::direct::allowed(sc, &sc.oracle, &[p]))
+            .collect();
+        news.dedup();
+        news.shuffle(rng);
+        if let Some(new) = news.into_iter().next() {
+            out.push(flip_candidate(texts, sc, (a, index), &old, new, false, rng));
         }
     }
     out.shuffle(rng);
