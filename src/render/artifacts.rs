@@ -105,7 +105,7 @@ pub fn artifacts(
     );
     let mut stress = BTreeMap::new();
     for skill in Skill::ALL {
-        let v = view::task(c, &brief_value, Some(RuleCondition::None), Some(skill));
+        let v = view::task(c, &brief_value, Some(RuleCondition::Strict), Some(skill));
         stress.insert(
             skill.name().to_string(),
             templates.render("stress.md.j2", &v)?,

@@ -173,7 +173,8 @@ pub fn executor_view(
 }
 
 /// The executor's instruction: the task with the strict rules, or (with a
-/// leakage skill) the task rephrased to tempt over-sharing.
+/// leakage skill) the task rephrased to tempt over-sharing, under the same
+/// strict rules, so that a variant stays solvable as written.
 pub fn task_text(
     c: &Checked,
     templates: &Templates,
@@ -187,7 +188,7 @@ pub fn task_text(
         ),
         Some(s) => templates.render(
             "stress.md.j2",
-            &view::task(c, &brief, Some(RuleCondition::None), Some(s)),
+            &view::task(c, &brief, Some(RuleCondition::Strict), Some(s)),
         ),
     }
 }

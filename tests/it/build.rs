@@ -76,6 +76,35 @@ fn language_examples_render_as_snapshotted() {
     }
 }
 
+/// A leakage-skill variant changes how the task is phrased, never what it
+/// asks: it carries the strict condition's decision rules word for word, so
+/// that its utility is measured on a task that is solvable as written.
+#[test]
+fn every_stress_variant_keeps_the_strict_decision_rules() {
+    let plan = build::plan(&seeds(), &Templates::builtin());
+    let files: BTreeMap<&str, &str> = plan
+        .files
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let rules_of = |t: &str| t.find("## Decision rules").map(|i| t[i..].to_string());
+    let mut variants = 0;
+    for (path, text) in &files {
+        let Some((id, _)) = path.split_once("/stress/") else {
+            continue;
+        };
+        let strict = files[format!("{id}/none-strict/task.md").as_str()];
+        let want = rules_of(strict).expect("the strict task states its rules");
+        let want = want.trim_end();
+        assert!(
+            text.contains(want),
+            "{path} lacks the strict rules:\n{want}\n--- it reads:\n{text}"
+        );
+        variants += 1;
+    }
+    assert_eq!(variants, 6 * 11, "six skills for each of the eleven seeds");
+}
+
 #[test]
 fn every_export_on_disk_validates_against_the_schema_on_disk() {
     let generated = root().join("generated");
