@@ -123,6 +123,27 @@ pub enum CheckDiagnostic {
         help: Option<String>,
     },
 
+    /// A severity rubric gives a more severe level for less evidence of
+    /// harm: raising one variable to a worse state (by the state words,
+    /// `absent` < `suspected` < `present`, `confirmed`) gives a milder one.
+    ///
+    /// ```text
+    /// rubric { sev_1 when exploitation = absent  otherwise sev_4 }
+    /// ```
+    #[error("the rubric gives `{level}` when {configuration}, but the milder `{milder}` once `{variable}` is `{worse}`")]
+    #[diagnostic(code(cici::check::rubric_inverts_harm), severity(Warning))]
+    RubricInvertsHarm {
+        level: String,
+        milder: String,
+        configuration: String,
+        variable: String,
+        worse: String,
+        #[label("more severe for less harm")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
     /// Rules with different outcomes whose conditions hold together for
     /// some valid configuration: only their order decides, which is easy
     /// to misread in prose (`policy_decision`). One warning per scenario,

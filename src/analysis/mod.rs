@@ -21,6 +21,7 @@ mod classify;
 mod clock;
 mod describe;
 mod diagnostic;
+mod harm;
 mod leak;
 pub mod lints;
 pub mod mentions;

@@ -26,6 +26,9 @@ pub(super) fn lint(
     deadline: Option<Instant>,
 ) -> Result<Vec<CheckDiagnostic>, ()> {
     let mut out = Vec::new();
+    if !policy {
+        out.extend(super::harm::inversions(ss));
+    }
     let (model, fires) = configurations(ss);
     let mut session = Session::new(&model, deadline);
     let none: Vec<bool> = Vec::new();

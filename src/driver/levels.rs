@@ -64,6 +64,7 @@ pub const LINTS: &[&str] = &[
     "leak",
     "missing_sanitized",
     "overlapping_rules",
+    "rubric_inverts_harm",
     "text_states_more",
     "text_states_nothing",
     "trivial",

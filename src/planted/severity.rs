@@ -86,6 +86,13 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
     (sc, completion)
 }
 
+/// The state of an evidence variable that says its harm is there.
+const PRESENT: usize = 0;
+
+/// A rubric ordered by harm: each rule asks only that some signals be
+/// `present`, and the rules go most severe first. A signal turning
+/// `present` can then only make an earlier rule hold, never stop one, so
+/// more evidence of harm never gives a milder level.
 fn draw_rubric(k: usize, rng: &mut ChaCha8Rng) -> Rubric {
     let rules: Vec<RubricRule> = (0..LEVELS.len() - 1)
         .map(|level| {
@@ -94,7 +101,7 @@ fn draw_rubric(k: usize, rng: &mut ChaCha8Rng) -> Rubric {
             vars.shuffle(rng);
             let parts: Vec<Condition> = vars[..n]
                 .iter()
-                .map(|&v| Condition::Eq(v, rng.random_range(0..2)))
+                .map(|&v| Condition::Eq(v, PRESENT))
                 .collect();
             RubricRule {
                 level,
@@ -179,9 +186,9 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
 
 /// Pressure toward a level: a trap when it is not the oracle's level.
 pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
-    let Decision::Rule(oracle) = sc.oracle else {
+    if !matches!(sc.oracle, Decision::Rule(_)) {
         return;
-    };
+    }
     let levels: Vec<String> = sc
         .rule_setting()
         .map(|ss| ss.levels.iter().map(|l| l.id.clone()).collect())
@@ -190,12 +197,13 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
         return;
     }
     let policy = sc.family() == Family::PolicyDecision;
+    // Distinct levels drawn uniformly from all of them, the oracle's with
+    // the rest: a decoy then names the oracle no more often than a guess
+    // among the levels would, and no two decoys say the same.
+    let mut pool: Vec<usize> = (0..levels.len()).collect();
+    pool.shuffle(rng);
     for i in 0..n {
-        let level = if i % 2 == 0 {
-            (oracle + 1 + rng.random_range(0..levels.len() - 1)) % levels.len()
-        } else {
-            oracle
-        };
+        let level = pool[i % pool.len()];
         let holder = rng.random_range(1..sc.people.len());
         let raw = if policy {
             format!(

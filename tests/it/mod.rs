@@ -29,6 +29,7 @@ mod model_export;
 mod norms;
 mod pisas_format;
 mod planted;
+mod planted_checks;
 mod properties;
 mod reference;
 mod release_bundle;
