@@ -189,8 +189,9 @@ fn label_figures(f: &str, rows: &[&Row]) -> Vec<Figure> {
         out.push(
             Figure::single(format!("{f}.decision_labels"), format!("{f}: decision answers"), ("items", "answer"), bars)
                 .noted(format!(
-                    "The answers of all three sides of the {} decision row(s): {distinct} distinct, the {TOP_ANSWERS} most common drawn apart.",
-                    decisions.len()
+                    "The answers of all three sides of the {} decision row(s): {distinct} distinct, {}.",
+                    decisions.len(),
+                    if distinct > TOP_ANSWERS { format!("the {TOP_ANSWERS} most common drawn apart") } else { "each drawn apart".to_string() }
                 )),
         );
     }

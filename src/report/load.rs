@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::ReportError;
+use super::error::ReportError;
 use crate::counterfactual::Row;
 
 /// What the figures are counted from.

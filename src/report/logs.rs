@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
 
-use super::{Figure, ReportError, Series};
+use super::error::ReportError;
+use super::{Figure, Series};
 
 #[derive(Deserialize)]
 struct Log {

@@ -164,6 +164,23 @@ fn bars(
             .draw_series(rects)?
             .label(series.name.as_str())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], color.filled()));
+        // Each bar's value just right of its end (of its whisker, with one).
+        let value_style =
+            TextStyle::from(("sans-serif", 10).into_font()).pos(Pos::new(HPos::Left, VPos::Center));
+        let values = series.values.iter().enumerate().map(|(i, &v)| {
+            let end = series
+                .intervals
+                .as_ref()
+                .and_then(|iv| iv.get(i))
+                .map_or(v, |iv| iv.1);
+            let text = if v.fract() == 0.0 {
+                format!("{v:.0}")
+            } else {
+                format!("{v:.2}")
+            };
+            Text::new(text, (end, band(i) + slot / 2.0), value_style.clone())
+        });
+        chart.draw_series(values)?;
         if let Some(intervals) = &series.intervals {
             let whiskers = intervals.iter().enumerate().flat_map(|(i, &(lo, hi))| {
                 let y = band(i) + slot / 2.0;
