@@ -52,8 +52,8 @@ fn binary(v: &serde_json::Value) -> Option<bool> {
         serde_json::Value::String(s) if s == "I" => Some(false),
         serde_json::Value::Bool(b) => Some(*b),
         serde_json::Value::Number(n) => match n.as_f64() {
-            Some(x) if x == 1.0 => Some(true),
-            Some(x) if x == 0.0 => Some(false),
+            Some(1.0) => Some(true),
+            Some(0.0) => Some(false),
             _ => None,
         },
         _ => None,
