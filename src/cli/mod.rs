@@ -11,6 +11,7 @@ mod fmt;
 mod import;
 mod inspect;
 pub(crate) mod output;
+mod report;
 mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};
@@ -71,6 +72,27 @@ enum Command {
     Export(ExportArgs),
     /// Write a complete planted-oracle seed, built backwards from an oracle.
     Synth(SynthArgs),
+    /// Draw a counterfactual or build output folder as one self-contained
+    /// HTML page of plots (and the same figures as JSON).
+    Report(ReportArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct ReportArgs {
+    /// The folder: one `cici counterfactual --out` wrote (decision/, flow/),
+    /// one `cici build` wrote (*/scenario.json), or one holding either one
+    /// level down (generated/ with generated/counterfactuals/).
+    dir: PathBuf,
+    /// The HTML page to write (replaced atomically).
+    #[arg(long)]
+    out: PathBuf,
+    /// Also write the figures as JSON to this file.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// inspect_ai logs in JSON (files, or folders of `*.json`): leakage and
+    /// utility per model, with Wilson intervals.
+    #[arg(long)]
+    logs: Vec<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -488,6 +510,7 @@ pub fn main() -> ExitCode {
         Command::Import(args) => import::run(args),
         Command::Export(args) => import::export(args),
         Command::Synth(args) => author::synth(args),
+        Command::Report(args) => report::run(args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();

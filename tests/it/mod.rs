@@ -34,4 +34,5 @@ mod properties;
 mod reference;
 mod release_bundle;
 mod released;
+mod report;
 mod vocab;
