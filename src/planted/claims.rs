@@ -21,9 +21,10 @@ const TRIES: usize = 24;
 /// in it gets no planted trap rather than a long wait.
 const PROOF_BOUND: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// Plants one consequential trap; false when no candidate is proved to
-/// lead to exactly one other decision (the scenario is then unchanged).
-pub(crate) fn plant(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
+/// Plants one consequential trap and returns the decision it leads to;
+/// None when no candidate is proved to lead to exactly one other decision
+/// (the scenario is then unchanged).
+pub(crate) fn plant(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> Option<Decision> {
     let deadline = std::time::Instant::now() + PROOF_BOUND;
     let options = || Options {
         max_solve: Some(deadline.saturating_duration_since(std::time::Instant::now())),
@@ -31,7 +32,7 @@ pub(crate) fn plant(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
     let m = model::lower(sc);
     let report = analyse(sc, &m, &options());
     if !report.unique || report.timed_out {
-        return false;
+        return None;
     }
     let mut candidates = claim_candidates(sc, &m, &report);
     candidates.shuffle(rng);
@@ -47,20 +48,24 @@ pub(crate) fn plant(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
         let m = model::lower(&trial);
         let r = analyse(&trial, &m, &options());
         if r.timed_out {
-            return false;
+            return None;
         }
-        let leads = m
+        let leads: Option<Vec<Decision>> = m
             .facts
             .iter()
             .zip(&r.facts)
             .filter(|(f, _)| f.status == FactStatus::Claim)
-            .all(|(_, found)| matches!(found.trap, Some(TrapEffect::Leads(_))));
-        if r.unique && leads {
+            .map(|(_, found)| match &found.trap {
+                Some(TrapEffect::Leads(d)) => Some(d.clone()),
+                _ => None,
+            })
+            .collect();
+        if let (true, Some(to)) = (r.unique, leads.and_then(|l| l.into_iter().next())) {
             *sc = trial;
-            return true;
+            return Some(to);
         }
     }
-    false
+    None
 }
 
 /// Facts that rule the oracle out: for the allocation families, those

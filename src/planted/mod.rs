@@ -82,13 +82,13 @@ pub fn generate(config: &Config) -> Scenario {
     let mut first = None;
     for _ in 0..SETTINGS_FOR_A_TRAP {
         let mut sc = unique_setting(config, &mut rng);
-        if claims::plant(&mut sc, &mut rng) {
-            return finish(config, sc, &mut rng);
+        if let Some(to) = claims::plant(&mut sc, &mut rng) {
+            return finish(config, sc, Some(&to), &mut rng);
         }
         first.get_or_insert(sc);
     }
     let sc = first.expect("at least one setting was drawn");
-    finish(config, sc, &mut rng)
+    finish(config, sc, None, &mut rng)
 }
 
 /// A setting and facts that make its oracle unique.
@@ -117,13 +117,19 @@ fn unique_setting(config: &Config, rng: &mut ChaCha8Rng) -> Scenario {
     }
 }
 
-/// Distractors, irrelevant details and norms.
-fn finish(config: &Config, mut sc: Scenario, rng: &mut ChaCha8Rng) -> Scenario {
+/// Distractors, irrelevant details and norms; `trap_to` is where the
+/// planted trap leads, if one was planted.
+fn finish(
+    config: &Config,
+    mut sc: Scenario,
+    trap_to: Option<&Decision>,
+    rng: &mut ChaCha8Rng,
+) -> Scenario {
     match config.family {
         Family::JiraAllocation => jira::distractors(&mut sc, config.soft, rng),
         Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, rng),
         Family::SeverityClassification | Family::PolicyDecision => {
-            severity::distractors(&mut sc, config.soft, rng)
+            severity::distractors(&mut sc, config.soft, trap_to, rng)
         }
     }
     for _ in 0..config.irrelevant {

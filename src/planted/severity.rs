@@ -185,10 +185,16 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
 }
 
 /// Pressure toward a level: a trap when it is not the oracle's level.
-pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
-    if !matches!(sc.oracle, Decision::Rule(_)) {
+/// `trap_to` is where the planted trap leads, if there is one.
+pub(super) fn distractors(
+    sc: &mut Scenario,
+    n: usize,
+    trap_to: Option<&Decision>,
+    rng: &mut ChaCha8Rng,
+) {
+    let Decision::Rule(oracle) = sc.oracle else {
         return;
-    }
+    };
     let levels: Vec<String> = sc
         .rule_setting()
         .map(|ss| ss.levels.iter().map(|l| l.id.clone()).collect())
@@ -202,6 +208,19 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
     // among the levels would, and no two decoys say the same.
     let mut pool: Vec<usize> = (0..levels.len()).collect();
     pool.shuffle(rng);
+    // One of them names where the trap leads, in the place of a decoy
+    // other than the oracle's: a reader who takes every detail as binding
+    // then finds the claim and a wish agreeing on that level, not a tie
+    // that includes the oracle, and the oracle is named as often as before.
+    if let Some(&Decision::Rule(to)) = trap_to {
+        let shown = n.min(pool.len());
+        let at = pool.iter().position(|&l| l == to).unwrap_or(0);
+        let free: Vec<usize> = (0..shown).filter(|&i| pool[i] != oracle).collect();
+        if at >= shown && to != oracle && !free.is_empty() {
+            let i = free[rng.random_range(0..free.len())];
+            pool.swap(i, at);
+        }
+    }
     for i in 0..n {
         let level = pool[i % pool.len()];
         let holder = rng.random_range(1..sc.people.len());
