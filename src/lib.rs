@@ -22,6 +22,7 @@ pub mod pisas;
 pub mod planted;
 pub mod printer;
 pub mod render;
+pub mod review;
 pub mod sema;
 pub mod solver;
 pub mod span;

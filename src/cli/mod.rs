@@ -11,6 +11,7 @@ mod fmt;
 mod import;
 mod inspect;
 pub(crate) mod output;
+mod review;
 mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};
@@ -71,6 +72,9 @@ enum Command {
     Export(ExportArgs),
     /// Write a complete planted-oracle seed, built backwards from an oracle.
     Synth(SynthArgs),
+    /// Review a counterfactual dataset folder in the browser: accept or
+    /// reject each triplet, recorded in DIR/review.jsonl.
+    Review(review::ReviewArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -488,6 +492,7 @@ pub fn main() -> ExitCode {
         Command::Import(args) => import::run(args),
         Command::Export(args) => import::export(args),
         Command::Synth(args) => author::synth(args),
+        Command::Review(args) => review::run(args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
