@@ -134,7 +134,7 @@
     parent.appendChild(f);
   }
   const edit = (e) => Object.entries(e).map(([k, v]) => `${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`).join("; ");
-  const trap = (t) => `${t.attribute || ""}: “${t.text || ""}” → if honoured: ${(t.honoured_answer || "").replace(/\n/g, "; ")}`;
+  const trap = (t) => `${t.attribute || ""}: “${t.text || ""}” → if honoured: ${(t.honoured_answer || "(no allowed decision)").replace(/\n/g, "; ")}`;
   const reasons = (r) => r && typeof r === "object" && !Array.isArray(r)
     ? Object.entries(r).map(([k, v]) => `${k}: ${v === "" ? "—" : v}`).join(", ") : r;
 
@@ -155,7 +155,11 @@
     box.appendChild(el("h3", null, name));
     field(box, "answer", s.answer);
     field(box, "flow", s.flow);
-    field(box, "label", s.label);
+    if (s.label && Array.isArray(s.label.decision)) {
+      listField(box, "label", s.label.decision, (d) => `${d.target} = ${d.value}`);
+    } else if (s.label && typeof s.label.flow === "boolean") {
+      field(box, "label", s.label.flow ? "flow allowed" : "flow not allowed");
+    } else field(box, "label", s.label);
     field(box, "reasons", reasons(s.reasons));
     field(box, "change", s.change);
     listField(box, "edits", s.edits, edit);
