@@ -23,6 +23,7 @@ pub mod planted;
 pub mod printer;
 pub mod render;
 pub mod report;
+pub mod review;
 pub mod sema;
 pub mod solver;
 pub mod span;

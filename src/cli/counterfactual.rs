@@ -237,6 +237,13 @@ fn finish(s: &output::Summary, config: &Config, run: &Run, args: &Counterfactual
         args.out.display(),
         s.kept
     );
+    if s.left_out > 0 {
+        super::output::say!(
+            "{} rejected in {} and left out",
+            s.left_out,
+            args.out.join(crate::review::ledger::REVIEW_FILE).display()
+        );
+    }
     if !s.short.is_empty() && args.emit_batch.is_none() {
         eprintln!("fewer triplets than asked for: {}", s.short.join(", "));
         for seed in &s.short {

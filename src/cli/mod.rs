@@ -12,6 +12,7 @@ mod import;
 mod inspect;
 pub(crate) mod output;
 mod report;
+mod review;
 mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};
@@ -75,6 +76,9 @@ enum Command {
     /// Draw a counterfactual or build output folder as one self-contained
     /// HTML page of plots (and the same figures as JSON).
     Report(ReportArgs),
+    /// Review a counterfactual dataset folder in the browser: accept or
+    /// reject each triplet, recorded in DIR/review.jsonl.
+    Review(review::ReviewArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -511,6 +515,7 @@ pub fn main() -> ExitCode {
         Command::Export(args) => import::export(args),
         Command::Synth(args) => author::synth(args),
         Command::Report(args) => report::run(args),
+        Command::Review(args) => review::run(args),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();

@@ -194,8 +194,14 @@ pub(super) fn counts(rows: &[Row]) -> Counts {
     n
 }
 
-/// The dataset card of the rows in a folder.
-pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String {
+/// The dataset card of the rows in a folder, with the figures of the
+/// folder's human review.
+pub fn card(
+    rows: &[Row],
+    config: &Config,
+    runs: &[serde_json::Value],
+    review: &crate::review::agreement::Summary,
+) -> String {
     let counts = counts(rows);
     let yaml = serde_yaml::to_string(&front_matter(rows, config, &counts))
         .expect("the front matter serializes");
@@ -207,6 +213,7 @@ pub fn card(rows: &[Row], config: &Config, runs: &[serde_json::Value]) -> String
     body.push_str(USE);
     usage(&mut body, config);
     rejections(&mut body, config);
+    body.push_str(&crate::review::agreement::card_section(review));
     provenance(&mut body, config, runs);
     body
 }

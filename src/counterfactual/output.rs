@@ -17,6 +17,7 @@ use super::{row::Row, Config, Kind};
 use crate::driver::Checked;
 use crate::io::write_atomic;
 use crate::render::Templates;
+use crate::review::{agreement, ledger as review};
 
 pub use super::card::card;
 
@@ -87,6 +88,8 @@ pub struct Summary {
     pub kept: usize,
     /// Seeds that gave fewer triplets than asked for.
     pub short: Vec<String>,
+    /// Triplets left out because a reviewer rejected them.
+    pub left_out: usize,
 }
 
 /// `seed` with its `scenario <from> {` header naming `to` instead.
@@ -111,8 +114,10 @@ fn variant_id(scenario: &str, id: &str, side: &str) -> String {
 
 /// The rows in an existing file, after cutting a torn last line; a row
 /// whose id came before is dropped (two runs at once once wrote every row
-/// twice). The file is read within the input bound, and only if regular.
-fn existing(path: &Path) -> std::io::Result<Vec<Row>> {
+/// twice), and so is a row a reviewer rejected (`rejected`, from the
+/// folder's `review.jsonl`). The file is read within the input bound, and
+/// only if regular.
+fn existing(path: &Path, rejected: &Rejected) -> std::io::Result<Vec<Row>> {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(Vec::new());
     }
@@ -134,6 +139,9 @@ fn existing(path: &Path) -> std::io::Result<Vec<Row>> {
             kept_lines.push('\n');
             continue;
         };
+        if is_rejected(rejected, &row) {
+            continue;
+        }
         if seen.insert(row.id.clone()) {
             kept_lines.push_str(line);
             kept_lines.push('\n');
@@ -144,6 +152,17 @@ fn existing(path: &Path) -> std::io::Result<Vec<Row>> {
         write_atomic(path, &kept_lines)?;
     }
     Ok(rows)
+}
+
+/// Row id to the content hashes reviewers rejected it at.
+type Rejected = std::collections::HashMap<String, Vec<String>>;
+
+/// Whether a reviewer rejected `row` as it is now.
+fn is_rejected(rejected: &Rejected, row: &Row) -> bool {
+    rejected.contains_key(&row.id) && {
+        let value = serde_json::to_value(row).expect("rows serialize");
+        crate::review::ledger::is_rejected(rejected, &row.id, &review::row_hash(&value))
+    }
 }
 
 /// The inspect_ai task file that runs every config of the folder.
@@ -276,7 +295,19 @@ pub fn run(
         return Ok(w.summary);
     }
     record_run(out, config)?;
-    write_atomic(&out.join("README.md"), &card(&w.rows, config, &runs(out)))?;
+    let hashes = w
+        .rows
+        .iter()
+        .map(|r| {
+            let value = serde_json::to_value(r).expect("rows serialize");
+            (r.id.clone(), review::row_hash(&value))
+        })
+        .collect();
+    let reviewed = agreement::summary(&review::Ledger::resolve(&w.reviews, &hashes));
+    write_atomic(
+        &out.join("README.md"),
+        &card(&w.rows, config, &runs(out), &reviewed),
+    )?;
     write_atomic(&out.join(TASK_FILE), &task_file(&w.rows))?;
     write_atomic(
         &out.join(CROISSANT_FILE),
@@ -332,15 +363,20 @@ struct Writer<'o> {
     summary: Summary,
     validator: jsonschema::Validator,
     files: std::collections::HashMap<String, std::fs::File>,
+    /// The folder's review ledger, and the rows it rejects.
+    reviews: Vec<review::Review>,
+    rejected: Rejected,
 }
 
 impl<'o> Writer<'o> {
     /// Picks up the rows an earlier run left in `out`.
     fn resume(out: &'o Path, seeds: &[&Checked], config: &Config) -> std::io::Result<Self> {
+        let reviews = review::read(out)?;
+        let rejected = review::Ledger::resolve(&reviews, &Default::default()).rejected();
         let mut rows: Vec<Row> = Vec::new();
         for kind in KINDS {
             for split in SPLITS {
-                rows.extend(existing(&out.join(file_name(kind, split)))?);
+                rows.extend(existing(&out.join(file_name(kind, split)), &rejected)?);
             }
         }
         // A seed that has rows already keeps their split, so that a run with
@@ -363,6 +399,8 @@ impl<'o> Writer<'o> {
             split_of,
             validator: jsonschema::validator_for(&schema()).expect("the generated schema is valid"),
             files: std::collections::HashMap::new(),
+            reviews,
+            rejected,
         })
     }
 
@@ -374,7 +412,13 @@ impl<'o> Writer<'o> {
         let out = self.out;
         let split = self.split_of.get(&t.scenario).copied().unwrap_or("train");
         let group = Row::group_of(&t.anchor.item);
-        let row = Row::of(t, split, !self.groups.insert(group));
+        let repeat = self.groups.contains(&group);
+        let row = Row::of(t, split, repeat);
+        if is_rejected(&self.rejected, &row) {
+            self.summary.left_out += 1;
+            return Ok(());
+        }
+        self.groups.insert(group);
         let value = serde_json::to_value(&row).expect("records serialize");
         let errors: Vec<String> = self
             .validator

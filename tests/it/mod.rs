@@ -35,4 +35,5 @@ mod reference;
 mod release_bundle;
 mod released;
 mod report;
+mod review;
 mod vocab;

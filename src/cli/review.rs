@@ -1,0 +1,118 @@
+//! `cici review`
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use super::output::{fail, usage};
+use crate::review::{data, ledger, page, serve};
+
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "Keys on the page: j/k next and previous triplet, a accept, r reject, \
+n write a note (sent with the next verdict), Esc leave the note. Verdicts are appended to \
+DIR/review.jsonl with the row's id and content hash; `cici counterfactual` into DIR leaves \
+rejected rows out and the dataset card counts the verdicts."
+)]
+pub struct ReviewArgs {
+    /// The dataset folder `cici counterfactual --out DIR` wrote (decision/,
+    /// flow/); verdicts go to DIR/review.jsonl.
+    dir: PathBuf,
+    /// The port to serve on, on 127.0.0.1 only; 0 (the default) takes a
+    /// free one. The address is printed on stdout.
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// Write a static, read-only copy of the page to this file instead of
+    /// serving it.
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// The name the verdicts are recorded under; $USER by default.
+    #[arg(long)]
+    reviewer: Option<String>,
+}
+
+pub(super) fn run(args: ReviewArgs) -> ExitCode {
+    let reviewer = args
+        .reviewer
+        .clone()
+        .or_else(|| std::env::var("USER").ok())
+        .unwrap_or_else(|| "anonymous".to_string());
+    let reviewer = match ledger::valid_reviewer(&reviewer) {
+        Ok(r) => r,
+        Err(e) => return usage(e, "name the reviewer with --reviewer NAME"),
+    };
+    let rows = match data::rows(&args.dir) {
+        Ok(rows) => rows,
+        Err(e) => return fail(e),
+    };
+    let hashes = data::hashes(&rows);
+    let ledger = match ledger::read(&args.dir) {
+        Ok(reviews) => ledger::Ledger::resolve(&reviews, &hashes),
+        Err(e) => return fail(e),
+    };
+    let quiet = super::output::verbosity() == super::output::Verbosity::Quiet;
+    if !quiet {
+        report_stale(&ledger);
+    }
+    let folder = args.dir.display().to_string();
+    let rows_json = page::rows_json(&rows);
+    if let Some(out) = &args.out {
+        let cx = page::Context {
+            folder: &folder,
+            reviewer: &reviewer,
+            live: false,
+        };
+        return match crate::io::write_atomic(out, &page::page(&rows_json, &ledger, &cx)) {
+            Ok(()) => {
+                if !quiet {
+                    eprintln!("wrote {} ({} triplets)", out.display(), rows.len());
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(format!("{}: {e}", out.display())),
+        };
+    }
+    let listener = match serve::bind(args.port) {
+        Ok(l) => l,
+        Err(e) => return fail(format!("listening on 127.0.0.1:{}: {e}", args.port)),
+    };
+    let port = match listener.local_addr() {
+        Ok(a) => a.port(),
+        Err(e) => return fail(e),
+    };
+    {
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), "http://127.0.0.1:{port}/");
+    }
+    eprintln!(
+        "serving {} triplets of {folder} as {reviewer}; Ctrl-C to stop",
+        rows.len()
+    );
+    let state = Arc::new(serve::State {
+        dir: args.dir.clone(),
+        folder,
+        reviewer,
+        rows_json,
+        hashes,
+        write: std::sync::Mutex::new(()),
+        port,
+    });
+    match serve::serve(listener, state) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(e),
+    }
+}
+
+/// Says which verdicts are stale: on rows that changed since.
+fn report_stale(ledger: &ledger::Ledger) {
+    if ledger.stale.is_empty() {
+        return;
+    }
+    eprintln!(
+        "{} stale verdict(s), on rows that changed since; they apply to nothing:",
+        ledger.stale.len()
+    );
+    for r in &ledger.stale {
+        eprintln!("  {} {:?} by {} at {}", r.id, r.verdict, r.reviewer, r.time);
+    }
+}
