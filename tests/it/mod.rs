@@ -33,4 +33,5 @@ mod properties;
 mod reference;
 mod release_bundle;
 mod released;
+mod texts;
 mod vocab;
