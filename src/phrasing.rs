@@ -17,6 +17,11 @@ use crate::sema::{
     ArgValue, Category, Predicate, PredicateSpec, RulePredicate, Scenario, Slot, PREDICATES,
 };
 
+mod words;
+
+use words::ReasonEntry;
+pub use words::{hours, Reason, ReasonKind};
+
 const BUILTIN: &str = include_str!("../templates/facts.yaml");
 
 /// One phrasing, or several of the same fact.
@@ -62,19 +67,30 @@ enum IrrelevantPool {
 
 #[derive(Clone, Debug, Deserialize)]
 struct FactsFile {
-    reasons: BTreeMap<Category, Vec<String>>,
+    reasons: BTreeMap<Category, Vec<ReasonEntry>>,
     /// Work reasons that are fine to share, per predicate key and
     /// `default` (optional in a user's file).
     #[serde(default)]
     operational: BTreeMap<String, Vec<String>>,
     irrelevant: IrrelevantPool,
     facts: BTreeMap<String, Phrasing>,
+    /// Written names of evidence variables, by id.
+    #[serde(default)]
+    evidence: BTreeMap<String, String>,
+    /// States as verb phrases, by `<state>` or `<variable>.<state>`.
+    #[serde(default)]
+    states: BTreeMap<String, Vec<String>>,
+    /// The planted generator's soft distractors, by predicate.
+    #[serde(default)]
+    soft: BTreeMap<String, Vec<String>>,
 }
 
 /// The phrasing of generated facts, parsed and checked.
 #[derive(Debug)]
 pub struct FactTexts {
     file: FactsFile,
+    /// Per category, the reasons with their phrases.
+    reasons: BTreeMap<Category, Vec<Reason>>,
     /// Per category, the templates of irrelevant details.
     irrelevant: BTreeMap<Category, Vec<String>>,
     /// How many phrasings each `<predicate>.<form>` has.
@@ -119,6 +135,8 @@ pub enum FactsError {
     Template { name: String, error: String },
     #[error("no phrasing for `{0}`")]
     Missing(&'static str),
+    #[error("reasons: `{0}` is a condition, which needs both `vp` and `at`")]
+    Reason(String),
 }
 
 /// Every key under `facts:` must name a predicate of the table.
@@ -171,8 +189,20 @@ impl FactTexts {
                 return Err(FactsError::NoReason(key.clone()));
             }
         }
+        let mut reasons = BTreeMap::new();
+        for (cat, pool) in &file.reasons {
+            let list = pool
+                .iter()
+                .map(|e| {
+                    e.reason()
+                        .ok_or_else(|| FactsError::Reason(e.noun().into()))
+                })
+                .collect::<Result<Vec<Reason>, _>>()?;
+            reasons.insert(*cat, list);
+        }
         let mut env = minijinja::Environment::new();
         env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+        env.add_filter("cap", words::cap);
         let mut counts = BTreeMap::new();
         let mut add = |name: String, list: Vec<String>| -> Result<(), FactsError> {
             if list.is_empty() {
@@ -203,8 +233,12 @@ impl FactTexts {
         for (cat, list) in &irrelevant {
             add(format!("irrelevant.{}", cat.name()), list.clone())?;
         }
+        for (key, list) in &file.soft {
+            add(format!("soft.{key}"), list.clone())?;
+        }
         Ok(FactTexts {
             file,
+            reasons,
             irrelevant,
             counts,
             env,
@@ -255,33 +289,6 @@ impl FactTexts {
     }
 }
 
-/// The texts of one generated attribute.
-pub(crate) struct Texts {
-    pub category: Category,
-    pub raw: String,
-    pub sanitized: Option<String>,
-}
-
-/// An irrelevant personal detail about the person with first name `name`,
-/// of `category` when given (and the pool has it), else of any category.
-pub(crate) fn irrelevant(
-    texts: &FactTexts,
-    name: &str,
-    category: Option<Category>,
-    rng: &mut ChaCha8Rng,
-) -> (Category, String) {
-    let cats: Vec<Category> = texts.irrelevant.keys().copied().collect();
-    let cat = category
-        .filter(|c| texts.irrelevant.contains_key(c))
-        .unwrap_or_else(|| cats[rng.random_range(0..cats.len())]);
-    let mut ctx = BTreeMap::new();
-    ctx.insert("name", name.to_string());
-    let text = texts
-        .render(&format!("irrelevant.{}", cat.name()), &ctx, rng)
-        .unwrap_or_default();
-    (cat, text)
-}
-
 /// `Tuesday from 10 to 11` for `tue 10:00-11:00`: the words a sentence uses.
 pub(crate) fn when_words(slot: &Slot) -> String {
     let t = |m: u16| {
@@ -313,16 +320,45 @@ pub(crate) fn when(slot: &Slot) -> String {
 
 /// The template key and variables of a fact: each argument in words,
 /// under the variable its parameter names in the table.
-fn fact_context(sc: &Scenario, p: &Predicate) -> (&'static str, BTreeMap<&'static str, String>) {
+/// Beside them, the words that agree with them: `hours_n` ("1 hour"),
+/// an evidence variable's written name and its first `state`.
+fn fact_context(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+) -> (&'static str, BTreeMap<&'static str, String>) {
     let spec = p.spec();
     let args = p.args();
-    let ctx = spec
+    let mut ctx: BTreeMap<&'static str, String> = spec
         .params
         .iter()
         .zip(&args)
         .map(|(param, a)| (param.var, arg_words(sc, a, &args)))
         .collect();
+    if let Some(h) = ctx.get("hours") {
+        let n = words::hours(h);
+        ctx.insert("hours_n", n);
+    }
+    if let Some(states) = state_phrases(texts, sc, p) {
+        let (name, first) = states;
+        ctx.insert("variable", name);
+        ctx.insert("state", first[0].clone());
+    }
     (spec.phrasing, ctx)
+}
+
+/// For an evidence fact, its variable's written name and every phrasing
+/// of its state.
+fn state_phrases(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<(String, Vec<String>)> {
+    let Predicate::Rule(RulePredicate::Evidence { variable, value }) = p else {
+        return None;
+    };
+    let e = sc.rule_setting()?.evidence.get(*variable)?;
+    let state = e.values.get(*value)?;
+    Some((
+        words::variable_name(&texts.file.evidence, &e.id),
+        words::state_phrases(&texts.file.states, &e.id, state),
+    ))
 }
 
 /// An argument as a sentence says it: a first name, a room's or meeting's
@@ -359,94 +395,6 @@ pub(crate) fn arg_words(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String
     }
 }
 
-/// Texts for a hard fact: a personal reason when the fact is about a
-/// person, an operational statement otherwise.
-pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
-    let (key, mut ctx) = fact_context(sc, p);
-    let personal = p.subject().is_some();
-    let category = if personal {
-        let cats: Vec<&Category> = texts.file.reasons.keys().collect();
-        let cat = *cats[rng.random_range(0..cats.len())];
-        let pool = &texts.file.reasons[&cat];
-        ctx.insert("reason", pool[rng.random_range(0..pool.len())].clone());
-        cat
-    } else {
-        Category::Operational
-    };
-    let raw = texts
-        .render(&format!("{key}.raw"), &ctx, rng)
-        .unwrap_or_default();
-    let sanitized = if personal {
-        texts.render(&format!("{key}.sanitized"), &ctx, rng)
-    } else {
-        None
-    };
-    Texts {
-        category,
-        raw,
-        sanitized,
-    }
-}
-
-/// The raw text of a `claim` told by or about `person`: a personal reason
-/// in the words the needed details use (the fact's own raw phrasings for
-/// a fact about a person; its `claim` phrasings, which name `person`, for
-/// a fact about no one). `None` when the fact has neither.
-pub(crate) fn claim(
-    texts: &FactTexts,
-    sc: &Scenario,
-    p: &Predicate,
-    person: usize,
-    rng: &mut ChaCha8Rng,
-) -> Option<Texts> {
-    if p.subject().is_some() {
-        let t = hard(texts, sc, p, rng);
-        return (!t.raw.is_empty()).then_some(Texts {
-            sanitized: None,
-            ..t
-        });
-    }
-    let (key, mut ctx) = fact_context(sc, p);
-    let cats: Vec<&Category> = texts.file.reasons.keys().collect();
-    let cat = *cats[rng.random_range(0..cats.len())];
-    let pool = &texts.file.reasons[&cat];
-    ctx.insert("reason", pool[rng.random_range(0..pool.len())].clone());
-    let full = &sc.people[person].name;
-    ctx.insert(
-        "name",
-        full.split_whitespace().next().unwrap_or(full).into(),
-    );
-    let raw = texts.render(&format!("{key}.claim"), &ctx, rng)?;
-    Some(Texts {
-        category: cat,
-        raw,
-        sanitized: None,
-    })
-}
-
-/// Texts for a fact about a person that give a work reason anyone may
-/// read instead of a personal one: one appropriate form, category
-/// `operational`. `None` for facts about no one, or without a sanitized
-/// phrasing to build on.
-pub(crate) fn operational(
-    texts: &FactTexts,
-    sc: &Scenario,
-    p: &Predicate,
-    rng: &mut ChaCha8Rng,
-) -> Option<Texts> {
-    p.subject()?;
-    let (key, ctx) = fact_context(sc, p);
-    let ops = &texts.file.operational;
-    let pool = ops.get(key).or_else(|| ops.get("default"))?;
-    let statement = texts.render(&format!("{key}.sanitized"), &ctx, rng)?;
-    let reason = &pool[rng.random_range(0..pool.len())];
-    Some(Texts {
-        category: Category::Operational,
-        raw: format!("{} ({reason}).", statement.trim_end().trim_end_matches('.')),
-        sanitized: None,
-    })
-}
-
 /// Every phrasing of a fact in one form that tells no personal reason: the
 /// sanitized form of a personal fact, or the raw form of an operational
 /// one. Empty for the raw form of a personal fact, whose reason a
@@ -466,7 +414,7 @@ pub(crate) fn paraphrases(
     if matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return Vec::new();
     }
-    let (key, ctx) = fact_context(sc, p);
+    let (key, ctx) = fact_context(texts, sc, p);
     texts.render_all(&format!("{key}.{which}"), &ctx)
 }
 
@@ -480,7 +428,7 @@ pub(crate) fn canonical_sanitized(
     if p.subject().is_none() || matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return None;
     }
-    let (key, ctx) = fact_context(sc, p);
+    let (key, ctx) = fact_context(texts, sc, p);
     texts.render_nth(&format!("{key}.sanitized"), 0, &ctx)
 }
 
@@ -491,11 +439,17 @@ pub(crate) fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Opti
     if matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return None;
     }
-    let (key, ctx) = fact_context(sc, p);
+    let (key, ctx) = fact_context(texts, sc, p);
     texts
         .render_nth(&format!("{key}.sanitized"), 0, &ctx)
         .or_else(|| texts.render_nth(&format!("{key}.raw"), 0, &ctx))
 }
 
+mod draw;
+
+pub(crate) use draw::{claim, hard, hard_in, irrelevant, operational, soft};
+
+#[cfg(test)]
+mod grammar_tests;
 #[cfg(test)]
 mod tests;

@@ -100,7 +100,9 @@ fn retext(
         }
         (text.to_string(), false)
     };
-    let fresh = crate::phrasing::hard(texts, sc, new, rng);
+    // A text written afresh keeps the detail's category, so its reason is
+    // one of that category's and the category note stays true.
+    let fresh = crate::phrasing::hard_in(texts, sc, new, attr.category, rng);
     let raw = match apply(&attr.raw.text) {
         (t, true) => t,
         _ => fresh.raw.clone(),

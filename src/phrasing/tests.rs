@@ -8,7 +8,7 @@ use crate::sema::{ArgKind, Family, PredicateSpec};
 use rand::SeedableRng;
 
 /// A predicate of `spec` whose arguments exist in `sc`.
-fn sample(sc: &Scenario, spec: &PredicateSpec) -> Predicate {
+pub(super) fn sample(sc: &Scenario, spec: &PredicateSpec) -> Predicate {
     let ms = sc.meeting_setting();
     let args: Vec<ArgValue> = spec
         .params

@@ -48,7 +48,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
             }
         };
         let pair = rng.random_bool(0.3) && holders(&needs, &people) >= 2;
-        let id = format!("eng_{}", 101 + t);
+        let id = format!("eng_{}", number(cfg.seed, t));
         let candidates: Vec<PersonId> = (0..people.len())
             .filter(|&p| people[p].skills.contains(&needs))
             .collect();
@@ -61,7 +61,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
             collaborator: chosen.get(1).copied(),
         });
         tickets.push(Ticket {
-            title: format!("ENG-{} work item", 101 + t),
+            title: format!("ENG-{} {}", number(cfg.seed, t), topic(cfg.seed, t)),
             id,
             needs,
             hours: rng.random_range(1..=8),
@@ -175,10 +175,13 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
                 None => continue,
             }
         };
-        let raw = format!(
-            "{} would rather not own {}.",
-            sc.people[person].name, ticket.title
-        );
+        let vars = [
+            ("name", sc.people[person].name.clone()),
+            ("ticket", ticket.title.clone()),
+        ];
+        let texts = crate::phrasing::FactTexts::builtin();
+        let raw = crate::phrasing::soft(texts, "cannot_own", &vars, rng)
+            .unwrap_or_else(|| format!("{} would rather not own {}.", vars[0].1, vars[1].1));
         push_attribute(
             sc,
             person,
@@ -192,4 +195,42 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
             })],
         );
     }
+}
+
+/// What a ticket is about, for its title: the tickets of a scenario take
+/// consecutive topics from an offset the seed picks.
+fn topic(seed: u64, t: usize) -> &'static str {
+    const TOPICS: [&str; 24] = [
+        "checkout timeout",
+        "login retry loop",
+        "invoice export",
+        "search ranking tweak",
+        "flaky payment tests",
+        "dark mode toggle",
+        "cache eviction bug",
+        "onboarding email copy",
+        "API rate limits",
+        "mobile crash on upload",
+        "audit log retention",
+        "CSV import errors",
+        "password reset flow",
+        "metrics dashboard",
+        "slow report queries",
+        "webhook retries",
+        "accessibility fixes",
+        "billing page redesign",
+        "feature flag cleanup",
+        "push notification delay",
+        "data backfill script",
+        "SSO configuration",
+        "release checklist",
+        "error budget alerts",
+    ];
+    TOPICS[(seed as usize).wrapping_mul(5).wrapping_add(t) % TOPICS.len()]
+}
+
+/// A ticket's number: a run of numbers from one the seed picks, as a
+/// tracker's numbers run on from sprint to sprint.
+fn number(seed: u64, t: usize) -> u64 {
+    101 + (seed % 89) * 11 + t as u64
 }

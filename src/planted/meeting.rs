@@ -122,7 +122,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
         });
         meetings.push(Meeting {
             id: format!("meet_{:03}", m + 1),
-            title: format!("MEET-{:03}", m + 1),
+            title: format!("MEET-{:03} {}", m + 1, topic(cfg.seed, m)),
             attendees,
             slots,
             rooms: room_ids,
@@ -258,11 +258,19 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
                 None => continue,
             }
         };
-        let raw = format!(
-            "{} dislikes {} after a tense meeting there.",
-            sc.people[person].name,
-            ms.rooms[room].name.as_deref().unwrap_or(&ms.rooms[room].id)
-        );
+        let vars = [
+            ("name", sc.people[person].name.clone()),
+            (
+                "room",
+                ms.rooms[room]
+                    .name
+                    .clone()
+                    .unwrap_or_else(|| ms.rooms[room].id.clone()),
+            ),
+        ];
+        let texts = crate::phrasing::FactTexts::builtin();
+        let raw = crate::phrasing::soft(texts, "avoid_room", &vars, rng)
+            .unwrap_or_else(|| format!("{} would rather not meet in {}.", vars[0].1, vars[1].1));
         push_attribute(
             sc,
             person,
@@ -276,4 +284,28 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
             })],
         );
     }
+}
+
+/// What a meeting is for, for its title: the meetings of a scenario take
+/// consecutive topics from an offset the seed picks.
+fn topic(seed: u64, m: usize) -> &'static str {
+    const TOPICS: [&str; 16] = [
+        "roadmap sync",
+        "design critique",
+        "hiring debrief",
+        "budget check-in",
+        "incident retro",
+        "customer call prep",
+        "sprint planning",
+        "vendor demo",
+        "quarterly review",
+        "onboarding walkthrough",
+        "architecture huddle",
+        "launch readiness",
+        "support escalation",
+        "pricing workshop",
+        "team offsite prep",
+        "security briefing",
+    ];
+    TOPICS[(seed as usize).wrapping_mul(3).wrapping_add(m) % TOPICS.len()]
 }

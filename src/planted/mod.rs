@@ -327,8 +327,10 @@ pub(crate) fn people(
         manager: None,
         span: Span::DERIVED,
     }];
+    // Names from an offset the seed draws: each team has other people.
+    let offset = rng.random_range(0..NAMES.len());
     for i in 0..n.saturating_sub(1) {
-        let base = NAMES[i % NAMES.len()];
+        let base = NAMES[(offset + i) % NAMES.len()];
         let id = if i < NAMES.len() {
             base.to_string()
         } else {

@@ -224,17 +224,14 @@ pub(super) fn distractors(
     for i in 0..n {
         let level = pool[i % pool.len()];
         let holder = rng.random_range(1..sc.people.len());
-        let raw = if policy {
-            format!(
-                "The sponsor would rather see this recorded as {}.",
-                levels[level].replace('_', " ")
-            )
-        } else {
-            format!(
-                "Leadership would prefer this incident to be filed as {}.",
-                levels[level]
-            )
-        };
+        let key = if policy { "policy_toward" } else { "toward" };
+        let vars = [
+            ("name", sc.people[holder].name.clone()),
+            ("level", levels[level].replace('_', " ")),
+        ];
+        let texts = crate::phrasing::FactTexts::builtin();
+        let raw = crate::phrasing::soft(texts, key, &vars, rng)
+            .unwrap_or_else(|| format!("Someone would rather see this as {}.", vars[1].1));
         push_attribute(
             sc,
             holder,

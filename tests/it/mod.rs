@@ -36,4 +36,5 @@ mod release_bundle;
 mod released;
 mod report;
 mod review;
+mod texts;
 mod vocab;
