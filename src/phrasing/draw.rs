@@ -7,7 +7,8 @@ use std::collections::BTreeMap;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::{fact_context, state_phrases, FactTexts, Reason};
+use super::words::Reason;
+use super::{fact_context, state_phrases, FactTexts};
 use crate::sema::{Category, Predicate, Scenario};
 
 /// The texts of one generated attribute.

@@ -82,9 +82,6 @@ FRESH_BAR = 0.62
 # The label still follows the recipient's groups a little on planted seeds
 # (0.627): norms grant to groups. Strict, so that the day it passes, the
 # mark has to go.
-NOT_YET = pytest.mark.xfail(strict=True, reason="the recipient's groups still predict the label")
-
-
 @pytest.fixture(scope="module")
 def fresh_paths(tmp_path_factory):
     folder = tmp_path_factory.mktemp("fresh")
@@ -138,7 +135,7 @@ def test_some_no_sides_are_no_because_the_task_does_not_need_the_form(fresh_path
         "nearest",
         "recipient_count",
         "recipient_line",
-        pytest.param("recipient_groups", marks=NOT_YET),
+        "recipient_groups",
     ],
 )
 def test_no_shortcut_answers_fresh_flow_items(fresh_rows, baseline):
