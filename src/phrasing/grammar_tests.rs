@@ -54,6 +54,15 @@ pub(crate) fn faults(text: &str, conditions: &[&Reason]) -> Vec<String> {
             bad(&format!("\"an {}\"", pair[1]));
         }
     }
+    // A phrase said twice, as a reason spliced in as both its verb phrase
+    // and its event; a meeting or ticket named twice (it has a number) may be.
+    let grams: Vec<String> = words.windows(4).map(|g| g.join(" ")).collect();
+    for (i, g) in grams.iter().enumerate() {
+        let named = g.chars().any(|c| c.is_ascii_digit());
+        if !named && grams[i + 4.min(grams.len() - i)..].contains(g) {
+            bad(&format!("a phrase said twice {g:?}"));
+        }
+    }
     if lower.contains("are involved in") {
         bad("a pair \"involved in\" one person's reason");
     }
@@ -216,6 +225,7 @@ fn the_forbidden_patterns_catch_the_broken_texts_found_before() {
         "Cal has is on jury service.",
         "Cal is busy on Monday",
         "Cal is is busy.",
+        "Since Mei has an assessment for ADHD, Wednesday from 10 to 11 goes to an assessment for ADHD.",
     ] {
         assert!(!faults(broken, &[&pip]).is_empty(), "{broken:?} passes");
     }
