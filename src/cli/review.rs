@@ -43,7 +43,7 @@ pub(super) fn run(args: ReviewArgs) -> ExitCode {
     };
     let rows = match data::rows(&args.dir) {
         Ok(rows) => rows,
-        Err(e) => return fail(e),
+        Err(e) => return unreadable_folder(&e),
     };
     let hashes = data::hashes(&rows);
     let ledger = match ledger::read(&args.dir) {
@@ -115,4 +115,17 @@ fn report_stale(ledger: &ledger::Ledger) {
     for r in &ledger.stale {
         eprintln!("  {} {:?} by {} at {}", r.id, r.verdict, r.reviewer, r.time);
     }
+}
+
+/// Exit status 2 for a folder whose rows cannot be read, with what to do.
+fn unreadable_folder(e: &std::io::Error) -> ExitCode {
+    let help = match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            "give a folder that `cici counterfactual seeds/ --out DIR` wrote"
+        }
+        std::io::ErrorKind::InvalidInput => crate::io::LIMITS_HELP,
+        _ => "check that the folder and its data files can be read",
+    };
+    super::output::error("cici::io", &e.to_string(), Some(help));
+    ExitCode::from(2)
 }

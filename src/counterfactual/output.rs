@@ -115,13 +115,17 @@ fn variant_id(scenario: &str, id: &str, side: &str) -> String {
 /// The rows in an existing file, after cutting a torn last line; a row
 /// whose id came before is dropped (two runs at once once wrote every row
 /// twice), and so is a row a reviewer rejected (`rejected`, from the
-/// folder's `review.jsonl`). The file is read within the input bound, and
-/// only if regular.
-fn existing(path: &Path, rejected: &Rejected) -> std::io::Result<Vec<Row>> {
+/// folder's `review.jsonl`). The file is read within the folder's bound
+/// (`budget`), and only if regular.
+fn existing(
+    path: &Path,
+    rejected: &Rejected,
+    budget: &mut crate::io::FolderBudget,
+) -> std::io::Result<Vec<Row>> {
     if std::fs::symlink_metadata(path).is_err() {
         return Ok(Vec::new());
     }
-    let text = crate::io::read_text(path)?;
+    let text = budget.read_text(path)?;
     let complete = match text.rfind('\n') {
         Some(i) => &text[..=i],
         None => "",
@@ -374,9 +378,11 @@ impl<'o> Writer<'o> {
         let reviews = review::read(out)?;
         let rejected = review::Ledger::resolve(&reviews, &Default::default()).rejected();
         let mut rows: Vec<Row> = Vec::new();
+        let mut budget = crate::io::FolderBudget::new(out);
         for kind in KINDS {
             for split in SPLITS {
-                rows.extend(existing(&out.join(file_name(kind, split)), &rejected)?);
+                let path = out.join(file_name(kind, split));
+                rows.extend(existing(&path, &rejected, &mut budget)?);
             }
         }
         // A seed that has rows already keeps their split, so that a run with

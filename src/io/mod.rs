@@ -15,8 +15,23 @@ mod progress;
 
 pub use progress::Progress;
 
-/// The largest input file cici reads (seeds, bundles, task-family seeds).
+/// The largest input file cici reads (seeds, bundles, task-family seeds,
+/// logs, ledgers).
 pub const MAX_INPUT_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The largest data file of a dataset folder (`decision/*.jsonl`,
+/// `flow/*.jsonl`): a split of every row, so it grows with the folder
+/// (`decision/train.jsonl` by about 110 KiB a planted seed).
+pub const MAX_DATA_FILE_BYTES: u64 = 512 * 1024 * 1024;
+
+/// The most a dataset folder's data files may hold together.
+pub const MAX_FOLDER_BYTES: u64 = 1024 * 1024 * 1024;
+
+/// The help line of an input over its bound.
+pub const LIMITS_HELP: &str =
+    "cici reads an input file (a seed, a bundle, a log, a ledger) of at most 64 MiB, \
+     a dataset folder's data file (decision/*.jsonl, flow/*.jsonl) of at most 512 MiB, \
+     and at most 1 GiB of data files in one folder; split the seeds over several folders";
 
 /// The prefix of temporary files; never the name of an output. Each
 /// process adds its own random token ([`journal::temp_prefix`]).
@@ -34,6 +49,12 @@ pub enum InputError {
     NotRegular { path: String },
     #[error("{path}: {size} bytes is larger than the {max} MiB an input may have")]
     TooLarge { path: String, size: u64, max: u64 },
+    #[error("{folder}: its data files hold more than the {max} MiB a folder's may hold together (at {path})")]
+    FolderTooLarge {
+        folder: String,
+        path: String,
+        max: u64,
+    },
 }
 
 impl From<InputError> for std::io::Error {
@@ -54,6 +75,20 @@ pub fn is_regular(path: &Path) -> bool {
 /// Reads an input file: a regular file (after symlinks) of at most
 /// [`MAX_INPUT_BYTES`]. Never blocks on a FIFO and never reads a device.
 pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
+    read_bounded(path, MAX_INPUT_BYTES, &|size| InputError::TooLarge {
+        path: path.display().to_string(),
+        size,
+        max: MAX_INPUT_BYTES >> 20,
+    })
+}
+
+/// Reads a regular file of at most `max` bytes; `too_large` says why one
+/// of `size` bytes is refused.
+fn read_bounded(
+    path: &Path,
+    max: u64,
+    too_large: &dyn Fn(u64) -> InputError,
+) -> Result<Vec<u8>, InputError> {
     let name = || path.display().to_string();
     let io = |source| InputError::Io {
         path: name(),
@@ -63,31 +98,75 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>, InputError> {
     if !meta.is_file() {
         return Err(InputError::NotRegular { path: name() });
     }
-    let too_large = |size| InputError::TooLarge {
-        path: name(),
-        size,
-        max: MAX_INPUT_BYTES / (1024 * 1024),
-    };
-    if meta.len() > MAX_INPUT_BYTES {
+    if meta.len() > max {
         return Err(too_large(meta.len()));
     }
     // The file can be swapped or grow between the look and the read: the
     // read itself is bounded too.
     let file = File::open(path).map_err(io)?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
+    file.take(max + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > max {
         return Err(too_large(bytes.len() as u64));
     }
     Ok(bytes)
 }
 
+/// What is left of a dataset folder's bound while its data files are read:
+/// each file at most [`MAX_DATA_FILE_BYTES`], all of them together at most
+/// `max` ([`MAX_FOLDER_BYTES`]).
+#[derive(Debug)]
+pub struct FolderBudget {
+    folder: String,
+    max: u64,
+    left: u64,
+}
+
+impl FolderBudget {
+    /// The bound of the folder at `folder`: [`MAX_FOLDER_BYTES`].
+    pub fn new(folder: &Path) -> FolderBudget {
+        FolderBudget::with_max(folder, MAX_FOLDER_BYTES)
+    }
+
+    /// A folder bound of `max` bytes.
+    pub fn with_max(folder: &Path, max: u64) -> FolderBudget {
+        FolderBudget {
+            folder: folder.display().to_string(),
+            max,
+            left: max,
+        }
+    }
+
+    /// Reads one data file of the folder as UTF-8 text, within what is left.
+    pub fn read_text(&mut self, path: &Path) -> Result<String, InputError> {
+        let too_large = |size: u64| {
+            if size > MAX_DATA_FILE_BYTES {
+                InputError::TooLarge {
+                    path: path.display().to_string(),
+                    size,
+                    max: MAX_DATA_FILE_BYTES >> 20,
+                }
+            } else {
+                InputError::FolderTooLarge {
+                    folder: self.folder.clone(),
+                    path: path.display().to_string(),
+                    max: self.max >> 20,
+                }
+            }
+        };
+        let bytes = read_bounded(path, MAX_DATA_FILE_BYTES.min(self.left), &too_large)?;
+        self.left -= bytes.len() as u64;
+        utf8(path, bytes)
+    }
+}
+
 /// [`read_input`] as UTF-8 text; a file that is not UTF-8 is refused with
 /// the offset of its first bad byte (nothing is replaced silently).
 pub fn read_text(path: &Path) -> Result<String, InputError> {
-    let bytes = read_input(path)?;
+    utf8(path, read_input(path)?)
+}
+
+fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, InputError> {
     String::from_utf8(bytes).map_err(|e| InputError::Io {
         path: path.display().to_string(),
         source: std::io::Error::new(
@@ -241,6 +320,27 @@ mod tests {
             assert_eq!(contained(root, "link/x"), None);
             assert_eq!(contained(root, "link"), None);
         }
+    }
+
+    #[test]
+    fn a_folders_data_files_share_its_bound() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
+        std::fs::write(&a, "x".repeat(600)).unwrap();
+        std::fs::write(&b, "y".repeat(500)).unwrap();
+        let mut budget = FolderBudget::with_max(dir.path(), 1000);
+        assert_eq!(budget.read_text(&a).unwrap().len(), 600);
+        // 600 + 500 is over 1000: refused, naming the folder and the file.
+        match budget.read_text(&b) {
+            Err(e @ InputError::FolderTooLarge { .. }) => {
+                assert!(e.to_string().contains("b.jsonl"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Each file alone fits a fresh folder's bound.
+        assert!(FolderBudget::with_max(dir.path(), 1000)
+            .read_text(&b)
+            .is_ok());
     }
 
     #[test]

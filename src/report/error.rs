@@ -64,7 +64,7 @@ pub enum ReportError {
     #[error("{file}: cannot be read: {reason}")]
     #[diagnostic(
         code(cici::report::unreadable),
-        help("the folder's files and the logs are read as UTF-8 text of at most 64 MiB each")
+        help("the folder's files and the logs are read as UTF-8 text: a log or a record of at most 64 MiB, a data file (decision/*.jsonl, flow/*.jsonl) of at most 512 MiB, and at most 1 GiB of data files in one folder")
     )]
     Unreadable { file: String, reason: String },
 }

@@ -38,8 +38,10 @@ pub fn folder(dir: &Path) -> Result<Data, ReportError> {
     let mut data = Data::default();
     let counterfactuals = counterfactual_folders(dir);
     for cf in &counterfactuals {
+        let mut budget = crate::io::FolderBudget::new(cf);
         for file in row_files(cf) {
-            data.rows.extend(rows(&file)?);
+            let text = budget.read_text(&file).map_err(|e| unreadable(&file, e))?;
+            data.rows.extend(parse_rows(&file, &text)?);
         }
     }
     let records = scenario_records(dir);
@@ -102,16 +104,19 @@ fn scenario_records(dir: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-pub(super) fn read(file: &Path) -> Result<String, ReportError> {
-    crate::io::read_text(file).map_err(|e| ReportError::Unreadable {
+fn unreadable(file: &Path, e: crate::io::InputError) -> ReportError {
+    ReportError::Unreadable {
         file: file.display().to_string(),
         reason: e.to_string(),
-    })
+    }
 }
 
-/// The rows of one JSON Lines file; blank lines are skipped.
-pub fn rows(file: &Path) -> Result<Vec<Row>, ReportError> {
-    let text = read(file)?;
+pub(super) fn read(file: &Path) -> Result<String, ReportError> {
+    crate::io::read_text(file).map_err(|e| unreadable(file, e))
+}
+
+/// The rows of one JSON Lines file's text; blank lines are skipped.
+fn parse_rows(file: &Path, text: &str) -> Result<Vec<Row>, ReportError> {
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {

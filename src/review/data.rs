@@ -15,9 +15,12 @@ pub const MAX_ROWS: usize = 100_000;
 
 /// Every row of the folder's data files, in file order (kind, then split).
 /// A line that does not parse as JSON is skipped.
+/// The data files are read within the folder's bound
+/// ([`crate::io::FolderBudget`]).
 pub fn rows(dir: &Path) -> std::io::Result<Vec<Value>> {
     let mut out = Vec::new();
     let mut any = false;
+    let mut budget = crate::io::FolderBudget::new(dir);
     for kind in KINDS {
         for split in SPLITS {
             let path = dir.join(file_name(kind, split));
@@ -25,7 +28,7 @@ pub fn rows(dir: &Path) -> std::io::Result<Vec<Value>> {
                 continue;
             }
             any = true;
-            let text = crate::io::read_text(&path)?;
+            let text = budget.read_text(&path)?;
             for line in text.lines() {
                 if let Ok(v @ Value::Object(_)) = serde_json::from_str::<Value>(line) {
                     if v["id"].is_string() {

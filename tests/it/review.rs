@@ -261,3 +261,25 @@ fn counterfactual_leaves_out_rejected_rows_and_the_card_counts_verdicts() {
     // chance 1/2, so κ is 0.
     assert!(card.contains("| alice and bob | 2 | 1 | 0.00 |"), "{card}");
 }
+
+/// A data file over its bound is refused before it is read (a sparse file:
+/// nothing is written to disk), with the bound in the help line; the
+/// sample's files, far under it, read.
+#[test]
+fn a_data_file_over_its_bound_is_refused_with_the_bounds() {
+    let tmp = tempdir("review-bound");
+    let dir = sample(tmp.as_path());
+    assert!(!rows(&dir).is_empty());
+    let big = std::fs::File::create(dir.join("flow/test.jsonl")).unwrap();
+    big.set_len(cici::io::MAX_DATA_FILE_BYTES + 1).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_cici"))
+        .args(["review", "data", "--out", "page.html"])
+        .current_dir(tmp.as_path())
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!tmp.as_path().join("page.html").exists());
+    let err = String::from_utf8(out.stderr).unwrap();
+    insta::assert_snapshot!("review_data_file_too_large", err);
+}
