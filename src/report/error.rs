@@ -49,10 +49,10 @@ pub enum ReportError {
         errors: usize,
     },
 
-    #[error("{file}:{line}:{column}: not an inspect_ai JSON log: {reason}")]
+    #[error("{file}:{line}:{column}: not an inspect_ai log: {reason}")]
     #[diagnostic(
         code(cici::report::bad_log),
-        help("give logs written with `inspect eval ... --log-format json`; `inspect log convert --to json` turns .eval logs into them")
+        help("give the logs `inspect eval` writes: .eval archives, or JSON (`--log-format json`)")
     )]
     BadLog {
         file: String,
@@ -60,6 +60,20 @@ pub enum ReportError {
         column: usize,
         reason: String,
     },
+
+    #[error("{file}: not a readable .eval log: {reason}")]
+    #[diagnostic(
+        code(cici::report::bad_eval),
+        help("a .eval log is the zip archive `inspect eval` writes (header.json and samples/*.json); run the eval again, or give a JSON log (`--log-format json`)")
+    )]
+    BadEval { file: String, reason: String },
+
+    #[error("{file}: too large to read: {what}")]
+    #[diagnostic(
+        code(cici::report::eval_too_large),
+        help("a .eval log is read entry by entry: at most 64 MiB an entry, 200000 entries and 1 GiB in all; split the run into smaller logs (fewer samples or epochs to an `inspect eval`)")
+    )]
+    EvalTooLarge { file: String, what: String },
 
     #[error("{file}: cannot be read: {reason}")]
     #[diagnostic(

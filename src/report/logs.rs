@@ -1,8 +1,7 @@
-//! inspect_ai logs in JSON (`inspect eval ... --log-format json`): per
+//! inspect_ai logs, `.eval` archives (inspect's default, read by
+//! [`super::eval_zip`]) or JSON (`inspect eval ... --log-format json`): per
 //! model and scorer, the share of samples scored 1 (`C`, `1`, `true`) among
-//! those scored 0 or 1, with a Wilson 95% interval. The binary `.eval`
-//! format (a zip archive) is not read: `inspect log convert --to json`
-//! turns it into this one.
+//! those scored 0 or 1, with a Wilson 95% interval.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -77,46 +76,72 @@ fn files(path: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// A `.eval` log's header.
+#[derive(Deserialize)]
+struct Header {
+    eval: Eval,
+}
+
+/// Per scorer: (samples scored 1, samples scored 0 or 1, others).
+type Tally = BTreeMap<String, (usize, usize, usize)>;
+
+fn tally(scorers: &mut Tally, sample: Sample) {
+    for (name, s) in sample.scores.unwrap_or_default() {
+        let e = scorers.entry(name).or_default();
+        match binary(&s.value) {
+            Some(one) => {
+                e.0 += usize::from(one);
+                e.1 += 1;
+            }
+            None => e.2 += 1,
+        }
+    }
+}
+
+fn bad_log(file: String) -> impl Fn(serde_json::Error) -> ReportError {
+    move |e| ReportError::BadLog {
+        file: file.clone(),
+        line: e.line(),
+        column: e.column(),
+        reason: e.to_string(),
+    }
+}
+
+/// One log, counted: a `.eval` archive, or JSON.
+fn read_one(file: &Path) -> Result<Counted, ReportError> {
+    let mut scorers = Tally::new();
+    let eval = if file.extension().is_some_and(|x| x == "eval") {
+        let log = super::eval_zip::read(file)?;
+        let at = |entry: &str| format!("{}!{entry}", file.display());
+        let header: Header =
+            serde_json::from_str(&log.header).map_err(bad_log(at("header.json")))?;
+        for (name, text) in &log.samples {
+            let sample: Sample = serde_json::from_str(text).map_err(bad_log(at(name)))?;
+            tally(&mut scorers, sample);
+        }
+        header.eval
+    } else {
+        let text = super::load::read(file)?;
+        let log: Log = serde_json::from_str(&text).map_err(bad_log(file.display().to_string()))?;
+        for sample in log.samples.unwrap_or_default() {
+            tally(&mut scorers, sample);
+        }
+        log.eval
+    };
+    Ok(Counted {
+        model: eval.model,
+        task: eval.task,
+        scorers,
+    })
+}
+
 /// Reads every log the paths name.
 pub fn read_logs(paths: &[PathBuf]) -> Result<Vec<Counted>, ReportError> {
-    let mut out = Vec::new();
-    for file in paths.iter().flat_map(|p| files(p)) {
-        let bad = |line: usize, column: usize, reason: String| ReportError::BadLog {
-            file: file.display().to_string(),
-            line,
-            column,
-            reason,
-        };
-        if file.extension().is_some_and(|x| x == "eval") {
-            return Err(bad(
-                1,
-                1,
-                "a .eval (zip) log; only JSON logs are read".into(),
-            ));
-        }
-        let text = super::load::read(&file)?;
-        let log: Log =
-            serde_json::from_str(&text).map_err(|e| bad(e.line(), e.column(), e.to_string()))?;
-        let mut scorers: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
-        for sample in log.samples.unwrap_or_default() {
-            for (name, s) in sample.scores.unwrap_or_default() {
-                let e = scorers.entry(name).or_default();
-                match binary(&s.value) {
-                    Some(one) => {
-                        e.0 += usize::from(one);
-                        e.1 += 1;
-                    }
-                    None => e.2 += 1,
-                }
-            }
-        }
-        out.push(Counted {
-            model: log.eval.model,
-            task: log.eval.task,
-            scorers,
-        });
-    }
-    Ok(out)
+    paths
+        .iter()
+        .flat_map(|p| files(p))
+        .map(|f| read_one(&f))
+        .collect()
 }
 
 /// The reader `report` calls.

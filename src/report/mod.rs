@@ -6,10 +6,12 @@
 //!
 //! Stages: [`load::folder`] reads the folder (rows, scenario shapes),
 //! [`figures::family`] counts, [`baselines`] scores the shortcut baselines,
-//! [`logs`] reads inspect_ai JSON logs, [`svg`] draws and [`html`] lays out.
+//! [`logs`] reads inspect_ai logs (`.eval` archives through [`eval_zip`], or
+//! JSON), [`svg`] draws and [`html`] lays out.
 
 pub mod baselines;
 mod error;
+pub mod eval_zip;
 pub mod figures;
 pub mod html;
 pub mod load;

@@ -338,6 +338,46 @@ fn logs_give_leakage_and_utility_per_model_with_wilson_intervals() {
     assert!(page.contains("<figure id=\"fig-models.leakage\">"));
 }
 
+#[test]
+fn eval_logs_are_read_as_inspect_writes_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let logs = tmp.path().join("logs");
+    std::fs::create_dir_all(&logs).unwrap();
+    let fixture = root().join("tests/data/inspect/flow.eval");
+    std::fs::copy(&fixture, logs.join("flow.eval")).unwrap();
+    // The same model in JSON beside it: its samples are pooled with the
+    // archive's.
+    let more = serde_json::json!({"eval": {"model": "mockllm/model", "task": "flow"},
+        "samples": [{"scores": {"yes_no": {"value": "C"}}}]});
+    std::fs::write(logs.join("more.json"), more.to_string()).unwrap();
+    let (page, json) = report(grown(), &["--logs", logs.to_str().unwrap()]);
+    assert_eq!(json["logs"], 2);
+    // flow.eval: 1 of its 3 samples right (tests/data/README.md); more.json: 1 of 1.
+    let fig = figure(&json, "models.yes_no");
+    assert_eq!(bars(fig, "yes_no"), [("mockllm/model".into(), 0.5)]);
+    assert!(fig["note"].as_str().unwrap().contains("mockllm/model: 2/4"));
+    assert!(page.contains("<figure id=\"fig-models.yes_no\">"));
+}
+
+/// A `.eval` archive with a header and one sample entry of `size` bytes,
+/// deflated (a run of spaces packs small however large it claims to be).
+fn eval_archive(path: &Path, size: usize) {
+    use std::io::Write as _;
+    let mut zip = zip::ZipWriter::new(std::fs::File::create(path).unwrap());
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    zip.start_file("header.json", options).unwrap();
+    zip.write_all(br#"{"eval": {"model": "m", "task": "t"}}"#)
+        .unwrap();
+    zip.start_file("samples/1_epoch_1.json", options).unwrap();
+    let spaces = vec![b' '; 1 << 20];
+    for _ in 0..size >> 20 {
+        zip.write_all(&spaces).unwrap();
+    }
+    zip.write_all(b"{}").unwrap();
+    zip.finish().unwrap();
+}
+
 fn diagnostic(dir: &Path, args: &[&str]) -> String {
     let out = run_in(dir, args);
     assert_eq!(
@@ -369,6 +409,18 @@ fn bad_input_gets_a_diagnostic_and_writes_nothing() {
         tmp.path(),
         &["report", "tiny", "--out", "r.html", "--logs", "run.eval"],
     );
+    // An archive that reads, but with a sample over the bound of an entry.
+    eval_archive(&tmp.path().join("big.eval"), 65 << 20);
+    assert!(
+        std::fs::metadata(tmp.path().join("big.eval"))
+            .unwrap()
+            .len()
+            < 1 << 20
+    );
+    let big = diagnostic(
+        tmp.path(),
+        &["report", "tiny", "--out", "r.html", "--logs", "big.eval"],
+    );
     std::fs::write(
         tmp.path().join("log.json"),
         "{\"eval\": {\"model\": \"m\"}}",
@@ -394,7 +446,8 @@ fn bad_input_gets_a_diagnostic_and_writes_nothing() {
     for (text, code) in [
         (&bad_row, "cici::report::bad_row"),
         (&empty, "cici::report::not_an_output"),
-        (&eval, "cici::report::bad_log"),
+        (&eval, "cici::report::bad_eval"),
+        (&big, "cici::report::eval_too_large"),
         (&log, "cici::report::bad_log"),
         (&record, "cici::report::bad_scenario"),
         (&seed, "cici::report::bad_seed"),
@@ -406,7 +459,7 @@ fn bad_input_gets_a_diagnostic_and_writes_nothing() {
     }
     insta::assert_snapshot!(
         "report_diagnostics",
-        [bad_row, empty, eval, log, record, seed].join("\n")
+        [bad_row, empty, eval, big, log, record, seed].join("\n")
     );
     // A log that is not there cannot be read: an I/O error, exit 2.
     std::fs::write(dir.join("flow/test.jsonl"), &good).unwrap();
