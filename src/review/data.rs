@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
+use super::baselines::Readers;
 use super::ledger::row_hash;
 use crate::counterfactual::output::{file_name, KINDS, SPLITS};
 
@@ -125,15 +126,21 @@ pub fn word_diff(old: &str, new: &str) -> Value {
     Value::Array(out)
 }
 
-/// One side of a triplet as the page shows it.
-fn side(row: &Value, name: &str, anchor: &str) -> Value {
+/// One side of a triplet as the page shows it, with what each shortcut
+/// reader answers to it.
+fn side(row: &Value, name: &str, anchor: &str, readers: &Readers) -> Value {
     let f = |field: &str| format!("{name}_{field}");
+    let traps = nested(row, &f("traps"));
+    let answer = text(row, &f("answer"));
+    let item = text(row, &f("item"));
+    let baselines = readers.side(text(row, "kind"), item, answer, &traps);
     let mut v = json!({
-        "answer": text(row, &f("answer")),
+        "answer": answer,
         "label": nested(row, &f("label")),
         "flow": text(row, &f("flow")),
         "reasons": nested(row, &f("reasons")),
-        "traps": nested(row, &f("traps")),
+        "traps": traps,
+        "baselines": baselines,
     });
     if name != "anchor" {
         v["diff"] = word_diff(anchor, text(row, &f("item")));
@@ -153,11 +160,19 @@ fn label_of(row: &Value) -> String {
     }
 }
 
-/// What the page needs of one row.
-pub fn page_row(row: &Value) -> Value {
+/// What the page needs of one row; `hits` names the shortcut readers
+/// that answer all three sides right.
+pub fn page_row(row: &Value, readers: &Readers) -> Value {
     let anchor = text(row, "anchor_item");
-    let mut a = side(row, "anchor", anchor);
+    let mut a = side(row, "anchor", anchor, readers);
     a["item"] = json!(anchor);
+    let flipped = side(row, "flipped", anchor, readers);
+    let held = side(row, "held", anchor, readers);
+    let hits = super::baselines::triplet_hits(&[
+        &a["baselines"],
+        &flipped["baselines"],
+        &held["baselines"],
+    ]);
     json!({
         "id": text(row, "id"),
         "hash": row_hash(row),
@@ -167,9 +182,10 @@ pub fn page_row(row: &Value) -> Value {
         "condition": text(row, "condition"),
         "split": text(row, "split"),
         "label": label_of(row),
+        "hits": hits,
         "anchor": a,
-        "flipped": side(row, "flipped", anchor),
-        "held": side(row, "held", anchor),
+        "flipped": flipped,
+        "held": held,
     })
 }
 

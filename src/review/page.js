@@ -38,15 +38,25 @@
   }
 
   // Filters.
-  const FILTERS = ["family", "kind", "condition", "label", "status"];
+  const FILTERS = ["family", "kind", "condition", "label", "status", "hit"];
   const NONE = "(none)";
+  // A shortcut reader hits a triplet when it answers all three sides right.
+  const readers = [...new Set(rows.flatMap((r) => [r.anchor, r.flipped, r.held].flatMap((s) => s.baselines.map((b) => b.name))))];
+  function values(key) {
+    if (key === "status") return ["unreviewed", "accept", "reject", "stale"];
+    if (key === "hit") return ["any", "none", ...readers];
+    return [...new Set(rows.map((r) => r[key]))].sort();
+  }
+  function matches(r, key, want) {
+    if (key === "status") return status(r) === want;
+    if (key === "hit") return want === "any" ? r.hits.length > 0 : want === "none" ? !r.hits.length : r.hits.includes(want);
+    return r[key] === want;
+  }
   function fillFilters() {
     for (const key of FILTERS) {
       const sel = $("f-" + key);
-      const values = key === "status" ? ["unreviewed", "accept", "reject", "stale"]
-        : [...new Set(rows.map((r) => r[key]))].sort();
       sel.appendChild(el("option", null, "all")).value = "";
-      for (const v of values) sel.appendChild(el("option", null, v === "" ? NONE : v)).value = v === "" ? NONE : v;
+      for (const v of values(key)) sel.appendChild(el("option", null, v === "" ? NONE : v)).value = v === "" ? NONE : v;
       sel.addEventListener("change", applyFilters);
     }
   }
@@ -60,7 +70,7 @@
     shown = [];
     rows.forEach((r, i) => {
       for (const key in want) {
-        if ((key === "status" ? status(r) : r[key]) !== want[key]) return;
+        if (!matches(r, key, want[key])) return;
       }
       shown.push(i);
     });
@@ -164,6 +174,7 @@
     field(box, "change", s.change);
     listField(box, "edits", s.edits, edit);
     listField(box, "traps", s.traps, trap);
+    listField(box, "baselines", s.baselines, (b) => `${b.hit ? "✓" : "✗"} ${b.name}: ${b.guess.replace(/\n/g, "; ")}`);
     box.appendChild(itemText(r.anchor.item, s.diff));
     return box;
   }
@@ -176,6 +187,9 @@
     d.dataset.id = r.id;
     d.appendChild(el("h2", null, `${at + 1} / ${shown.length} · ${r.scenario}`));
     d.appendChild(el("div", "meta", `${r.id} · ${r.kind} · ${r.family} · condition ${r.condition || "—"} · ${r.split} · ${status(r)}`));
+    const hits = el("div", "meta hits", r.hits.length ? `right on all three sides: ${r.hits.join(", ")}` : "no shortcut reader is right on all three sides");
+    hits.id = "hits";
+    d.appendChild(hits);
     const actions = el("div", "actions");
     const note = el("textarea");
     note.id = "note";

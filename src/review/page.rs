@@ -12,7 +12,11 @@ const SCRIPT: &str = include_str!("page.js");
 
 /// The rows as the page's JSON, made once for every response.
 pub fn rows_json(rows: &[Value]) -> String {
-    let page: Vec<Value> = rows.iter().map(super::data::page_row).collect();
+    let readers = super::baselines::Readers::new(rows);
+    let page: Vec<Value> = rows
+        .iter()
+        .map(|r| super::data::page_row(r, &readers))
+        .collect();
     escape(&serde_json::to_string(&page).expect("values serialize"))
 }
 

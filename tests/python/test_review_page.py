@@ -6,6 +6,7 @@ as text, and 2,000 rows listed quickly."""
 import json
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import time
@@ -161,6 +162,76 @@ def test_lists_filters_and_keeps_verdicts(browser, folder, tmp_path):
         Select(browser.find_element("id", "f-status")).select_by_visible_text("accept")
         assert listed_ids(browser) == {first}
         assert "reads well" in browser.find_element("id", "detail").text
+    finally:
+        proc.terminate()
+        proc.wait(5)
+
+
+SIDES = ("anchor", "flipped", "held")
+
+
+def recipient_line(item):
+    name = re.search(r"worded exactly as above, to (.+?) \(", item).group(1)
+    return next(line for line in item.split("\n") if line.startswith(f"- {name}, "))
+
+
+def first_trap(traps):
+    return next((t["honoured_answer"] for t in json.loads(traps or "[]") if t["honoured_answer"]), None)
+
+
+# The shortcut readers the page documents (docs/guide/review.md), computed
+# here apart from cici's code: each answers one side of a triplet.
+READERS = {
+    "groups": lambda r, s: ("yes" if re.search(r"\(groups: (?!none\))", recipient_line(r[f"{s}_item"]))
+                            else "no") if r["kind"] == "flow" else None,
+    "decider": lambda r, s: ("yes" if "(makes the decision)" in recipient_line(r[f"{s}_item"])
+                             else "no") if r["kind"] == "flow" else None,
+    "trap": lambda r, s: first_trap(r[f"{s}_traps"]) if r["kind"] == "decision" else None,
+}
+
+
+def passes(reader, row):
+    return all(READERS[reader](row, s) == row[f"{s}_answer"] for s in SIDES)
+
+
+def test_filter_by_baseline_hit(browser, folder):
+    from selenium.webdriver.support.ui import Select
+
+    # Two decision rows whose first trap is made to lead to each side's own
+    # answer: the every-detail reader passes them.
+    path = folder / "decision" / "train.jsonl"
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    planted = set()
+    for row in lines[:2]:
+        for s in SIDES:
+            row[f"{s}_traps"] = json.dumps([{"attribute": "x", "text": "x", "honoured_answer": row[f"{s}_answer"]}])
+        planted.add(row["id"])
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    rows = rows_of(folder)
+    proc, url = serve(folder)
+    try:
+        browser.get(url)
+        ready(browser)
+        hit = Select(browser.find_element("id", "f-hit"))
+        options = [o.text for o in hit.options]
+        assert options[:3] == ["all", "any", "none"], options
+        assert set(READERS) <= set(options[3:]) <= set(READERS) | {"majority", "most_named"}
+        for reader in READERS:
+            hit.select_by_visible_text(reader)
+            want = {r["id"] for r in rows if passes(reader, r)}
+            assert listed_ids(browser) == want, reader
+        assert {r["id"] for r in rows if passes("trap", r)} == planted
+        hit.select_by_visible_text("trap")
+        detail = browser.find_element("id", "detail").text
+        assert "right on all three sides: trap" in detail
+        assert detail.count("✓ trap") == 3
+        hit.select_by_visible_text("any")
+        passed = listed_ids(browser)
+        hit.select_by_visible_text("none")
+        failed = listed_ids(browser)
+        assert passed | failed == {r["id"] for r in rows} and not passed & failed
+        assert planted <= passed
+        print(f"{len(passed)} of {len(rows)} triplets passed by a shortcut reader (2 planted)")
     finally:
         proc.terminate()
         proc.wait(5)
