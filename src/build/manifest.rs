@@ -34,6 +34,7 @@ pub enum Writer {
     ExportPisas,
     ExportInspect,
     ExportModel,
+    ExportRl,
 }
 
 impl Writer {
@@ -44,6 +45,7 @@ impl Writer {
             Writer::ExportPisas => "export pisas",
             Writer::ExportInspect => "export inspect",
             Writer::ExportModel => "export model",
+            Writer::ExportRl => "export rl",
         }
     }
 

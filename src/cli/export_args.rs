@@ -60,6 +60,11 @@ pub(super) enum ExportCommand {
         #[command(flatten)]
         input: ExportInput,
     },
+    /// Prompt rows for reinforcement learning with verifiable rewards from
+    /// a counterfactual folder (`<out>/<split>.jsonl`), in the shape verl,
+    /// TRL or OpenRLHF reads, each with its proven ground truth; the reward
+    /// is `cici_inspect.reward` in the package in `python/`.
+    Rl(super::rl::RlArgs),
 }
 
 /// What every export reads: the seeds, the templates, the solver bound,

@@ -171,6 +171,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
     let (input, notes, allow_defects, count_bound, check) = match args.command {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
         ExportCommand::Model { input } => return export_model(&input),
+        ExportCommand::Rl(a) => return super::rl::run(a),
         ExportCommand::Pisas {
             input,
             notes,

@@ -13,6 +13,7 @@ mod inspect;
 pub(crate) mod output;
 mod report;
 mod review;
+mod rl;
 mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};

@@ -9,6 +9,7 @@
 
 pub mod inspect;
 pub mod model;
+pub mod rl;
 
 use std::collections::BTreeMap;
 

@@ -36,5 +36,6 @@ mod release_bundle;
 mod released;
 mod report;
 mod review;
+mod rl_export;
 mod texts;
 mod vocab;
