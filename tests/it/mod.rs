@@ -37,4 +37,5 @@ mod released;
 mod report;
 mod review;
 mod texts;
+mod texts_held;
 mod vocab;
