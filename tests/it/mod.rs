@@ -22,6 +22,7 @@ mod layers;
 mod layout;
 mod levels;
 pub mod llm;
+mod llm_paraphrase;
 pub(crate) mod lsp;
 mod lsp_features;
 mod meaning;
