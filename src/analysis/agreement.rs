@@ -74,7 +74,7 @@ struct Held<'a> {
 
 /// The kinds of thing a text names that a fact can pin down.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Group {
+pub(super) enum Group {
     Person,
     Day,
     Time,
@@ -233,7 +233,7 @@ pub fn unstated(reader: &Reader, attr: &Attribute) -> Vec<&'static str> {
 }
 
 /// The help that quotes the fact and how it reads.
-fn wording_help(sc: &Scenario, p: &Predicate) -> String {
+pub(super) fn wording_help(sc: &Scenario, p: &Predicate) -> String {
     let syntax = crate::printer::predicate(sc, p);
     match crate::phrasing::statement(crate::phrasing::FactTexts::builtin(), sc, p) {
         Some(words) => format!("the fact is `{syntax}`, which reads: \"{words}\""),
@@ -243,7 +243,7 @@ fn wording_help(sc: &Scenario, p: &Predicate) -> String {
 
 /// Where a mention stands in the seed: its words, in a plain literal whose
 /// offsets are its value's; else the whole literal.
-fn word_span(form: &Form, m: &Mention) -> miette::SourceSpan {
+pub(super) fn word_span(form: &Form, m: &Mention) -> miette::SourceSpan {
     let lit = form.text_span;
     if lit.is_derived() || lit.len() != form.text.len() + 2 {
         return lit.into();
@@ -252,7 +252,7 @@ fn word_span(form: &Form, m: &Mention) -> miette::SourceSpan {
 }
 
 /// Which group a mention belongs to (states are held apart).
-fn group(n: &Named) -> Option<Group> {
+pub(super) fn group(n: &Named) -> Option<Group> {
     Some(match n {
         Named::Person(_) => Group::Person,
         Named::Day(_) => Group::Day,
@@ -269,7 +269,7 @@ fn group(n: &Named) -> Option<Group> {
 
 /// Whether the fact pins the group down: it has an argument of that kind
 /// (hours of the day pin times, a quantity pins numbers).
-fn pins(p: &Predicate, g: Group) -> bool {
+pub(super) fn pins(p: &Predicate, g: Group) -> bool {
     p.spec().params.iter().any(|param| {
         use crate::sema::ArgKind as K;
         match (param.kind, g) {
@@ -288,7 +288,7 @@ fn pins(p: &Predicate, g: Group) -> bool {
 }
 
 /// Whether a mention fits one of the fact's arguments.
-fn fits(p: &Predicate, n: &Named) -> bool {
+pub(super) fn fits(p: &Predicate, n: &Named) -> bool {
     let args = p.args();
     let hours: Vec<u16> = p
         .spec()

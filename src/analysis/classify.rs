@@ -97,6 +97,8 @@ impl Cx<'_> {
         let sc = self.sc;
         let shareable = lints::shareable_words(sc);
         let reader = super::mentions::Reader::new(sc);
+        let known = super::strangers::Known::new(sc);
+        let by_person = super::others::ByPerson::new(sc);
         let executor = &sc.people[sc.executor].id;
         for (a, attr) in sc.attributes.iter().enumerate() {
             let facts = &self.report.attributes[a].facts;
@@ -136,6 +138,12 @@ impl Cx<'_> {
             self.report
                 .diagnostics
                 .extend(super::agreement::check(sc, &reader, attr, class));
+            let held = [
+                super::polarity::check(sc, &reader, attr),
+                by_person.check(sc, &reader, a),
+                known.check(sc, attr),
+            ];
+            self.report.diagnostics.extend(held.into_iter().flatten());
             if let Some(s) = &attr.sanitized {
                 let own = lints::attribute_shareable(sc, attr, &shareable);
                 let leaked = lints::leaked_words(&attr.raw.text, &s.text, &own);

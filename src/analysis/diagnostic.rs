@@ -344,6 +344,64 @@ pub enum CheckDiagnostic {
         help: Option<String>,
     },
 
+    /// A text says the opposite of its fact: its subject free, available
+    /// or able on an unavailability, or unavailable or busy where the fact
+    /// gives hours or a window.
+    ///
+    /// ```text
+    /// sanitized "Eli is free Monday 9-10."
+    /// fact unavailable(eli, mon 09:00-10:00)
+    /// ```
+    #[error("the {form} text of `{attribute}` says `{word}`, the opposite of its fact")]
+    #[diagnostic(code(cici::check::text_opposes_fact))]
+    TextOpposesFact {
+        attribute: String,
+        form: String,
+        word: String,
+        #[label("the fact says the opposite")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A text states another attribute's fact: it names a person of that
+    /// fact and, with them, a number, day, time, ticket or room its own
+    /// facts do not say.
+    ///
+    /// ```text
+    /// sanitized "Mila has 4 hours available this sprint, and Jonas has 2."
+    /// fact capacity(mila, 4)   # capacity(jonas, 5) is another attribute's
+    /// ```
+    #[error("the {form} text of `{attribute}` states a fact of `{other}` about `{word}`")]
+    #[diagnostic(code(cici::check::text_states_other_fact), severity(Warning))]
+    TextStatesOtherFact {
+        attribute: String,
+        form: String,
+        word: String,
+        other: String,
+        #[label("the fact of another attribute")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
+    /// A text names a person who is no one of the scenario's team.
+    ///
+    /// ```text
+    /// sanitized "Eli and Jonas are unavailable Monday 9-10."   # no `jonas` on the team
+    /// ```
+    #[error("the {form} text of `{attribute}` names `{word}`, who is not on the team")]
+    #[diagnostic(code(cici::check::text_names_unknown_person))]
+    TextNamesUnknownPerson {
+        attribute: String,
+        form: String,
+        word: String,
+        #[label("no one of the scenario")]
+        span: SourceSpan,
+        #[help]
+        help: Option<String>,
+    },
+
     /// A `# cici:` comment that does not set a lint level: an unknown
     /// level or lint, or no lint at all.
     ///

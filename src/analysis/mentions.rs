@@ -294,6 +294,18 @@ fn first(name: &str) -> &str {
     name.split_whitespace().next().unwrap_or(name)
 }
 
+/// Whether the word at `i` is punctuation that ends a clause or a
+/// sentence (`has 2.`, `4, and`), not a decimal point (`2.5`) or a unit.
+fn ends_clause(toks: &[Tok], i: usize) -> bool {
+    let decimal = toks
+        .get(i + 1)
+        .is_some_and(|n| n.glued && n.number.is_some());
+    matches!(
+        toks[i].lower.as_str(),
+        "." | "," | ";" | ":" | "!" | "?" | ")" | "]"
+    ) && !decimal
+}
+
 /// Numbers that are no part of a time or a name: digits, and the words
 /// `two` to `twenty` (`one` is too often not a number).
 fn numbers(toks: &[Tok], taken: &[bool], out: &mut Vec<Mention>) {
@@ -312,7 +324,7 @@ fn numbers(toks: &[Tok], taken: &[bool], out: &mut Vec<Mention>) {
         // a measure or a name, not a count.
         let glued_after = toks
             .get(i + 1)
-            .is_some_and(|n| n.glued && n.number.is_none());
+            .is_some_and(|n| n.glued && n.number.is_none() && !ends_clause(toks, i + 1));
         let glued_before = t.glued && i > 0 && toks[i - 1].number.is_none();
         if let Some(n) = n {
             if t.number.is_none() || !(glued_after || glued_before) {

@@ -18,6 +18,7 @@
 
 mod agreement;
 mod classify;
+mod clauses;
 mod clock;
 mod describe;
 mod diagnostic;
@@ -27,7 +28,10 @@ pub mod lints;
 pub mod mentions;
 mod norms;
 mod not_unique;
+mod others;
+mod polarity;
 mod rules;
+mod strangers;
 mod tokens;
 pub mod traps;
 mod vocabulary;

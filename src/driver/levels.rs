@@ -67,6 +67,7 @@ pub const LINTS: &[&str] = &[
     "rubric_inverts_harm",
     "text_states_more",
     "text_states_nothing",
+    "text_states_other_fact",
     "trivial",
     "visibility_exception",
 ];

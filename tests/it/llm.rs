@@ -176,7 +176,7 @@ pub(crate) fn completion(content: &str) -> Value {
     })
 }
 
-fn prompt(body: &Value) -> String {
+pub(crate) fn prompt(body: &Value) -> String {
     body["messages"][1]["content"]
         .as_str()
         .unwrap_or("")
@@ -185,7 +185,7 @@ fn prompt(body: &Value) -> String {
 
 /// A flip for `ops_scheduling`: Eli's infusion moves from Tuesday to
 /// Wednesday, with both texts.
-fn good_flip() -> Value {
+pub(crate) fn good_flip() -> Value {
     json!({"edits": [
         {"op": "replace_fact", "attribute": "eli_infusion",
          "from": "unavailable(eli, tue 10:00-11:00)", "to": "unavailable(eli, wed 10:00-11:00)"},
@@ -203,7 +203,7 @@ fn good_hold() -> Value {
     ]})
 }
 
-fn good_review() -> Value {
+pub(crate) fn good_review() -> Value {
     json!({"fluent": true, "states_fact": true, "sanitized_gives_away": false, "reason": "reads well"})
 }
 
@@ -308,7 +308,7 @@ pub(crate) fn run(dir: &Path, url: &str, out: &str, extra: &[&str]) -> Ran {
     cici_in(dir, &args)
 }
 
-fn records(dir: &Path, out: &str) -> Vec<Value> {
+pub(crate) fn records(dir: &Path, out: &str) -> Vec<Value> {
     DATA.iter()
         .flat_map(|f| {
             std::fs::read_to_string(dir.join(out).join(f))
