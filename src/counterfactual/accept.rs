@@ -5,13 +5,15 @@ use super::critic::{self, Judged};
 use super::item;
 use super::vocab::{Candidate, Flow, Reason};
 use super::{
-    decision_label, decision_label_of, evaluate_scenario, flow_label, listed::Listed, llm,
-    with_oracle, Config, Evaluated, Label, Minimality, Proposal, Proposer, Rejection, Side,
-    Variant,
+    decision_label, decision_label_of, evaluate_text, flow_label, listed::Listed, llm, with_oracle,
+    Config, Evaluated, Label, Minimality, Proposal, Proposer, Rejection, Side, Variant,
 };
 use crate::diff::unified;
 use crate::driver::Checked;
 use crate::render::{Cue, Templates};
+use crate::sema::Scenario;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// Characters inserted or deleted between two texts: a line diff first,
 /// then a character diff within each changed run of lines, so that long
@@ -47,6 +49,39 @@ pub(super) struct Anchor<'a> {
     /// The anchor compiled: what a candidate with no seed edit evaluates to.
     pub ev: &'a Evaluated,
     pub text: String,
+    /// The variants of this seed compiled so far.
+    pub compiled: &'a Compiled,
+}
+
+/// The variants of one seed compiled so far, by their text: the searches
+/// of a seed meet the same variant again (each cue condition of a decision
+/// triplet starts from the same random stream, a flip's second pass tries
+/// its list again, flows share the setting edits), and compiling is a pure
+/// function of the text and the options, which stay the same for the seed.
+#[derive(Default)]
+pub(super) struct Compiled {
+    seen: std::cell::RefCell<HashMap<String, Result<Rc<Evaluated>, Reason>>>,
+}
+
+/// The most variants of one seed kept compiled: a bound on the memory a
+/// seed with very many candidates may hold.
+const MAX_COMPILED: usize = 2048;
+
+impl Compiled {
+    /// The scenario compiled from its printed text, or why it does not
+    /// check.
+    fn get(&self, sc: Scenario, config: &Config) -> Result<Rc<Evaluated>, Reason> {
+        let text = crate::printer::print(&sc);
+        if let Some(found) = self.seen.borrow().get(&text) {
+            return found.clone();
+        }
+        let out = evaluate_text(&sc.id, text.clone(), &config.options).map(Rc::new);
+        let mut seen = self.seen.borrow_mut();
+        if seen.len() < MAX_COMPILED {
+            seen.insert(text, out.clone());
+        }
+        out
+    }
 }
 
 /// Which label a side wants.
@@ -204,7 +239,7 @@ impl Tried<'_, '_> {
             Ok(fresh) => fresh,
             Err(reason) => return reject(reason, rejected),
         };
-        let ev: &Evaluated = fresh.as_ref().unwrap_or(s.anchor.ev);
+        let ev: &Evaluated = fresh.as_deref().unwrap_or(s.anchor.ev);
         let flow = s.want.flow(&ev.checked, &candidate);
         if flow
             .as_ref()
@@ -250,7 +285,7 @@ impl Tried<'_, '_> {
 
     /// The candidate compiled, or why it is turned down; `None` when it
     /// only asks about another flow of the anchor's seed, compiled already.
-    fn compile(&self, candidate: &Candidate) -> Result<Option<Evaluated>, Reason> {
+    fn compile(&self, candidate: &Candidate) -> Result<Option<Rc<Evaluated>>, Reason> {
         if candidate.edits.is_empty() && candidate.flow.is_some() {
             return Ok(None);
         }
@@ -266,7 +301,7 @@ impl Tried<'_, '_> {
                 return Err(Reason::WrongLabel);
             }
         }
-        evaluate_scenario(sc, &self.config.options).map(Some)
+        self.s.anchor.compiled.get(sc, self.config).map(Some)
     }
 
     /// The critic's verdicts, and the model critic's once those pass;

@@ -165,17 +165,24 @@ pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, EditError> {
     }
 }
 
+/// Norm lines as an edit may write them: `share ...`, of at most 200
+/// characters, in the letters, digits and punctuation of seed syntax.
+pub(super) fn check_norm_lines(lines: &[String]) -> Result<(), EditError> {
+    let allowed = |c: char| c.is_ascii_alphanumeric() || " _,[]".contains(c);
+    match lines
+        .iter()
+        .find(|l| l.len() > 200 || !l.chars().all(allowed) || !l.starts_with("share "))
+    {
+        Some(bad) => Err(EditError::NotANorm(bad.clone())),
+        None => Ok(()),
+    }
+}
+
 /// Resolves norms written in seed syntax against the scenario: the seed is
 /// printed with them as its `norms` block and compiled, so they get exactly
 /// the checks a seed's norms get.
 pub fn parse_norms(sc: &Scenario, lines: &[String]) -> Result<Vec<crate::sema::Norm>, EditError> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || " _,[]".contains(c);
-    if let Some(bad) = lines
-        .iter()
-        .find(|l| l.len() > 200 || !l.chars().all(allowed) || !l.starts_with("share "))
-    {
-        return Err(EditError::NotANorm(bad.clone()));
-    }
+    check_norm_lines(lines)?;
     let mut probe = sc.clone();
     probe.norms = Some(Vec::new());
     let printed = crate::printer::print(&probe);

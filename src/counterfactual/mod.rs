@@ -373,9 +373,17 @@ pub(super) fn with_oracle(candidate: &Candidate, options: &Options) -> Result<Sc
 
 /// Prints a scenario and runs the whole compiler on the text.
 pub(super) fn evaluate_scenario(sc: Scenario, options: &Options) -> Result<Evaluated, Reason> {
-    let text = crate::printer::print(&sc);
+    evaluate_text(&sc.id, crate::printer::print(&sc), options)
+}
+
+/// Runs the whole compiler on a scenario's printed text.
+pub(super) fn evaluate_text(
+    id: &str,
+    text: String,
+    options: &Options,
+) -> Result<Evaluated, Reason> {
     let mut run = Run::new();
-    run.check_text(format!("{}.cici", sc.id), text.clone(), options);
+    run.check_text(format!("{id}.cici"), text.clone(), options);
     if run.errors() > 0 || run.checked.len() != 1 {
         let codes: Vec<String> = run
             .diagnostics
@@ -477,6 +485,7 @@ pub fn triplets(
         return Ok(Vec::new());
     };
     let mut accepted = std::collections::HashSet::new();
+    let compiled = accept::Compiled::default();
     let mut out = Vec::new();
     for &kind in &config.kinds {
         // One random stream per kind, so that `--kind` changes no item.
@@ -487,6 +496,7 @@ pub fn triplets(
             checked: &ev.checked,
             ev: &ev,
             text: text.clone(),
+            compiled: &compiled,
         };
         match kind {
             Kind::Decision => out.extend(decision::triplets(

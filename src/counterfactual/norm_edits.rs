@@ -60,19 +60,32 @@ pub(super) fn norm_edits(
 ) -> (Vec<Candidate>, Vec<Candidate>) {
     let norms: Vec<Norm> = sc.norms().into_owned();
     let attr = &sc.attributes[a];
-    let line = |n: &Norm| crate::printer::norm(sc, n);
-    let mut edits = Vec::new();
+    let (mut near, mut far) = (Vec::new(), Vec::new());
+    for (index, to) in offered(sc, &norms, a, kind, p) {
+        let speaks = norms.get(index).is_none_or(|n| n.matches(attr, kind));
+        if let Some(c) = with_norm(sc, &norms, index, to) {
+            if speaks { &mut near } else { &mut far }.push(c);
+        }
+    }
+    (near, far)
+}
+
+/// The norm edits offered for a flow, in order: the index of a norm and
+/// what it becomes (`None`: dropped).
+fn offered(
+    sc: &Scenario,
+    norms: &[Norm],
+    a: usize,
+    kind: FormKind,
+    p: PersonId,
+) -> Vec<(usize, Option<Norm>)> {
+    let attr = &sc.attributes[a];
+    let mut edits: Vec<(usize, Option<Norm>)> = Vec::new();
     for (i, n) in norms.iter().enumerate() {
-        let from = line(n);
         for r in 0..n.recipients.len() {
             let mut m = n.clone();
             m.recipients.remove(r);
-            let to = if m.recipients.is_empty() {
-                String::new()
-            } else {
-                line(&m)
-            };
-            edits.push((i, from.clone(), to));
+            edits.push((i, Some(m).filter(|m| !m.recipients.is_empty())));
             // The term narrowed to one that does not name the recipient.
             // `everyone` narrows to the executor too (a family's default
             // norms name no group).
@@ -84,7 +97,7 @@ pub(super) fn norm_edits(
                 if !n.recipients.contains(&t) {
                     let mut m = n.clone();
                     m.recipients[r] = t;
-                    edits.push((i, from.clone(), line(&m)));
+                    edits.push((i, Some(m)));
                 }
             }
         }
@@ -93,7 +106,7 @@ pub(super) fn norm_edits(
                 if !n.recipients.contains(&t) {
                     let mut m = n.clone();
                     m.recipients.push(t);
-                    edits.push((i, from.clone(), line(&m)));
+                    edits.push((i, Some(m)));
                 }
             }
         }
@@ -105,17 +118,54 @@ pub(super) fn norm_edits(
                 .find(|&&x| x != sc.purpose())
                 .map(|x| x.to_string()),
         };
-        edits.push((i, from.clone(), line(&m)));
+        edits.push((i, Some(m)));
     }
-    let (mut near, mut far) = (Vec::new(), Vec::new());
-    for (index, from, to) in edits {
-        let speaks = norms.get(index).is_none_or(|n| n.matches(attr, kind));
-        let edit = Edit::SetNorm { index, from, to };
-        if let Ok(c) = super::apply::candidate(sc, vec![edit]) {
-            if speaks { &mut near } else { &mut far }.push(c);
+    edits
+}
+
+/// The candidate that sets norm `index` to `to` (drops it when `None`),
+/// built directly from the norms rather than from their text: what
+/// `apply` makes of the same [`Edit::SetNorm`], or `None` where it would
+/// refuse the edit (a line that is not one an edit may write, a group
+/// that is also a person's id, a person or group that is not there).
+fn with_norm(sc: &Scenario, norms: &[Norm], index: usize, to: Option<Norm>) -> Option<Candidate> {
+    let from = crate::printer::norm(sc, &norms[index]);
+    let line = to
+        .as_ref()
+        .map_or_else(String::new, |m| crate::printer::norm(sc, m));
+    let mut list = norms.to_vec();
+    match to {
+        Some(m) => list[index] = m,
+        None => {
+            list.remove(index);
         }
     }
-    (near, far)
+    let lines: Vec<String> = list.iter().map(|n| crate::printer::norm(sc, n)).collect();
+    super::apply::check_norm_lines(&lines).ok()?;
+    let groups = crate::sema::visibility::team_groups(&sc.people);
+    let resolves = |r: &Recipient| match r {
+        Recipient::Group(g) => groups.contains(&g.as_str()) && sc.person(g).is_none(),
+        Recipient::Person(q) => sc
+            .people
+            .get(*q)
+            .is_some_and(|x| !groups.contains(&x.id.as_str())),
+        _ => true,
+    };
+    if !list.iter().flat_map(|n| &n.recipients).all(resolves) {
+        return None;
+    }
+    let mut v = sc.clone();
+    let purpose = v.purpose.clone();
+    v.set_norms(Some(list), purpose);
+    Some(Candidate {
+        scenario: v.into(),
+        edits: vec![Edit::SetNorm {
+            index,
+            from,
+            to: line,
+        }],
+        flow: None,
+    })
 }
 
 /// The recipient's standing changed: person `p` swaps a group for another
@@ -157,4 +207,53 @@ pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
         out.extend(super::apply::candidate(sc, vec![edit]).ok());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::planted::{generate, Config};
+    use crate::sema::Family;
+
+    /// Every norm edit built directly is the candidate that applying the
+    /// same edit as text makes (the same seed text), and is left out
+    /// exactly where applying it as text is refused.
+    #[test]
+    fn direct_norm_edits_are_the_applied_ones() {
+        let mut compared = 0;
+        // Stated norms on three families, the family's defaults on one.
+        for (i, family) in Family::ALL.iter().enumerate() {
+            let mut config = Config::pisas(*family, 7000 + i as u64);
+            config.norms = i != 3;
+            let sc = generate(&config);
+            let norms: Vec<Norm> = sc.norms().into_owned();
+            for a in (0..sc.attributes.len()).step_by(2) {
+                for (kind, _) in sc.attributes[a].forms() {
+                    for p in (0..sc.people.len()).step_by(3) {
+                        for (index, to) in offered(&sc, &norms, a, kind, p) {
+                            let direct = with_norm(&sc, &norms, index, to.clone());
+                            let edit = Edit::SetNorm {
+                                index,
+                                from: crate::printer::norm(&sc, &norms[index]),
+                                to: to.map_or_else(String::new, |m| crate::printer::norm(&sc, &m)),
+                            };
+                            let applied = super::super::apply::candidate(&sc, vec![edit.clone()]);
+                            let print = |c: &Candidate| crate::printer::print(&c.scenario);
+                            assert_eq!(
+                                direct.as_ref().map(print),
+                                applied.as_ref().ok().map(print),
+                                "{edit:?} on {}",
+                                sc.id
+                            );
+                            if let Some(c) = direct {
+                                assert_eq!(c.edits, vec![edit]);
+                            }
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 100, "only {compared} edits compared");
+    }
 }
