@@ -17,8 +17,10 @@ use crate::sema::{
     ArgValue, Category, Predicate, PredicateSpec, RulePredicate, Scenario, Slot, PREDICATES,
 };
 
+mod refs;
 mod words;
 
+pub(crate) use refs::{draw_ticket, slot_words, topics as ticket_topics};
 use words::ReasonEntry;
 pub use words::{hours, Reason, ReasonKind};
 
@@ -320,7 +322,8 @@ pub(crate) fn when(slot: &Slot) -> String {
 
 /// The template key and variables of a fact: each argument in words,
 /// under the variable its parameter names in the table.
-/// Beside them, the words that agree with them: `hours_n` ("1 hour"),
+/// Beside them, the words that agree with them: `at_when` ("on Tuesday
+/// from 10 to 11"), `hours_n` ("1 hour"),
 /// an evidence variable's written name and its first `state`.
 fn fact_context(
     texts: &FactTexts,
@@ -335,6 +338,10 @@ fn fact_context(
         .zip(&args)
         .map(|(param, a)| (param.var, arg_words(sc, a, &args)))
         .collect();
+    if let Some(when) = ctx.get("when") {
+        let at_when = format!("on {when}");
+        ctx.insert("at_when", at_when);
+    }
     if let Some(h) = ctx.get("hours") {
         let n = words::hours(h);
         ctx.insert("hours_n", n);

@@ -190,9 +190,15 @@ fn setting_names(sc: &Scenario, add: &mut impl FnMut(&str, Named, bool)) {
             }
         }
         Setting::Jira(js) => {
+            // A ticket's topic (`SSO configuration` of `ENG-282 SSO
+            // configuration`) names it too, where no other has that topic.
+            let topics = crate::phrasing::ticket_topics(js);
             for (i, t) in js.tickets.iter().enumerate() {
                 add(&t.title, Named::Ticket(i), false);
                 add(&t.id, Named::Ticket(i), false);
+                if let Some(topic) = &topics[i] {
+                    add(topic, Named::Ticket(i), false);
+                }
             }
         }
         Setting::Rule(ss) => {

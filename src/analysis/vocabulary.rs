@@ -1,5 +1,5 @@
 //! Words that carry no private detail: common English words, and the
-//! words of days.
+//! words of days and of the times of a day.
 
 /// Common English words that carry no private detail.
 pub(super) const STOP_WORDS: &[&str] = &[
@@ -234,4 +234,10 @@ pub(super) const DAY_WORDS: &[&str] = &[
     "sun",
     "weekday",
     "weekend",
+    "morning",
+    "afternoon",
+    "evening",
+    "noon",
+    "midday",
+    "pm",
 ];

@@ -55,14 +55,21 @@ fn meeting_phrases(ms: &MeetingSetting, p: &MeetingPredicate) -> Vec<String> {
     }
 }
 
-/// A slot in words, as day and time, as day, as time.
+/// A slot in words, as day and time, as day, as time; then every other
+/// spelling a generated text may give it (`between 10 and 11 on
+/// Tuesday`), each at the same place for every slot, so that one slot's
+/// spelling is replaced by the other's in the same words.
 fn slot_phrases(s: &Slot) -> Vec<String> {
     let when = crate::phrasing::when(s);
     let (day, time) = when
         .split_once(' ')
         .map(|(d, t)| (d.to_string(), t.to_string()))
         .unwrap_or_default();
-    vec![crate::phrasing::when_words(s), when, day, time]
+    let mut out = vec![crate::phrasing::when_words(s), when, day, time];
+    for w in crate::phrasing::slot_words(s) {
+        out.extend([w.at_when, w.when]);
+    }
+    out
 }
 
 /// The same fact with other arguments and the same subject: other hours,

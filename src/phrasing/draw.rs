@@ -87,6 +87,9 @@ pub(crate) fn hard_in(
     let (key, mut ctx) = fact_context(texts, sc, p);
     draw_state(texts, sc, p, &mut ctx, rng);
     let personal = p.subject().is_some();
+    if personal {
+        super::refs::vary(sc, p, &mut ctx, rng);
+    }
     let category = if personal {
         let (cat, reason) = draw_reason(texts, category, rng);
         reason.fill(&mut ctx);

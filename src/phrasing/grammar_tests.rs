@@ -103,13 +103,18 @@ fn every_text(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Vec<(String, V
         .copied()
         .filter(|r| r.kind == ReasonKind::Condition)
         .collect();
+    // Every reason with the first spellings of a slot and a ticket, and
+    // every other spelling with the first reason.
+    let mut contexts: Vec<(&Reason, BTreeMap<&'static str, String>)> =
+        reasons.iter().map(|r| (*r, base.clone())).collect();
+    contexts.extend(spellings(sc, p, &base).into_iter().map(|c| (reasons[0], c)));
     let mut out = Vec::new();
     for form in FORMS {
         let name = format!("{key}.{form}");
         let n = texts.counts.get(&name).copied().unwrap_or(0);
         for i in 0..n {
             for state in &states {
-                for reason in &reasons {
+                for (reason, base) in &contexts {
                     let mut ctx = base.clone();
                     reason.fill(&mut ctx);
                     ctx.entry("name").or_insert_with(|| "Bea".into());
@@ -121,6 +126,37 @@ fn every_text(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Vec<(String, V
                     out.push((text, found));
                 }
             }
+        }
+    }
+    out
+}
+
+/// `base` with each other spelling of the fact's slot or ticket.
+fn spellings(
+    sc: &Scenario,
+    p: &Predicate,
+    base: &BTreeMap<&'static str, String>,
+) -> Vec<BTreeMap<&'static str, String>> {
+    let mut out = Vec::new();
+    for a in p.args() {
+        match a {
+            ArgValue::Slot(slot) => {
+                for w in refs::slot_words(&slot).into_iter().skip(1) {
+                    let mut ctx = base.clone();
+                    ctx.insert("when", w.when);
+                    ctx.insert("at_when", w.at_when);
+                    out.push(ctx);
+                }
+            }
+            ArgValue::Ticket(t) => {
+                let js = sc.jira_setting().expect("a ticket in a JIRA setting");
+                for w in refs::ticket_words(js, t).into_iter().skip(1) {
+                    let mut ctx = base.clone();
+                    ctx.insert("ticket", w);
+                    out.push(ctx);
+                }
+            }
+            _ => {}
         }
     }
     out

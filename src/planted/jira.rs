@@ -163,7 +163,6 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
         let t = rng.random_range(0..n_tickets);
         let trap = i % 2 == 0;
         let js = sc.jira_setting().expect("jira");
-        let ticket = &js.tickets[t];
         let person = if trap {
             oracle[t].owner
         } else {
@@ -177,7 +176,7 @@ pub(super) fn distractors(sc: &mut Scenario, n: usize, rng: &mut ChaCha8Rng) {
         };
         let vars = [
             ("name", sc.people[person].name.clone()),
-            ("ticket", ticket.title.clone()),
+            ("ticket", crate::phrasing::draw_ticket(js, t, rng)),
         ];
         let texts = crate::phrasing::FactTexts::builtin();
         let raw = crate::phrasing::soft(texts, "cannot_own", &vars, rng)

@@ -56,10 +56,11 @@ fn distinct(texts: &[Vec<String>], n: usize) -> (f64, usize) {
     (unique.len() as f64 / grams.len() as f64, grams.len())
 }
 
-/// The issue's target is distinct-2 of 0.25 and distinct-3 of 0.45 (the
-/// templated texts before reached 0.068 and 0.132 over seeds 5000 to
-/// 5019); the phrasings reach about 0.21 and 0.36, which this holds, and
-/// the target is not reached yet.
+/// The issue's target, distinct-2 of 0.25 and distinct-3 of 0.45, which
+/// this holds: the templated texts before reached 0.068 and 0.132 over
+/// seeds 5000 to 5019, the first phrasings 0.21 and 0.36; with slots and
+/// tickets said in several ways and more frames per predicate, about 0.27
+/// and 0.46 over the seeds from 7000.
 #[test]
 fn planted_details_are_varied() {
     let (texts, last) = corpus();
@@ -71,8 +72,8 @@ fn planted_details_are_varied() {
          distinct-2 {d2:.3} over {n2} bigrams, distinct-3 {d3:.3} over {n3} trigrams",
         texts.len()
     );
-    assert!(d2 >= 0.2, "distinct-2 is {d2:.3}");
-    assert!(d3 >= 0.35, "distinct-3 is {d3:.3}");
+    assert!(d2 >= 0.25, "distinct-2 is {d2:.3}");
+    assert!(d3 >= 0.45, "distinct-3 is {d3:.3}");
 }
 
 /// A word that reads as an id: `snake_case`, or letters run into digits
