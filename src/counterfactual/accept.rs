@@ -2,12 +2,12 @@
 //! items and judged until one is accepted or the rounds run out.
 
 use super::critic::{self, Judged};
-use super::item;
 use super::vocab::{Candidate, Flow, Reason};
 use super::{
     decision_label, decision_label_of, evaluate_text, flow_label, listed::Listed, llm, with_oracle,
     Config, Evaluated, Label, Minimality, Proposal, Proposer, Rejection, Side, Variant,
 };
+use super::{item, reaim};
 use crate::diff::unified;
 use crate::driver::Checked;
 use crate::render::{Cue, Templates};
@@ -228,6 +228,10 @@ impl Tried<'_, '_> {
         rejected: &mut Vec<Rejection>,
     ) -> Option<Attempt> {
         let s = self.s;
+        let (candidate, fresh) = match self.compile(&candidate) {
+            Ok(fresh) => self.reaimed(candidate, fresh),
+            Err(reason) => (candidate, Err(reason)),
+        };
         let reject = |reason: Reason, rejected: &mut Vec<Rejection>| {
             rejected.push(Rejection {
                 edits: candidate.edits.clone(),
@@ -235,7 +239,7 @@ impl Tried<'_, '_> {
             });
             None
         };
-        let fresh = match self.compile(&candidate) {
+        let fresh = match fresh {
             Ok(fresh) => fresh,
             Err(reason) => return reject(reason, rejected),
         };
@@ -281,6 +285,31 @@ impl Tried<'_, '_> {
             candidate,
             std::mem::take(rejected),
         ))))
+    }
+
+    /// A decision variant whose move made the anchor's trap lead nowhere,
+    /// with that trap re-aimed and compiled again (see `reaim`); any other
+    /// compiled candidate as it is.
+    fn reaimed(
+        &self,
+        candidate: Candidate,
+        fresh: Option<Evaluated>,
+    ) -> (Candidate, Result<Option<Evaluated>, Reason>) {
+        let Some(ev) = fresh.as_ref() else {
+            return (candidate, Ok(fresh));
+        };
+        if !matches!(self.s.want, Want::Decision { .. })
+            || !reaim::needed(&self.s.anchor.ev.warnings, ev)
+        {
+            return (candidate, Ok(fresh));
+        }
+        match reaim::reaimed(&candidate, ev) {
+            Some(again) => {
+                let compiled = self.compile(&again);
+                (again, compiled)
+            }
+            None => (candidate, Ok(fresh)),
+        }
     }
 
     /// The candidate compiled, or why it is turned down; `None` when it

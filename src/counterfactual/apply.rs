@@ -307,7 +307,8 @@ pub fn apply(v: &mut Scenario, e: &Edit) -> Result<(), EditError> {
             attribute: id,
             holder,
             text,
-        } => add_attribute(v, id, holder, text),
+            fact,
+        } => add_attribute(v, id, holder, text, fact.as_deref()),
         Edit::ReorderAttributes { to, .. } => reorder(v, to),
         Edit::SetAttendees { meeting, to, .. } => set_attendees(v, meeting, to),
         Edit::SetPublic {
@@ -325,14 +326,23 @@ fn replace_fact(v: &mut Scenario, id: &str, from: &str, to: &str) -> Result<(), 
     let describe = |p: &Predicate| crate::printer::predicate(v, p);
     let attr = &v.attributes[a];
     let (kind, form) = attr.fact_form();
-    let i = form
+    let Some(i) = form
         .facts
         .iter()
         .position(|f| same_fact(&describe(&f.predicate), from))
-        .ok_or_else(|| EditError::NoSuchFact {
-            attribute: id.to_string(),
-            fact: from.to_string(),
-        })?;
+    else {
+        // A trap's claim, re-aimed.
+        let c = attr
+            .claims
+            .iter()
+            .position(|f| same_fact(&describe(&f.predicate), from))
+            .ok_or_else(|| EditError::NoSuchFact {
+                attribute: id.to_string(),
+                fact: from.to_string(),
+            })?;
+        v.attributes[a].claims[c].predicate = predicate;
+        return Ok(());
+    };
     let attr = &mut v.attributes[a];
     let form = match kind {
         FormKind::Raw => &mut attr.raw,
@@ -436,14 +446,32 @@ fn set_holder(v: &mut Scenario, id: &str, to: &str) -> Result<(), EditError> {
     Ok(())
 }
 
-fn add_attribute(v: &mut Scenario, id: &str, holder: &str, text: &str) -> Result<(), EditError> {
+fn add_attribute(
+    v: &mut Scenario,
+    id: &str,
+    holder: &str,
+    text: &str,
+    fact: Option<&str>,
+) -> Result<(), EditError> {
     check_ident(id)?;
     check_text(text)?;
     if v.attribute(id).is_some() {
         return Err(EditError::AttributeTaken(id.to_string()));
     }
     let p = person(v, holder)?;
-    crate::planted::push_attribute(v, p, None, text.to_string(), None, Vec::new(), Vec::new());
+    let facts = match fact {
+        Some(f) => vec![parse_fact(v, f)?],
+        None => Vec::new(),
+    };
+    // A finding is operational; a personal detail's category is unknown.
+    let finding = !facts.is_empty();
+    let category = finding.then_some(crate::sema::Category::Operational);
+    crate::planted::push_attribute(v, p, category, text.to_string(), None, facts, Vec::new());
+    if finding {
+        // Seen by whom the norms say, as the other findings are.
+        let last = v.attributes.len() - 1;
+        v.attributes[last].raw.visible = v.derived_visibility(&v.attributes[last], FormKind::Raw);
+    }
     v.attributes.last_mut().expect("just pushed").id = id.to_string();
     Ok(())
 }

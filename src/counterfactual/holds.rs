@@ -162,7 +162,8 @@ fn first_name(sc: &Scenario, p: PersonId) -> String {
 /// person renamed, a visible fact reworded with the
 /// same meaning, an irrelevant detail replaced by another of its category,
 /// a detail the decision does not need dropped, a new detail of the
-/// executor's, or the executor's details listed in another order.
+/// executor's, the executor's details listed in another order, or the
+/// trap told again so that it leads elsewhere.
 pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
@@ -177,9 +178,11 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
     out.extend(executor_aside(sc, texts, rng));
     out.extend(reordered(sc, rng));
     out.shuffle(rng);
-    // A replaced fact that keeps the decision first, as flips replace one:
-    // the diff alone must not tell a flip from a hold.
+    // A replaced fact that keeps the decision first, as flips replace one,
+    // then the trap re-aimed, as flips re-aim theirs: the diff alone must
+    // not tell a flip from a hold.
     let mut keeps = super::mutate::decision_keeps(c, texts, rng);
+    keeps.extend(super::reaim::hold(sc, rng));
     keeps.append(&mut out);
     keeps
 }
@@ -311,6 +314,7 @@ fn executor_aside(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Opt
             attribute: id,
             holder: sc.people[holder].id.clone(),
             text,
+            fact: None,
         }],
     })
 }

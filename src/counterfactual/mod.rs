@@ -19,6 +19,7 @@
 mod accept;
 pub mod apply;
 pub mod card;
+mod completed;
 pub mod critic;
 mod croissant;
 mod decision;
@@ -35,6 +36,7 @@ pub mod mutate;
 mod neighbours;
 mod norm_edits;
 pub mod output;
+mod reaim;
 mod rejections;
 mod row;
 pub mod vocab;

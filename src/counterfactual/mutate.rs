@@ -127,7 +127,9 @@ fn same_kind(a: &Predicate, b: &Predicate) -> bool {
 /// The appropriate facts of critical details, in the report's order: the
 /// attribute, the model's fact, its index among its form's facts and its
 /// predicate. Flips and holds replace these.
-fn critical_facts(c: &Checked) -> impl Iterator<Item = (usize, usize, usize, Predicate)> + '_ {
+pub(super) fn critical_facts(
+    c: &Checked,
+) -> impl Iterator<Item = (usize, usize, usize, Predicate)> + '_ {
     let sc = &c.scenario;
     c.report
         .attributes
@@ -164,6 +166,7 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             out.push(flip_candidate(texts, sc, (a, index), &old, new, moved, rng));
         }
     }
+    out.extend(super::completed::flips(c, texts, rng));
     out
 }
 
@@ -238,7 +241,7 @@ fn flip_replacements(
 /// The candidate in which fact `at` (attribute, index among its form's
 /// facts) is `new` instead of `old`, its texts written again, and, when
 /// `moved`, the attribute moved to the new fact's subject.
-fn flip_candidate(
+pub(super) fn flip_candidate(
     texts: &FactTexts,
     sc: &Scenario,
     at: (usize, usize),

@@ -53,11 +53,14 @@ pub enum Edit {
     },
     /// An attribute dropped, facts and texts with it.
     DropAttribute { attribute: String },
-    /// A new attribute: a personal detail with no bearing on the task.
+    /// A new attribute: a personal detail with no bearing on the task,
+    /// or, with `fact`, an appropriate detail that states that fact.
     AddAttribute {
         attribute: String,
         holder: String,
         text: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fact: Option<String>,
     },
     /// Who attends a meeting.
     SetAttendees {

@@ -150,3 +150,117 @@ fn push_claim(sc: &mut Scenario, holder: usize, p: Predicate, rng: &mut ChaCha8R
     }
     true
 }
+
+/// A claim that [`reaim`] replaced: the attribute, its fact before and
+/// after, and its raw text before.
+pub(crate) struct Reaimed {
+    pub attribute: usize,
+    pub from: Predicate,
+    pub to: Predicate,
+    pub text_from: String,
+}
+
+/// Which claims [`reaim`] replaces.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Aim {
+    /// Those that lead to no decision other than the oracle.
+    Lost,
+    /// The first claim, wherever it leads: the trap changes and the
+    /// decision stays.
+    First,
+}
+
+/// Re-aims traps: each claim `which` picks is replaced by another fact
+/// that rules the oracle out and lets another decision in, told by the
+/// same holder in new words, and proved as [`plant`] proves its claims
+/// (a variant whose decision moved onto where a trap led has that trap
+/// leading nowhere; this gives it one that leads somewhere). Returns what
+/// was replaced; None when no claim is picked, a picked claim stands on a
+/// detail with a sanitized twin (written by hand: its two texts would no
+/// longer agree), or no replacement is proved.
+pub(crate) fn reaim(sc: &mut Scenario, which: Aim, rng: &mut ChaCha8Rng) -> Option<Vec<Reaimed>> {
+    let deadline = std::time::Instant::now() + PROOF_BOUND;
+    let options = || Options {
+        max_solve: Some(deadline.saturating_duration_since(std::time::Instant::now())),
+    };
+    let m = model::lower(sc);
+    let report = analyse(sc, &m, &options());
+    if !report.unique || report.timed_out {
+        return None;
+    }
+    let lost = match which {
+        Aim::Lost => nowhere(&m, &report),
+        Aim::First => first_claim(sc).into_iter().collect(),
+    };
+    if lost.is_empty()
+        || lost
+            .iter()
+            .any(|&(a, _)| sc.attributes[a].sanitized.is_some())
+    {
+        return None;
+    }
+    let mut candidates = claim_candidates(sc, &m, &report);
+    candidates.shuffle(rng);
+    let mut trial = sc.clone();
+    let mut out = Vec::new();
+    for (a, i) in lost {
+        let holder = trial.attributes[a].holder;
+        let now = trial.attributes[a].claims[i].predicate.clone();
+        let fits = |p: &&Predicate| p.subject().is_none_or(|s| s == holder) && **p != now;
+        let found = candidates.iter().filter(fits).take(TRIES).find_map(|p| {
+            let t = with_claim(&trial, (a, i), p, rng)?;
+            let m = model::lower(&t);
+            let r = analyse(&t, &m, &options());
+            (r.unique && !r.timed_out && !nowhere(&m, &r).contains(&(a, i))).then_some((t, p))
+        });
+        let (t, p) = found?;
+        out.push(Reaimed {
+            attribute: a,
+            from: trial.attributes[a].claims[i].predicate.clone(),
+            to: p.clone(),
+            text_from: trial.attributes[a].raw.text.clone(),
+        });
+        trial = t;
+    }
+    *sc = trial;
+    Some(out)
+}
+
+/// The first claim of the scenario: its attribute and index.
+fn first_claim(sc: &Scenario) -> Option<(usize, usize)> {
+    sc.attributes
+        .iter()
+        .position(|a| !a.claims.is_empty())
+        .map(|a| (a, 0))
+}
+
+/// The claims (attribute, index among its claims) that lead to no
+/// decision other than the oracle.
+fn nowhere(m: &model::Model, report: &crate::analysis::Report) -> Vec<(usize, usize)> {
+    m.facts
+        .iter()
+        .zip(&report.facts)
+        .filter(|(f, _)| f.status == FactStatus::Claim)
+        .filter(|(_, r)| !matches!(r.trap, Some(TrapEffect::Leads(_))))
+        .map(|(f, _)| (f.origin.attribute, f.origin.index))
+        .collect()
+}
+
+/// The scenario with claim `at` stating `p` instead, its holder's raw
+/// text told again; None when the fact has no claim phrasing.
+fn with_claim(
+    sc: &Scenario,
+    at: (usize, usize),
+    p: &Predicate,
+    rng: &mut ChaCha8Rng,
+) -> Option<Scenario> {
+    let (a, i) = at;
+    let texts = crate::phrasing::FactTexts::builtin();
+    let t = crate::phrasing::claim(texts, sc, p, sc.attributes[a].holder, rng)?;
+    let mut out = sc.clone();
+    let attr = &mut out.attributes[a];
+    attr.claims[i].predicate = p.clone();
+    attr.raw.text = t.raw;
+    attr.category = Some(t.category);
+    Some(out)
+}

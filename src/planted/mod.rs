@@ -8,7 +8,7 @@
 //! In: a [`Config`]. Out: a resolved [`Scenario`] whose nodes carry derived
 //! spans; [`crate::printer::print`] turns it into seed text.
 
-mod claims;
+pub(crate) mod claims;
 mod jira;
 mod meeting;
 mod norms;

@@ -746,3 +746,66 @@ fn no_seed_is_in_two_splits_even_across_runs() {
         }
     }
 }
+
+/// In a rule case one changed finding can leave the level open; the flip
+/// is then completed by a new finding on the check that decides it. Every
+/// such flip of planted severity and policy seeds (a range used for
+/// nothing else) allows exactly one level other than the oracle, and
+/// its edits, replayed on the anchor, give the same seed.
+#[test]
+fn completed_flips_settle_one_other_level_and_replay() {
+    use cici::counterfactual::apply::apply;
+    use cici::counterfactual::mutate::decision_flips;
+    use cici::counterfactual::vocab::Edit;
+    use cici::counterfactual::{decision_label, evaluate};
+    use cici::sema::Family;
+    use rand::SeedableRng;
+
+    let templates = cici::render::Templates::builtin();
+    let mut completed = 0;
+    for seed in 64000..64012u64 {
+        for family in [Family::SeverityClassification, Family::PolicyDecision] {
+            let mut config = cici::planted::Config::pisas(family, seed);
+            config.norms = true;
+            let sc = cici::planted::generate(&config);
+            let mut run = Run::new();
+            run.check_texts(
+                vec![(format!("{}.cici", sc.id), cici::printer::print(&sc))],
+                &Options::default(),
+            );
+            let anchor = &run.checked[0];
+            let base = decision_label(anchor);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            for c in decision_flips(anchor, templates.facts(), &mut rng) {
+                if !matches!(
+                    c.edits.last(),
+                    Some(Edit::AddAttribute { fact: Some(_), .. })
+                ) {
+                    continue;
+                }
+                completed += 1;
+                let ev = evaluate(&c, &Options::default()).expect("a completed flip decides");
+                assert_ne!(
+                    decision_label(&ev.checked),
+                    base,
+                    "{}: {:?}",
+                    sc.id,
+                    c.edits
+                );
+                let mut replayed = anchor.scenario.clone();
+                for e in &c.edits {
+                    apply(&mut replayed, e).expect("the edits replay");
+                }
+                assert_eq!(
+                    cici::printer::print(&replayed),
+                    cici::printer::print(&c.scenario),
+                    "{}: {:?}",
+                    sc.id,
+                    c.edits
+                );
+            }
+        }
+    }
+    println!("completed flips: {completed}");
+    assert!(completed >= 10, "only {completed} completed flips");
+}

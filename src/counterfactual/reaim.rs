@@ -1,0 +1,85 @@
+//! A flip can move the decision onto the one the anchor's trap led to;
+//! that trap then leads nowhere, and the critic turns such a variant down.
+//! Rather than lose the side, the trap is re-aimed: its claim is told
+//! again so that, honoured, it leads to yet another decision (see
+//! `planted::claims::reaim`). The re-aiming is one more edit of the
+//! candidate, recorded as every other edit is.
+
+use std::hash::{Hash, Hasher};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::mutate::text_edit;
+use super::vocab::{Candidate, Edit};
+use super::Evaluated;
+use crate::planted::claims::Aim;
+use crate::printer::predicate;
+use crate::sema::{FormKind, Scenario};
+
+/// The warning of a trap that leads nowhere.
+const NOWHERE: &str = "cici::check::claim_leads_nowhere";
+
+/// Whether the variant has a trap leading nowhere that the anchor did not.
+pub(super) fn needed(anchor_warnings: &[String], ev: &Evaluated) -> bool {
+    ev.warnings.iter().any(|w| w == NOWHERE) && !anchor_warnings.iter().any(|w| w == NOWHERE)
+}
+
+/// The candidate with the variant's traps re-aimed and the edits that say
+/// so; None when no re-aimed claim is proved. Deterministic: the draw is
+/// seeded by the variant's text.
+pub(super) fn reaimed(candidate: &Candidate, ev: &Evaluated) -> Option<Candidate> {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    ev.text.hash(&mut hasher);
+    let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
+    let (scenario, edits) = with_edits(
+        &ev.checked.scenario,
+        Aim::Lost,
+        candidate.edits.clone(),
+        &mut rng,
+    )?;
+    Some(Candidate {
+        scenario: scenario.into(),
+        edits,
+        flow: candidate.flow.clone(),
+    })
+}
+
+/// A hold that changes what the anchor's trap says and where it leads,
+/// and nothing the decision rests on: the same kind of edit a flip makes
+/// when it re-aims its trap, so the two read alike in a diff.
+pub(super) fn hold(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+    let (scenario, edits) = with_edits(sc, Aim::First, Vec::new(), rng)?;
+    Some(Candidate {
+        scenario: scenario.into(),
+        edits,
+        flow: None,
+    })
+}
+
+/// The scenario with its claims re-aimed, and `edits` with the edits that
+/// say so.
+fn with_edits(
+    sc: &Scenario,
+    which: Aim,
+    mut edits: Vec<Edit>,
+    rng: &mut ChaCha8Rng,
+) -> Option<(Scenario, Vec<Edit>)> {
+    let mut sc = sc.clone();
+    let changed = crate::planted::claims::reaim(&mut sc, which, rng)?;
+    for r in changed {
+        let attr = &sc.attributes[r.attribute];
+        edits.push(Edit::ReplaceFact {
+            attribute: attr.id.clone(),
+            from: predicate(&sc, &r.from),
+            to: predicate(&sc, &r.to),
+        });
+        edits.push(text_edit(
+            &attr.id,
+            FormKind::Raw,
+            &r.text_from,
+            &attr.raw.text,
+        ));
+    }
+    Some((sc, edits))
+}
