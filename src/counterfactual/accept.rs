@@ -293,8 +293,8 @@ impl Tried<'_, '_> {
     fn reaimed(
         &self,
         candidate: Candidate,
-        fresh: Option<Evaluated>,
-    ) -> (Candidate, Result<Option<Evaluated>, Reason>) {
+        fresh: Option<Rc<Evaluated>>,
+    ) -> (Candidate, Result<Option<Rc<Evaluated>>, Reason>) {
         let Some(ev) = fresh.as_ref() else {
             return (candidate, Ok(fresh));
         };
