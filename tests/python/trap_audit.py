@@ -240,6 +240,10 @@ def reader_agrees(sv, model):
         return True
     forced = [sv.on[i] for i in claimed["honours"]]
     k, found = sv.honour(forced, [(sv.on[j], 1) for j in appropriate(model)])
+    if claimed.get("trap") == "keeps":
+        # Honouring them (or nothing, when no shown detail is to be
+        # honoured) gives up no appropriate fact and allows one decision.
+        return k == 0 and len(found) == 1
     to = list(found[0]) if k is not None and k <= 3 and len(found) == 1 else None
     return to == claimed.get("leads_to")
 
