@@ -130,11 +130,19 @@ pub fn read(file: &Path) -> Result<EvalLog, ReportError> {
 mod tests {
     use super::*;
 
-    const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/inspect/flow.eval");
+    /// The fixture, found where `cargo test` runs the crate from (the
+    /// crate may have been compiled in another copy of the repository).
+    fn fixture() -> std::path::PathBuf {
+        let root = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(
+            || env!("CARGO_MANIFEST_DIR").into(),
+            std::path::PathBuf::from,
+        );
+        root.join("tests/data/inspect/flow.eval")
+    }
 
     #[test]
     fn the_fixture_has_a_header_and_its_samples() {
-        let log = read(Path::new(FIXTURE)).unwrap();
+        let log = read(&fixture()).unwrap();
         assert!(log.header.contains("\"model\""), "{}", &log.header[..200]);
         assert_eq!(log.samples.len(), 3);
         assert!(log
@@ -145,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_cut_or_damaged_archive_is_a_diagnostic_never_a_panic() {
-        let bytes = std::fs::read(FIXTURE).unwrap();
+        let bytes = std::fs::read(fixture()).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("x.eval");
         let mut refused = 0;
