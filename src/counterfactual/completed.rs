@@ -25,7 +25,7 @@ const MOST: usize = 4;
 
 /// Flips of a rule scenario that change one critical finding and add the
 /// finding that settles the level the change left open.
-pub(super) fn flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+pub fn flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let (Setting::Rule(ss), Decision::Rule(oracle)) = (&sc.setting, &sc.oracle) else {
         return Vec::new();

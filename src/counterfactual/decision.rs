@@ -87,6 +87,7 @@ fn in_condition(
         // up front, so that the random stream does not depend on which
         // side succeeds.
         let mut flip_list = mutate::decision_flips(c, templates.facts(), rng);
+        flip_list.extend(super::completed::flips(c, templates.facts(), rng));
         flip_list.extend(mutate::public_edits(sc, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
         let hold_list = super::holds::decision_holds(c, templates.facts(), rng);

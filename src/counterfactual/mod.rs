@@ -19,7 +19,7 @@
 mod accept;
 pub mod apply;
 pub mod card;
-mod completed;
+pub mod completed;
 pub mod critic;
 mod croissant;
 mod decision;

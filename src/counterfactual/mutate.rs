@@ -166,7 +166,6 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             out.push(flip_candidate(texts, sc, (a, index), &old, new, moved, rng));
         }
     }
-    out.extend(super::completed::flips(c, texts, rng));
     out
 }
 

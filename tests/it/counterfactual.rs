@@ -755,7 +755,7 @@ fn no_seed_is_in_two_splits_even_across_runs() {
 #[test]
 fn completed_flips_settle_one_other_level_and_replay() {
     use cici::counterfactual::apply::apply;
-    use cici::counterfactual::mutate::decision_flips;
+    use cici::counterfactual::completed::flips;
     use cici::counterfactual::vocab::Edit;
     use cici::counterfactual::{decision_label, evaluate};
     use cici::sema::Family;
@@ -776,13 +776,15 @@ fn completed_flips_settle_one_other_level_and_replay() {
             let anchor = &run.checked[0];
             let base = decision_label(anchor);
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            for c in decision_flips(anchor, templates.facts(), &mut rng) {
-                if !matches!(
-                    c.edits.last(),
-                    Some(Edit::AddAttribute { fact: Some(_), .. })
-                ) {
-                    continue;
-                }
+            for c in flips(anchor, templates.facts(), &mut rng) {
+                assert!(
+                    matches!(
+                        c.edits.last(),
+                        Some(Edit::AddAttribute { fact: Some(_), .. })
+                    ),
+                    "{:?}",
+                    c.edits
+                );
                 completed += 1;
                 let ev = evaluate(&c, &Options::default()).expect("a completed flip decides");
                 assert_ne!(

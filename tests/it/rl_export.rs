@@ -290,3 +290,20 @@ fn bad_input_gets_a_diagnostic_and_writes_nothing() {
         [empty, bad_row, split, seed, dpo, format].join("\n")
     );
 }
+
+/// A row file that is not UTF-8 text is refused by name, and nothing is
+/// written.
+#[test]
+fn an_unreadable_row_file_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::create_dir_all(dir.join("data/flow")).unwrap();
+    std::fs::write(
+        dir.join("data/flow/test.jsonl"),
+        b"{\"id\": \"\xff\xfe\"}\n",
+    )
+    .unwrap();
+    let err = refused(dir, &rl("data", "verl"), 2);
+    assert!(err.contains("cici::export::unreadable"), "{err}");
+    assert!(err.contains("test.jsonl"), "{err}");
+}
