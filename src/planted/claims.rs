@@ -25,15 +25,8 @@ const PROOF_BOUND: std::time::Duration = std::time::Duration::from_secs(5);
 /// None when no candidate is proved to lead to exactly one other decision
 /// (the scenario is then unchanged).
 pub(crate) fn plant(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> Option<Decision> {
-    let deadline = std::time::Instant::now() + PROOF_BOUND;
-    let options = || Options {
-        max_solve: Some(deadline.saturating_duration_since(std::time::Instant::now())),
-    };
-    let m = model::lower(sc);
-    let report = analyse(sc, &m, &options());
-    if !report.unique || report.timed_out {
-        return None;
-    }
+    let options = bounded();
+    let (m, report) = proved(sc, &options())?;
     let mut candidates = claim_candidates(sc, &m, &report);
     candidates.shuffle(rng);
     for p in candidates.into_iter().take(TRIES) {
@@ -66,6 +59,23 @@ pub(crate) fn plant(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> Option<Decision>
         }
     }
     None
+}
+
+/// Options for the proofs of one planting or re-aiming, all within one
+/// [`PROOF_BOUND`] from now.
+fn bounded() -> impl Fn() -> Options {
+    let deadline = std::time::Instant::now() + PROOF_BOUND;
+    move || Options {
+        max_solve: Some(deadline.saturating_duration_since(std::time::Instant::now())),
+    }
+}
+
+/// The scenario's model and report, when its oracle is proved unique in
+/// time.
+fn proved(sc: &Scenario, options: &Options) -> Option<(model::Model, crate::analysis::Report)> {
+    let m = model::lower(sc);
+    let report = analyse(sc, &m, options);
+    (report.unique && !report.timed_out).then_some((m, report))
 }
 
 /// Facts that rule the oracle out: for the allocation families, those
@@ -179,15 +189,8 @@ pub(crate) enum Aim {
 /// detail with a sanitized twin (written by hand: its two texts would no
 /// longer agree), or no replacement is proved.
 pub(crate) fn reaim(sc: &mut Scenario, which: Aim, rng: &mut ChaCha8Rng) -> Option<Vec<Reaimed>> {
-    let deadline = std::time::Instant::now() + PROOF_BOUND;
-    let options = || Options {
-        max_solve: Some(deadline.saturating_duration_since(std::time::Instant::now())),
-    };
-    let m = model::lower(sc);
-    let report = analyse(sc, &m, &options());
-    if !report.unique || report.timed_out {
-        return None;
-    }
+    let options = bounded();
+    let (m, report) = proved(sc, &options())?;
     let lost = match which {
         Aim::Lost => nowhere(&m, &report),
         Aim::First => first_claim(sc).into_iter().collect(),
