@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import pathlib
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any, Iterator
 
 FORMAT = "cici-artifacts/1"
 
@@ -26,7 +26,7 @@ class Condition:
     knowledge: dict[str, str]
 
 
-def artifacts(folder: str | pathlib.Path) -> Iterator[dict]:
+def artifacts(folder: str | pathlib.Path) -> Iterator[dict[str, Any]]:
     """Every scenario's packed artifacts, in the manifest's order."""
     folder = pathlib.Path(folder)
     manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
