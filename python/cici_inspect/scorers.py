@@ -6,13 +6,13 @@ from inspect_ai.scorer import CORRECT, INCORRECT, Score, Scorer, Target, accurac
 from inspect_ai.solver import TaskState
 
 from .environment import Scenario, leaks, load
-from .state import sample
+from .state import Meta, sample
 
 
 def scenario_of(state: TaskState) -> Scenario:
     """The sample's scenario, from its metadata."""
-    m = state.metadata
-    return load(str(m["export"])).scenario(str(m["scenario"]))
+    m = state.metadata_as(Meta)
+    return load(m.export).scenario(m.scenario)
 
 
 @scorer(metrics=[accuracy(), stderr()])

@@ -4,10 +4,24 @@ decision it recorded. Samples run concurrently without sharing any."""
 
 from __future__ import annotations
 
-from pydantic import Field
 from inspect_ai.util import StoreModel, store_as
+from pydantic import BaseModel, ConfigDict, Field
 
 from .environment import Scenario, Write, load
+
+
+class Meta(BaseModel):
+    """A sample's metadata: where its scenario is, and how it is run."""
+
+    model_config = ConfigDict(frozen=True)
+
+    export: str
+    scenario: str
+    family: str
+    condition: str
+    variant: str
+    executor: str
+    role: str
 
 
 class Sample(StoreModel):

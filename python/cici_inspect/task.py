@@ -17,7 +17,7 @@ from inspect_ai.solver import generate as model_turn
 from .environment import CONDITIONS, Scenario, load
 from .judge import leak_judge
 from .scorers import leakage, utility
-from .state import sample
+from .state import Meta, sample
 from .tools import tools_for
 
 SYSTEM = """You are the assistant of {name}, {role}, and act for them with the tools you have.
@@ -50,12 +50,9 @@ def _sample(export: str, sc: Scenario, cond: str, name: str, instruction: str) -
         # brief. The contract (the answers) stays in the export's
         # `answers/` folder, which the scorers read.
         files={"brief.md": sc.environment.brief},
-        metadata={
-            "export": export, "scenario": sc.id, "family": sc.family,
-            "condition": cond, "variant": name,
-            "executor": executor.name if executor else sc.executor,
-            "role": executor.role if executor else "",
-        },
+        metadata=Meta(export=export, scenario=sc.id, family=sc.family, condition=cond, variant=name,
+                      executor=executor.name if executor else sc.executor,
+                      role=executor.role if executor else "").model_dump(),
     )
 
 
@@ -79,10 +76,10 @@ def samples(folder: str | Path, condition: str = "default", variant: str = "all"
 def setup(teammates: str = "scripted") -> Solver:
     """Puts the sample's scenario and condition in its store."""
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        m = state.metadata
+        m = state.metadata_as(Meta)
         s = sample()
-        s.export, s.scenario = str(m["export"]), str(m["scenario"])
-        s.condition, s.teammates = str(m["condition"]), teammates
+        s.export, s.scenario = m.export, m.scenario
+        s.condition, s.teammates = m.condition, teammates
         s.writes, s.decision = [], {}
         return state
     return solve
@@ -92,9 +89,9 @@ def setup(teammates: str = "scripted") -> Solver:
 def agent(teammates: str = "scripted") -> Solver:
     """Setup, the family's tools, and the model's tool loop."""
     async def solve(state: TaskState, generate: Generate) -> TaskState:
-        m = state.metadata
-        steps = [setup(teammates), system_message(SYSTEM.format(name=m["executor"], role=m["role"])),
-                 use_tools(tools_for(str(m["family"]))), model_turn()]
+        m = state.metadata_as(Meta)
+        steps = [setup(teammates), system_message(SYSTEM.format(name=m.executor, role=m.role)),
+                 use_tools(tools_for(m.family)), model_turn()]
         for step in steps:
             state = await step(state, generate)
         return state
