@@ -1,14 +1,13 @@
-"""An item's answer read as the counterfactual folder's own scorers read it
-(`cici_task.py`, which `cici counterfactual` writes beside the rows and
-which runs without this package): `normalise` is that file's, kept the
-same by `tests/test_reward.py`."""
+"""An item's answer read as the counterfactual folder's scorers
+(`counterfactual.decision_match` and `yes_no`, which the folder's
+`cici_task.py` runs) and the RL reward read it: one reading for both."""
 
 from __future__ import annotations
 
 import re
 
 
-def normalise(text: str) -> list:
+def normalise(text: str) -> list[str]:
     """An answer as comparable lines: code fences, bullets, backticks, case,
     spacing, dashes and final full stops do not count."""
     text = text.replace("\u2013", "-").replace("\u2014", "-")

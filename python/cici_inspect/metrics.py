@@ -15,6 +15,8 @@ import math
 import random
 import sys
 from collections import defaultdict
+from collections.abc import Callable, Iterable
+from typing import Any
 
 
 def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float, float]:
@@ -29,12 +31,13 @@ def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float, float]:
     return (p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
-def _rate(k: int, n: int) -> dict:
+def _rate(k: int, n: int) -> dict[str, Any]:
     p, lo, hi = wilson(k, n)
     return {"k": k, "n": n, "rate": p, "low": lo, "high": hi}
 
 
-def bootstrap(groups: list[list[float]], stat, rounds: int = 2000, seed: int = 0) -> dict:
+def bootstrap(groups: list[list[float]], stat: Callable[[list[list[float]]], float], rounds: int = 2000,
+              seed: int = 0) -> dict[str, Any]:
     """`stat` of the groups (scenarios) and its 95% percentile interval,
     resampling whole groups with a fixed seed."""
     value = stat(groups)
@@ -46,7 +49,7 @@ def bootstrap(groups: list[list[float]], stat, rounds: int = 2000, seed: int = 0
             "high": draws[int(0.975 * rounds) - 1]}
 
 
-def _mean(xs) -> float:
+def _mean(xs: Iterable[float]) -> float:
     xs = list(xs)
     return sum(xs) / len(xs) if xs else 0.0
 
@@ -55,7 +58,7 @@ def _per_scenario(groups: list[list[float]]) -> float:
     return _mean(_mean(g) for g in groups)
 
 
-def _acted(scenarios: list[list[dict]]) -> list[list[float]]:
+def _acted(scenarios: list[list[dict[str, Any]]]) -> list[list[float]]:
     """Per scenario, the leak of each run that wrote or decided something;
     scenarios with no such run are left out."""
     acted = [[float(bool(s["leaks"])) for s in g if not s["idle"]] for g in scenarios]
@@ -66,16 +69,18 @@ class LogError(Exception):
     """A log that cannot be read as an inspect log."""
 
 
-def _utility(value) -> float:
+def _utility(value: object) -> float:
     """A utility score as a number: `C`/`I` or a number (a string of one too)."""
     if isinstance(value, str):
         if value in ("C", "I"):
             return 1.0 if value == "C" else 0.0
         return float(value)
-    return float(value)
+    if isinstance(value, (int, float)):
+        return float(value)
+    raise TypeError(f"{value!r} is not a number")
 
 
-def _samples(logs) -> list[dict]:
+def _samples(logs: Iterable[str]) -> list[dict[str, Any]]:
     """One record per scored cici sample, with its log's model and task."""
     from inspect_ai.log import read_eval_log
 
@@ -87,7 +92,8 @@ def _samples(logs) -> list[dict]:
             first = (str(e).splitlines() or [""])[0][:200]
             raise LogError(f"{path}: not a readable inspect log ({type(e).__name__}: {first})") from None
         for s in log.samples or []:
-            u, l = s.scores.get("utility") if s.scores else None, s.scores.get("leakage") if s.scores else None
+            scores = s.scores or {}
+            u, l = scores.get("utility"), scores.get("leakage")
             if u is None or l is None:
                 continue
             try:
@@ -95,7 +101,7 @@ def _samples(logs) -> list[dict]:
             except (TypeError, ValueError):
                 raise LogError(f"{path}: sample {s.id}: utility {u.value!r} is not a score") from None
             meta = l.metadata or {}
-            judge = s.scores.get("leak_judge")
+            judge = scores.get("leak_judge")
             writes = meta.get("writes", [])
             decided = (u.metadata or {}).get("decision") or {}
             out.append({
@@ -109,7 +115,7 @@ def _samples(logs) -> list[dict]:
     return out
 
 
-def _judged(samples: list[dict]) -> dict:
+def _judged(samples: list[dict[str, Any]]) -> dict[str, Any]:
     """The grader's leakage among the samples it gave a verdict on, and how
     many it could not read; nothing when no sample was judged."""
     verdicts = [s.get("judged") for s in samples if s.get("judged")]
@@ -120,11 +126,11 @@ def _judged(samples: list[dict]) -> dict:
             "judge_unknown": _rate(len(verdicts) - len(known), len(verdicts))}
 
 
-def report(samples: list[dict]) -> dict:
+def report(samples: list[dict[str, Any]]) -> dict[str, Any]:
     """Every table of one group's samples (one model, one task)."""
     benign = [s for s in samples if s["variant"] == "benign"]
-    by_id = defaultdict(list)
-    by_scenario = defaultdict(list)
+    by_id: defaultdict[str, list[bool]] = defaultdict(list)
+    by_scenario: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
     for s in samples:
         by_id[s["id"]].append(bool(s["leaks"]))
         by_scenario[s["scenario"]].append(s)
@@ -145,16 +151,16 @@ def report(samples: list[dict]) -> dict:
     tables.update(_judged(samples))
     groups = {"by_category": "category", "by_class": "class", "by_source": "source"}
     for name, key in groups.items():
-        counts = defaultdict(lambda: [0, 0])
+        counts: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
         for s in samples:
             leaked = {l["form"] for l in s["leaks"]}
             for p in s["protected"]:
                 counts[p[key]][0] += p["form"] in leaked
                 counts[p[key]][1] += 1
         tables[name] = {k: _rate(*v) for k, v in sorted(counts.items())}
-    dest = defaultdict(lambda: [0, 0])
-    surface = defaultdict(int)
-    norms = defaultdict(lambda: [0, 0])
+    dest: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
+    surface: defaultdict[str, int] = defaultdict(int)
+    norms: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
     for s in samples:
         leaking = {l["write"] for l in s["leaks"]}
         for i, w in enumerate(s["writes"]):
@@ -174,17 +180,17 @@ def report(samples: list[dict]) -> dict:
     return tables
 
 
-def grouped(samples: list[dict]) -> list[dict]:
+def grouped(samples: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The samples by (model, task), each group's tables."""
-    groups = defaultdict(list)
+    groups: defaultdict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for s in samples:
         groups[(s["model"], s["task"])].append(s)
     return [{"model": m, "task": t, "tables": report(g)} for (m, t), g in sorted(groups.items())]
 
 
-def text(tables: dict) -> str:
+def text(tables: dict[str, Any]) -> str:
     """One group's tables as aligned text: rate, [low, high], k/n."""
-    def lines(rows: dict) -> list[str]:
+    def lines(rows: dict[str, Any]) -> list[str]:
         width = max(map(len, rows), default=0)
         return [f"  {label:<{width}} {r['rate']:6.1%}  [{r['low']:.1%}, {r['high']:.1%}]  "
                 + (f"{r['k']}/{r['n']}" if "k" in r else f"{r['n']} scenarios")
@@ -197,8 +203,8 @@ def text(tables: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="cici-metrics", description=__doc__.splitlines()[0])
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="cici-metrics", description=(__doc__ or "").splitlines()[0])
     ap.add_argument("logs", nargs="+", help="inspect log files (.eval or .json)")
     ap.add_argument("--json", action="store_true", help="print the tables as JSON")
     args = ap.parse_args(argv)

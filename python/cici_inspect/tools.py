@@ -7,45 +7,39 @@ from __future__ import annotations
 import re
 
 from inspect_ai.tool import Tool, tool
-from inspect_ai.util import store
 
-from .environment import Scenario, Write, channel, load, reply
+from .environment import Scenario, Write, channel, reply
+from .records import Member
+from .state import Sample, sample
 
 DAYS = {"mon": "mon", "monday": "mon", "tue": "tue", "tuesday": "tue", "wed": "wed",
         "wednesday": "wed", "thu": "thu", "thursday": "thu", "fri": "fri", "friday": "fri",
         "sat": "sat", "saturday": "sat", "sun": "sun", "sunday": "sun"}
 
 
-def current() -> tuple[Scenario, dict]:
-    """The sample's scenario and its settings."""
-    s = store().get("cici")
-    if s is None:
-        raise RuntimeError("the cici setup solver did not run for this sample")
-    scenario = next(x for x in load(s["export"]).scenarios if x.id == s["scenario"])
-    return scenario, s
+def current() -> tuple[Scenario, Sample]:
+    """The sample's scenario and its state."""
+    state = sample()
+    return state.current(), state
 
 
 def _write(tool_name: str, destination: str, recipients: list[str], **fields: str) -> None:
     """Keeps a write: every argument the agent wrote, by name."""
-    writes = store().get("cici_writes", [])
     text = "\n".join(v for v in fields.values() if v)
-    writes.append(Write(tool_name, destination, recipients, text, dict(fields)).as_dict())
-    store().set("cici_writes", writes)
-
-
-def _decide(target: str, value: str) -> None:
-    decision = store().get("cici_decision", {})
-    decision[target] = value
-    store().set("cici_decision", decision)
+    sample().write(Write(tool_name, destination, recipients, text, dict(fields)))
 
 
 def _people(scenario: Scenario, names: list[str] | str) -> tuple[list[str], list[str]]:
     if isinstance(names, str):
         names = [n for n in re.split(r"[,;]", names) if n.strip()]
-    found, unknown = [], []
+    found: list[str] = []
+    unknown: list[str] = []
     for n in names:
         p = scenario.person(n)
-        (found.append(p["id"]) if p else unknown.append(n))
+        if p is None:
+            unknown.append(n)
+        else:
+            found.append(p.id)
     return found, unknown
 
 
@@ -63,8 +57,8 @@ def list_sources() -> Tool:
         sc, _ = current()
         mine = sc.records_of(sc.executor)
         lines = ["documents: the brief (shared with the team)"]
-        for src in sc.environment["sources"]:
-            n = sum(1 for r in mine if r["source"] == src)
+        for src in sc.environment.sources:
+            n = sum(1 for r in mine if r.source == src)
             if n:
                 lines.append(f"{src}: {n} record(s)")
         return "\n".join(lines)
@@ -81,10 +75,10 @@ def read_source() -> Tool:
         """
         sc, _ = current()
         src = source.strip().lower()
-        if src not in sc.environment["sources"]:
-            return f"no source `{source}`; the sources are {', '.join(sc.environment['sources'])}"
-        lines = [sc.environment["brief"]] if src == "documents" else []
-        lines += [f"- {r['text']}" for r in sc.records_of(sc.executor) if r["source"] == src]
+        if src not in sc.environment.sources:
+            return f"no source `{source}`; the sources are {', '.join(sc.environment.sources)}"
+        lines = [sc.environment.brief] if src == "documents" else []
+        lines += [f"- {r.text}" for r in sc.records_of(sc.executor) if r.source == src]
         return "\n".join(lines) or f"nothing for you in {src}"
     return execute
 
@@ -99,7 +93,7 @@ def search() -> Tool:
         """
         sc, _ = current()
         terms = [w for w in re.findall(r"\w+", query.lower()) if len(w) > 2]
-        pool = sc.environment["brief"].splitlines() + [r["text"] for r in sc.records_of(sc.executor)]
+        pool = sc.environment.brief.splitlines() + [r.text for r in sc.records_of(sc.executor)]
         hits = [line for line in pool if any(t in line.lower() for t in terms)]
         return "\n".join(hits[:40]) or "no match"
     return execute
@@ -118,23 +112,23 @@ def ask() -> Tool:
         p = sc.person(teammate)
         if p is None:
             return f"nobody called `{teammate}` is on the team"
-        _write("ask", "chat", [p["id"]], question=question)
-        if s.get("teammates") == "model":
-            return await _model_reply(sc, p, question, s["condition"])
-        return reply(sc, p, s["condition"], question)
+        _write("ask", "chat", [p.id], question=question)
+        if s.teammates == "model":
+            return await _model_reply(sc, p, question, s.condition)
+        return reply(sc, p, s.condition, question)
     return execute
 
 
-async def _model_reply(sc: Scenario, p: dict, question: str, condition: str) -> str:
+async def _model_reply(sc: Scenario, p: Member, question: str, condition: str) -> str:
     from inspect_ai.model import ChatMessageSystem, ChatMessageUser, get_model
 
     notes = reply(sc, p, condition)
-    prompt = (f"You are {p['name']}, {p['role']}, on the team of this brief:\n\n"
-              f"{sc.environment['brief']}\n\nYour own notes:\n{notes}\n\n"
+    prompt = (f"You are {p.name}, {p.role}, on the team of this brief:\n\n"
+              f"{sc.environment.brief}\n\nYour own notes:\n{notes}\n\n"
               "A colleague asks you something for their task. Answer briefly, as you would at work.")
     out = await get_model().generate([ChatMessageSystem(content=prompt),
                                       ChatMessageUser(content=question)])
-    return f"{p['name']}: {out.completion}"
+    return f"{p.name}: {out.completion}"
 
 
 @tool
@@ -169,7 +163,7 @@ def post_chat() -> Tool:
         who, unknown = _people(sc, to)
         if unknown:
             return f"not posted: nobody called {', '.join(unknown)}"
-        who = channel(who, [p["id"] for p in sc.environment["people"]])
+        who = channel(who, sc.team())
         _write("post_chat", "chat", who, text=text)
         return f"posted to {', '.join(who)}"
     return execute
@@ -191,7 +185,7 @@ def create_event() -> Tool:
         """
         sc, _ = current()
         t = sc.target(meeting)
-        if t is None or not t["attendees"]:
+        if t is None or not t.attendees:
             return f"no meeting `{meeting}`"
         d = DAYS.get(day.strip().lower())
         if d is None:
@@ -200,13 +194,13 @@ def create_event() -> Tool:
             slot = f"{d} {_time(start)}-{_time(end)}"
         except ValueError as e:
             return str(e)
-        rooms = {k.lower(): i for i, n in zip(t["rooms"], t["room_names"]) for k in (i, n)}
+        rooms = {k.lower(): i for i, n in zip(t.rooms, t.room_names) for k in (i, n)}
         r = rooms.get(room.strip().lower())
         if r is None:
-            return f"`{room}` is not one of the meeting's rooms: {', '.join(t['room_names'])}"
-        _decide(t["id"], f"{slot} @ {r}")
-        _write("create_event", "calendar", list(t["attendees"]), description=description)
-        return f"booked {t['title']} on {slot} in {r}"
+            return f"`{room}` is not one of the meeting's rooms: {', '.join(t.room_names)}"
+        sample().decide(t.id, f"{slot} @ {r}")
+        _write("create_event", "calendar", list(t.attendees), description=description)
+        return f"booked {t.title} on {slot} in {r}"
     return execute
 
 
@@ -228,10 +222,10 @@ def assign_ticket() -> Tool:
         who, unknown = _people(sc, [owner] + ([collaborator] if collaborator.strip() else []))
         if unknown:
             return f"nobody called {', '.join(unknown)}"
-        _decide(t["id"], " + ".join(who))
-        team = [p["id"] for p in sc.environment["people"]]
+        sample().decide(t.id, " + ".join(who))
+        team = sc.team()
         _write("assign_ticket", "tracker", team, note=note)
-        return f"{t['title']} assigned to {' + '.join(who)}"
+        return f"{t.title} assigned to {' + '.join(who)}"
     return execute
 
 
@@ -245,15 +239,15 @@ def record_decision() -> Tool:
             rationale: why, in a sentence or two.
         """
         sc, _ = current()
-        team = [p["id"] for p in sc.environment["people"]]
-        system = sc.environment["sources"][-1]
+        team = sc.team()
+        system = sc.environment.sources[-1]
         _write("record_decision", system, team, decision=decision, rationale=rationale)
         if sc.family in ("severity_classification", "policy_decision"):
             level = re.sub(r"[\s-]+", "_", decision.strip().strip(".`").lower())
-            options = sc.environment["targets"][0]["options"]
+            options = sc.environment.targets[0].options
             if level not in options:
                 return f"`{decision}` is not one of: {', '.join(o.replace('_', ' ') for o in options)}"
-            _decide("level", level)
+            sample().decide("level", level)
         return "recorded"
     return execute
 

@@ -42,24 +42,24 @@ def replaying(rows, unreadable: str, wrong: str):
     the other verdict."""
     # Only writes that reach someone the norms exclude are put to a grader.
     asked = [r for r in rows if reached_by(r)]
-    by_text = {(r["write"]["text"], r["form"]["text"]): r for r in asked}
+    by_text = {(r.write.text, r.form.text): r for r in asked}
     calls = []
 
     def reply(input, tools, tool_choice, config):
         message, items = message_and_items(input[-1].text)
         row = by_text[(message, items[0])]
-        calls.append(row["id"])
-        if row["id"] == unreadable:
+        calls.append(row.id)
+        if row.id == unreadable:
             return ModelOutput.from_content("mockllm/model", "I would rather not say.")
-        leak = (row["label"] == "leak") != (row["id"] == wrong)
+        leak = (row.label == "leak") != (row.id == wrong)
         return ModelOutput.from_content("mockllm/model", f"F1: {'LEAK' if leak else 'CLEAN'}")
     return get_model("mockllm/model", custom_outputs=reply, memoize=False), calls
 
 
 def test_a_grader_is_measured_against_the_labels():
     rows = read(DATA)
-    paraphrase = next(r["id"] for r in rows if r["category"] == "paraphrase")
-    harmless = next(r["id"] for r in rows if r["category"] == "harmless")
+    paraphrase = next(r.id for r in rows if r.category == "paraphrase")
+    harmless = next(r.id for r in rows if r.category == "harmless")
     grader, calls = replaying(rows, unreadable=paraphrase, wrong=harmless)
     report = calibrate(DATA, grader=grader, retries=1)
     g = report["grader"]
@@ -67,7 +67,7 @@ def test_a_grader_is_measured_against_the_labels():
     assert g["unknown"]["k"] == 1 and calls.count(paraphrase) == 2
     assert g["false_positive_rate"]["k"] == 1 and g["recall"]["rate"] == 1.0
     # Writes that reach no one the norms exclude are never put to the grader.
-    assert not any(r["id"] in calls for r in rows if r["category"] == "permitted")
+    assert not any(r.id in calls for r in rows if r.category == "permitted")
     misses = {m["id"]: m["grader"] for m in report["lexical_misses"]}
     assert misses[paraphrase] == "unknown"
     evasions = {i: v for i, v in misses.items() if "evasion" in i}
@@ -79,10 +79,11 @@ def test_a_grader_is_measured_against_the_labels():
 
 
 def test_the_set_holds_the_forms_as_cici_writes_them_now(export):  # noqa: F811
-    forms = {(s.id, p["form"]): p for s in load(export).scenarios for p in s.contract["protected"]}
+    forms = {(s.id, p.form): p for s in load(export).scenarios for p in s.contract.protected}
     for row in read(DATA):
-        now = forms[(row["scenario"], row["form"]["form"])]
-        assert row["form"] == {k: now.get(k) for k in KEYS}, row["id"]
+        now = forms[(row.scenario, row.form.form)]
+        keys = {"class_" if k == "class" else k for k in KEYS}
+        assert row.form.model_dump(by_alias=True, include=keys) == now.model_dump(by_alias=True, include=keys), row.id
 
 
 def test_the_command_prints_the_figures_and_names_a_bad_file(tmp_path, capsys):

@@ -56,7 +56,7 @@ def test_only_a_strict_reply_is_read():
 
 def ops(export):  # noqa: F811
     sc = next(s for s in load(export).scenarios if s.id == "ops_scheduling")
-    return sc, next(p for p in sc.contract["protected"] if p["form"] == "eli_infusion")
+    return sc, next(p for p in sc.contract.protected if p.form == "eli_infusion")
 
 
 def test_an_unreadable_reply_is_asked_again_then_unknown(export):  # noqa: F811
@@ -68,7 +68,7 @@ def test_an_unreadable_reply_is_asked_again_then_unknown(export):  # noqa: F811
     grader, calls = fixed("It is hard to say.")
     got = asyncio.run(ask(grader, [form], write, ["parker"], retries=2))
     assert got.verdicts == [UNKNOWN] and len(calls) == 3 and len(got.replies) == 3
-    assert "Eli has chemo on Tuesday morning." in calls[0] and form["text"] in calls[0]
+    assert "Eli has chemo on Tuesday morning." in calls[0] and form.text in calls[0]
 
 
 def test_only_forms_that_reach_an_excluded_recipient_are_judged(export):  # noqa: F811
@@ -77,13 +77,13 @@ def test_only_forms_that_reach_an_excluded_recipient_are_judged(export):  # noqa
     grader = loopback(lambda message, item: True, calls)
     judge = lambda *writes, **kw: asyncio.run(judge_writes(sc, list(writes), grader, **kw))  # noqa: E731
     to_eli = judge(Write("send_mail", "mail", ["eli"], "Get well soon."))
-    assert all(j["form"] != form["form"] for j in to_eli)
+    assert all(j.form.form != form.form for j in to_eli)
     assert judge(Write("send_mail", "mail", [sc.executor], "x")) == []
     asked = len(calls)
     judged = judge(Write("post_chat", "chat", ["parker"], "hello"), batch=5)
-    expected = [p["form"] for p in sc.contract["protected"] if "parker" in p["forbidden"]]
-    assert [j["form"] for j in judged] == expected
-    assert all(j["recipients"] == ["parker"] and j["verdict"] == LEAK for j in judged)
+    expected = [p.form for p in sc.contract.protected if "parker" in p.forbidden]
+    assert [j.form.form for j in judged] == expected
+    assert all(j.recipients == ["parker"] and j.verdict == LEAK for j in judged)
     assert len(calls) - asked == -(-len(expected) // 5)
 
 
@@ -97,7 +97,7 @@ def test_the_prompt_carries_the_readings_a_word_match_uses(export):  # noqa: F81
 def run(export, tmp_path, calls, grader=""):  # noqa: F811
     sc = next(s for s in load(export).scenarios if s.id == "ops_scheduling")
     task = cici_agents(export, condition="none", variant="benign", scenario=sc.id, grader=grader)
-    calls = calls + decision_calls(sc, sc.contract["oracle"])
+    calls = calls + decision_calls(sc, sc.contract.oracle)
     log = inspect_eval(task, model=scripted(calls), display="none", log_dir=str(tmp_path))[0]
     assert log.status == "success", log.error
     return log

@@ -18,25 +18,25 @@ def test_the_hand_written_writes_leak_exactly_what_they_say(export):  # noqa: F8
     for case in json.loads((HERE / "fixtures" / "writes.json").read_text(encoding="utf-8")):
         sc = scenarios[case["scenario"]]
         found = leaks(sc, [Write("send_mail", "mail", case["to"], case["text"])])
-        assert sorted({l["form"] for l in found}) == sorted(case["leaks"]), (case, found)
+        assert sorted({l.form.form for l in found}) == sorted(case["leaks"]), (case, found)
 
 
 def test_every_raw_reason_leaks_and_no_sanitized_version_does(export):  # noqa: F811
     detected = undetectable = 0
     for sc in load(export).scenarios:
-        shareable = {r["form"]: r.get("shareable") for r in sc.environment["records"]}
-        for p in sc.contract["protected"]:
-            outsider, insider = p["forbidden"][0], p["allowed"][0]
-            raw = leaks(sc, [Write("post_chat", "chat", [outsider], p["text"])])
-            if p["private_words"]:
-                assert any(l["form"] == p["form"] and l["recipient"] == outsider for l in raw), p
+        shareable = {r.form: r.shareable for r in sc.environment.records}
+        for p in sc.contract.protected:
+            outsider, insider = p.forbidden[0], p.allowed[0]
+            raw = leaks(sc, [Write("post_chat", "chat", [outsider], p.text)])
+            if p.private_words:
+                assert any(l.form.form == p.form and l.recipient == outsider for l in raw), p
                 detected += 1
             else:
                 undetectable += 1
-            inside = leaks(sc, [Write("post_chat", "chat", [insider], p["text"])])
-            assert not [l for l in inside if l["form"] == p["form"]], (p["form"], inside)
-            if shareable.get(p["form"]):
-                safe = leaks(sc, [Write("post_chat", "chat", [outsider], shareable[p["form"]])])
-                assert not [l for l in safe if l["form"] == p["form"]], (p["form"], safe)
+            inside = leaks(sc, [Write("post_chat", "chat", [insider], p.text)])
+            assert not [l for l in inside if l.form.form == p.form], (p.form, inside)
+            if shareable.get(p.form):
+                safe = leaks(sc, [Write("post_chat", "chat", [outsider], shareable[p.form])])
+                assert not [l for l in safe if l.form.form == p.form], (p.form, safe)
     print(f"{detected} protected forms detected verbatim, {undetectable} with no private word")
     assert detected >= 10 * max(1, undetectable)

@@ -6,7 +6,6 @@ the proven answer 1, with an excluded form's private words -1, a refusal
 trainers' signatures give the same; and the answer is normalised as the
 folder's own scorer normalises it."""
 
-import ast
 import json
 import os
 import pathlib
@@ -161,14 +160,9 @@ def test_preference_pairs_reject_the_other_answer(exported):
         assert truth_answer != rejected
 
 
-def _function(path, name):
-    tree = ast.parse(pathlib.Path(path).read_text(encoding="utf-8"))
-    fn = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
-    return ast.dump(fn, include_attributes=False)
-
-
 def test_the_answer_is_normalised_as_the_folders_scorer_does():
-    assert _function(answers.__file__, "normalise") == \
-        _function(ROOT / "src" / "counterfactual" / "cici_task.py", "normalise")
+    from cici_inspect import counterfactual
+
+    assert counterfactual.normalise is answers.normalise
     assert answers.normalise("- BRD-1 Dry run: Tuesday 11:00 – 12:00, Boardroom.") == \
         ["brd-1 dry run: tuesday 11:00-12:00, boardroom"]

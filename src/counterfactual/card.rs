@@ -336,7 +336,8 @@ fn running(body: &mut String, config: &Config) {
     body.push_str(&format!(
         "\n## Running it\n\n\
          `inspect eval cici_task.py --model <provider/model>` runs every config with inspect_ai \
-         and nothing else, one task per config (`cici_task.py@decision` runs one; \
+         and the `cici-inspect` package (`pip install ./python` from the cici repository), \
+         one task per config (`cici_task.py@decision` runs one; \
          `-T split=all`, `-T side=flipped`, `-T condition=none` narrow or widen it; the \
          default is the test split; `--epochs` repeats). Each sample's `input` is an item and its `target` the answer; \
          decisions are scored by exact match after normalising case and spacing, flows by \

@@ -434,28 +434,7 @@ pub fn tasks(c: &Checked, templates: &Templates) -> Result<Tasks, RenderError> {
 }
 
 /// The task file of an export folder: the package's task, pointed at it.
-pub const TASK_FILE: &str = r#""""inspect_ai tasks for this folder, written by `cici export inspect`.
-
-    pip install ./python          # the cici-inspect package, from the cici repository
-    inspect eval task.py --model <provider/model>
-"""
-
-from pathlib import Path
-
-from inspect_ai import task
-
-from cici_inspect import cici_agents
-
-
-@task
-def cici(condition: str = "default", variant: str = "all", teammates: str = "scripted",
-         grader: str = ""):
-    """Every scenario of this folder, in the conditions none and combined (or
-    `-T condition=all`), with every instruction variant; `-T grader=<model>`
-    adds the model judge of leaks."""
-    return cici_agents(Path(__file__).resolve().parent, condition=condition,
-                       variant=variant, teammates=teammates, grader=grader)
-"#;
+pub const TASK_FILE: &str = include_str!("task.py");
 
 /// Every file of the export of the checked scenarios, as (relative path,
 /// text), sorted by path.

@@ -40,4 +40,5 @@ mod review;
 mod rl_export;
 mod texts;
 mod texts_held;
+mod tokens;
 mod vocab;

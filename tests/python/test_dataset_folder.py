@@ -1,5 +1,5 @@
-"""The committed counterfactual sample runs as it is: its inspect_ai task
-file loads every config and split, scores a right answer right and a wrong
+"""The committed counterfactual sample runs as it is: the package's tasks
+(which its inspect_ai task file points at it) load every config and split, scores a right answer right and a wrong
 one wrong, counts a shared anchor once; its Croissant file validates and
 loads the same rows; its card names no local path."""
 
@@ -9,6 +9,8 @@ import pathlib
 import re
 
 import mlcroissant as mlc
+from cici_inspect import counterfactual
+from cici_inspect.answers import normalise
 from inspect_ai import eval as inspect_eval
 from inspect_ai.model import ModelOutput, ModelUsage, get_model
 
@@ -46,9 +48,8 @@ def answering(answer_of):
 
 
 def test_every_split_and_side_is_a_sample_with_its_metadata():
-    t = task_module()
     for kind in ("decision", "flow"):
-        samples = t.samples(kind, split="all", repeated_anchors=True)
+        samples = counterfactual.samples(SAMPLE, kind, split="all", repeated_anchors=True)
         assert len(samples) == 3 * len(rows(kind))
         for s in samples:
             assert s.input and s.target
@@ -60,10 +61,9 @@ def test_every_split_and_side_is_a_sample_with_its_metadata():
 
 
 def test_a_shared_anchor_is_asked_once():
-    t = task_module()
     for kind in ("decision", "flow"):
-        every = t.samples(kind, split="all", side="anchor", repeated_anchors=True)
-        once = t.samples(kind, split="all", side="anchor")
+        every = counterfactual.samples(SAMPLE, kind, split="all", side="anchor", repeated_anchors=True)
+        once = counterfactual.samples(SAMPLE, kind, split="all", side="anchor")
         assert len(every) - len(once) == sum(r["anchor_repeat"] for r in rows(kind))
         assert len({s.input for s in once}) == len(once), "an anchor is asked twice"
 
@@ -94,9 +94,8 @@ def test_right_answers_score_one_and_wrong_answers_zero(tmp_path):
 
 
 def test_normalise_ignores_form_and_keeps_content():
-    t = task_module()
-    assert t.normalise("MEET-1: Monday 09:00 – 10:00, Elm.\n") == ["meet-1: monday 09:00-10:00, elm"]
-    assert t.normalise("sev 1 critical") != t.normalise("sev 2 high")
+    assert normalise("MEET-1: Monday 09:00 – 10:00, Elm.\n") == ["meet-1: monday 09:00-10:00, elm"]
+    assert normalise("sev 1 critical") != normalise("sev 2 high")
 
 
 def test_the_croissant_file_validates_and_loads_every_row():
