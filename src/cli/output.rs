@@ -64,6 +64,7 @@ impl GlobalArgs {
             ColorArg::Never => false,
             ColorArg::Auto => auto_color(),
         };
+        crate::io::hide_progress(verbosity == Verbosity::Quiet);
         let _ = SETTINGS.set(Settings { verbosity, color });
     }
 }
