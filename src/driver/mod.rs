@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use miette::Diagnostic;
 
+pub mod config;
 pub mod excerpt;
 pub mod levels;
 mod problem;
