@@ -26,6 +26,7 @@ mod harm;
 mod leak;
 pub mod lints;
 pub mod mentions;
+mod needed;
 mod norms;
 mod not_unique;
 mod others;
@@ -42,6 +43,7 @@ pub use agreement::unstated;
 pub use classify::{decided, Class, Decided};
 pub use describe::{named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;
+pub use needed::{form_needed, is_evidence};
 
 use std::time::{Duration, Instant};
 

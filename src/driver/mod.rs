@@ -39,6 +39,12 @@ pub struct Checked {
     pub lowering: std::time::Duration,
 }
 
+/// Whether the task of a checked scenario needs one form of an attribute
+/// (`analysis::form_needed` on its parts).
+pub fn form_needed(c: &Checked, attribute: usize, kind: crate::sema::FormKind) -> bool {
+    analysis::form_needed(&c.scenario, &c.report, &c.model, attribute, kind)
+}
+
 /// One way to resolve a diagnostic: a set of edits to its file.
 #[derive(Clone, Debug, serde::Serialize, PartialEq, Eq)]
 pub struct Fix {
