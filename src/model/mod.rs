@@ -16,7 +16,6 @@
 
 pub mod direct;
 mod jira;
-mod jira_loads;
 mod meeting;
 mod rule;
 
