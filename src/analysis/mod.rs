@@ -17,6 +17,7 @@
 //!   of F as it must (`traps`).
 
 mod agreement;
+mod class;
 mod classify;
 mod clauses;
 mod clock;
@@ -40,7 +41,8 @@ mod vocabulary;
 pub use rules::dead_rules;
 
 pub use agreement::unstated;
-pub use classify::{decided, Class, Decided};
+pub use class::Class;
+pub use classify::{decided, Decided};
 pub use describe::{named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;
 pub use needed::{form_needed, is_evidence};
