@@ -96,9 +96,7 @@ impl SourceFile {
         let offset = floor_char_boundary(&self.text, offset.min(self.text.len()));
         // Lines end at `\n`, `\r\n` or a lone `\r`; the `\n` of a `\r\n`
         // belongs to the line the `\r` ends.
-        let starts = self
-            .line_starts
-            .get_or_init(|| crate::syntax::lex::line_starts(&self.text));
+        let starts = self.line_starts.get_or_init(|| line_starts(&self.text));
         // The last line starting at or before the offset.
         let line = starts.partition_point(|&s| s <= offset);
         let column = self.text[starts[line - 1]..offset].chars().count() + 1;
@@ -109,6 +107,21 @@ impl SourceFile {
     pub fn named(&self) -> miette::NamedSource<String> {
         miette::NamedSource::new(displayable(&self.name), displayable(&self.text))
     }
+}
+
+/// The byte offset where each line of `text` starts: 0, and after every
+/// `\n`, `\r\n` and lone `\r`.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut starts = vec![0];
+    starts.extend(
+        bytes
+            .iter()
+            .enumerate()
+            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
+            .map(|(i, _)| i + 1),
+    );
+    starts
 }
 
 fn floor_char_boundary(text: &str, mut offset: usize) -> usize {

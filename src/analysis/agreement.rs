@@ -4,7 +4,7 @@
 //! supporting fact has to name something of it.
 
 use super::mentions::{Mention, Named, Reader};
-use super::{classify::Class, diagnostic::CheckDiagnostic};
+use super::{class::Class, diagnostic::CheckDiagnostic};
 use crate::sema::{
     ArgValue, Attribute, Bound, Form, FormKind, Predicate, RulePredicate, Scenario, Slot,
 };

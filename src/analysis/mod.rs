@@ -17,6 +17,7 @@
 //!   of F as it must (`traps`).
 
 mod agreement;
+mod class;
 mod classify;
 mod clauses;
 mod clock;
@@ -26,6 +27,7 @@ mod harm;
 mod leak;
 pub mod lints;
 pub mod mentions;
+mod needed;
 mod norms;
 mod not_unique;
 mod others;
@@ -39,9 +41,11 @@ mod vocabulary;
 pub use rules::dead_rules;
 
 pub use agreement::unstated;
-pub use classify::{decided, Class, Decided};
+pub use class::Class;
+pub use classify::{decided, Decided};
 pub use describe::{named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;
+pub use needed::{form_needed, is_evidence};
 
 use std::time::{Duration, Instant};
 

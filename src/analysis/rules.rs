@@ -11,7 +11,7 @@
 use std::time::Instant;
 
 use super::diagnostic::CheckDiagnostic;
-use crate::model::{configurations, Lit};
+use crate::model::{configurations, kept_exclusions, Lit};
 use crate::sema::{Condition, RuleSetting};
 use crate::solver::{Outcome, Session};
 
@@ -162,7 +162,7 @@ pub fn dead_rules(ss: &RuleSetting) -> Vec<usize> {
 /// The error for exclusions that leave no configuration, labelling a
 /// smallest set of them; `None` when some configuration survives.
 pub(super) fn exclusions_rule_out_all(ss: &RuleSetting) -> Option<CheckDiagnostic> {
-    let core = crate::model::excluding_all(ss)?;
+    let core = excluding_all(ss)?;
     let excludes = core
         .iter()
         .map(|&i| miette::LabeledSpan::new_with_span(Some("excludes".into()), ss.excludes[i].span))
@@ -175,4 +175,29 @@ pub(super) fn exclusions_rule_out_all(ss: &RuleSetting) -> Option<CheckDiagnosti
             "drop or narrow one of these; together they leave no configuration".into()
         }),
     })
+}
+
+/// Whether some configuration survives the exclusions marked in `keep`
+/// (the evidence groups and those exclusions alone).
+fn some_configuration(ss: &RuleSetting, keep: &[bool]) -> bool {
+    let model = kept_exclusions(ss, keep);
+    let mut session = Session::new(&model, None);
+    matches!(session.solve(&[], &[]), Outcome::Sat(_))
+}
+
+/// When the exclusions alone leave no configuration, a smallest set of
+/// them that does (deletion-based: each one kept is needed); `None`
+/// otherwise.
+fn excluding_all(ss: &RuleSetting) -> Option<Vec<usize>> {
+    let mut keep = vec![true; ss.excludes.len()];
+    if ss.excludes.is_empty() || some_configuration(ss, &keep) {
+        return None;
+    }
+    for i in 0..keep.len() {
+        keep[i] = false;
+        if some_configuration(ss, &keep) {
+            keep[i] = true;
+        }
+    }
+    Some((0..keep.len()).filter(|&i| keep[i]).collect())
 }

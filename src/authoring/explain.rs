@@ -163,7 +163,7 @@ fn receivers(c: &crate::driver::Checked, a: usize) -> String {
     let env = sc.env(&norms);
     let mut out = String::new();
     for (kind, form) in attr.forms() {
-        let needed = crate::export::form_needed(c, a, kind);
+        let needed = crate::driver::form_needed(c, a, kind);
         let why = if needed {
             "it is appropriate and carries a fact that rules out a decision the public constraints allow"
         } else if !form.appropriate {

@@ -89,8 +89,10 @@ pub struct JudgeArgs {
 
 impl JudgeArgs {
     /// The `llm` settings for the judge.
-    pub(crate) fn settings(&self) -> Result<crate::llm::LlmConfig, crate::llm::ConfigError> {
-        let mut c = crate::llm::ProjectConfig::load(&self.config)?.llm;
+    pub(crate) fn settings(
+        &self,
+    ) -> Result<crate::llm::LlmConfig, crate::driver::config::ConfigError> {
+        let mut c = crate::driver::config::ProjectConfig::load(&self.config)?.llm;
         if let Some(v) = &self.base_url {
             c.base_url = v.clone();
         }
@@ -104,7 +106,7 @@ impl JudgeArgs {
             c.cache_dir = v.display().to_string();
         }
         c.validate()
-            .map_err(|error| crate::llm::ConfigError::Setting {
+            .map_err(|error| crate::driver::config::ConfigError::Setting {
                 path: self.config.clone(),
                 section: "",
                 error,
@@ -172,14 +174,17 @@ impl clap::builder::TypedValueParser for LintCode {
 impl LintArgs {
     /// The levels of these flags over those of `cici.yaml` (in the
     /// current folder, when there is one).
-    pub(crate) fn levels(&self) -> Result<crate::driver::Levels, crate::llm::ConfigError> {
-        let project = crate::llm::ProjectConfig::load(std::path::Path::new("cici.yaml"))?;
+    pub(crate) fn levels(
+        &self,
+    ) -> Result<crate::driver::Levels, crate::driver::config::ConfigError> {
+        let project =
+            crate::driver::config::ProjectConfig::load(std::path::Path::new("cici.yaml"))?;
         crate::driver::Levels::from_flags(
             &self.allow,
             &self.warn,
             &self.deny,
             project.lint_levels()?,
         )
-        .map_err(crate::llm::ConfigError::Flag)
+        .map_err(crate::driver::config::ConfigError::Flag)
     }
 }

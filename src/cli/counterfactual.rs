@@ -5,12 +5,13 @@ use std::sync::Arc;
 
 use super::{output::fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg, Shard};
 use crate::counterfactual::{output, Config, Kind};
+use crate::driver::config::{ConfigError, ProjectConfig};
 use crate::driver::Run;
-use crate::llm::{self, Llm, Mode, ProjectConfig};
+use crate::llm::{self, Llm, Mode};
 use crate::render::Templates;
 
 /// The `llm` settings: the project file, then the flags.
-fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, llm::ConfigError> {
+fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, ConfigError> {
     let mut c = ProjectConfig::load(&args.config)?.llm;
     if let Some(v) = &args.base_url {
         c.base_url = v.clone();
@@ -48,7 +49,7 @@ fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, llm::ConfigEr
     if let Some(v) = &args.cache_dir {
         c.cache_dir = v.display().to_string();
     }
-    c.validate().map_err(|error| llm::ConfigError::Setting {
+    c.validate().map_err(|error| ConfigError::Setting {
         path: args.config.clone(),
         section: "",
         error,

@@ -64,6 +64,7 @@ impl GlobalArgs {
             ColorArg::Never => false,
             ColorArg::Auto => auto_color(),
         };
+        crate::io::hide_progress(verbosity == Verbosity::Quiet);
         let _ = SETTINGS.set(Settings { verbosity, color });
     }
 }
@@ -197,7 +198,7 @@ pub(crate) enum Failure {
     #[error("{name}: {error}")]
     Write { name: String, error: std::io::Error },
     #[error(transparent)]
-    Config(#[from] crate::llm::ConfigError),
+    Config(#[from] crate::driver::config::ConfigError),
     #[error(transparent)]
     Ingest(#[from] crate::llm::IngestError),
     /// The model cannot be used at all (unreachable, refused, offline miss).

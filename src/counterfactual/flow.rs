@@ -367,7 +367,7 @@ fn take_even(c: &Checked, pool: &mut Vec<At>, want: usize, tally: &Tally) -> Opt
     let sc = &c.scenario;
     let best = (0..pool.len()).rev().max_by_key(|&i| {
         let (a, form, _) = pool[i];
-        let needed = crate::export::form_needed(c, a, form);
+        let needed = crate::driver::form_needed(c, a, form);
         (tally.evens(sc, pool[i], want, needed), i)
     })?;
     Some(pool.remove(best))

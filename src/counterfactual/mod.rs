@@ -451,7 +451,7 @@ pub fn flow_reasons(c: &Checked, flow: &Flow) -> Option<FlowReasons> {
     let p = sc.person(&flow.person)?;
     let attr = &sc.attributes[a];
     let form = attr.form(flow.form)?;
-    let needed = crate::export::form_needed(c, a, flow.form);
+    let needed = crate::driver::form_needed(c, a, flow.form);
     let norms = sc.norms();
     let env = sc.env(&norms);
     let follows = form.visible == env.derive(attr, flow.form);

@@ -6,7 +6,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::{Flow, Kind, Side, TripletRecord, Variant};
+use super::vocab::Flow;
+use super::{Kind, Side, TripletRecord, Variant};
 
 /// One line of `decision.jsonl` or `flow.jsonl`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use miette::Diagnostic;
 
+pub mod config;
 pub mod excerpt;
 pub mod levels;
 mod problem;
@@ -36,6 +37,12 @@ pub struct Checked {
     pub report: Report,
     /// How long lowering the scenario to its model took.
     pub lowering: std::time::Duration,
+}
+
+/// Whether the task of a checked scenario needs one form of an attribute
+/// (`analysis::form_needed` on its parts).
+pub fn form_needed(c: &Checked, attribute: usize, kind: crate::sema::FormKind) -> bool {
+    analysis::form_needed(&c.scenario, &c.report, &c.model, attribute, kind)
 }
 
 /// One way to resolve a diagnostic: a set of edits to its file.

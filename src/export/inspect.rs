@@ -376,7 +376,7 @@ pub fn contract(c: &Checked) -> Contract {
         .flat_map(|(a, attr)| {
             [FormKind::Raw, FormKind::Sanitized]
                 .into_iter()
-                .filter(move |&k| attr.form(k).is_some() && crate::export::form_needed(c, a, k))
+                .filter(move |&k| attr.form(k).is_some() && crate::driver::form_needed(c, a, k))
                 .map(move |k| attr.form_id(k))
         })
         .collect();

@@ -17,7 +17,6 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::analysis::{Class, Report};
-use crate::model::FactStatus;
 use crate::printer::{condition, decision_rows, predicate};
 use crate::sema::{Category, Condition, Family, FormKind, RuleSetting, Scenario, Setting};
 
@@ -465,24 +464,6 @@ pub fn condition_words(ss: &RuleSetting, c: &Condition) -> String {
         }
     }
     go(ss, c, false)
-}
-
-/// Whether an attribute's facts are evidence for the task: an appropriate
-/// fact of it rules something out.
-pub fn is_evidence(report: &Report, model: &crate::model::Model, attribute: usize) -> bool {
-    report.attributes[attribute].facts.iter().any(|&f| {
-        model.facts[f].status == FactStatus::Appropriate && report.facts[f].relevant == Some(true)
-    })
-}
-
-/// Whether the task needs one form of an attribute: it is appropriate,
-/// carries the attribute's facts (no less revealing form carries them),
-/// and those facts are evidence for the task.
-pub fn form_needed(c: &crate::driver::Checked, attribute: usize, kind: FormKind) -> bool {
-    let attr = &c.scenario.attributes[attribute];
-    attr.form(kind).is_some_and(|f| f.appropriate)
-        && attr.fact_form().0 == kind
-        && is_evidence(&c.report, &c.model, attribute)
 }
 
 /// The JSON Schema of [`ScenarioExport`].

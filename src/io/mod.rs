@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 pub mod journal;
 mod progress;
 
-pub use progress::Progress;
+pub use progress::{hide_progress, Progress};
 
 /// The largest input file cici reads (seeds, bundles, task-family seeds,
 /// logs, ledgers).

@@ -1,5 +1,16 @@
 //! A progress bar for long work.
 
+use std::sync::atomic::AtomicBool;
+
+/// Whether bars are hidden: the command line's `--quiet` says so through
+/// [`hide_progress`], so that this layer reads nothing of a later one.
+static HIDDEN: AtomicBool = AtomicBool::new(false);
+
+/// Hides (or shows again) every bar made after it.
+pub fn hide_progress(hidden: bool) {
+    HIDDEN.store(hidden, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// A progress bar on stderr with the `progress` feature; nothing without.
 pub struct Progress {
     #[cfg(feature = "progress")]
@@ -11,11 +22,7 @@ impl Progress {
     pub fn new(len: usize, unit: &str) -> Progress {
         #[cfg(feature = "progress")]
         {
-            #[cfg(feature = "cli")]
-            let quiet = crate::cli::output::verbosity() == crate::cli::output::Verbosity::Quiet;
-            #[cfg(not(feature = "cli"))]
-            let quiet = false;
-            let bar = if quiet {
+            let bar = if HIDDEN.load(std::sync::atomic::Ordering::Relaxed) {
                 indicatif::ProgressBar::hidden()
             } else {
                 indicatif::ProgressBar::new(len as u64)

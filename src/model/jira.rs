@@ -2,9 +2,9 @@
 //! per ticket with a second seat (`pair` or `with`), each among the people
 //! with that seat's skill.
 
-use super::{
-    family_facts, jira_loads, Codec, Constraint, Group, Lit, Model, ModelFact, Var, Violation,
-};
+mod loads;
+
+use super::{family_facts, Codec, Constraint, Group, Lit, Model, ModelFact, Var, Violation};
 use crate::sema::{JiraPredicate, JiraSetting, PersonId, Predicate, Scenario, Ticket};
 
 /// A JIRA scenario being lowered: who may fill each seat and the
@@ -75,7 +75,7 @@ pub(super) fn lower(sc: &Scenario, js: &JiraSetting) -> Model {
             violated: Some(violated),
         });
     }
-    l.model.implied = jira_loads::implied(&l, sc.people.len(), &capacities);
+    l.model.implied = loads::implied(&l, sc.people.len(), &capacities);
     let mut model = l.model;
     model.codec = Codec::Jira {
         candidates: l.candidates,

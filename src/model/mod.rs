@@ -16,11 +16,10 @@
 
 pub mod direct;
 mod jira;
-mod jira_loads;
 mod meeting;
 mod rule;
 
-pub use rule::{configurations, excluding_all};
+pub use rule::{configurations, kept_exclusions};
 
 use crate::sema::{
     AttributeId, Decision, FormKind, PersonId, Placement, Predicate, Scenario, Setting,

@@ -99,34 +99,17 @@ pub fn configurations(ss: &RuleSetting) -> (Model, Vec<Lit>) {
     (model, conditions)
 }
 
-/// Whether some configuration survives the exclusions marked in `keep`
-/// (the evidence groups and those exclusions alone).
-pub fn some_configuration(ss: &RuleSetting, keep: &[bool]) -> bool {
+/// The evidence groups with only the exclusions marked in `keep`, as a
+/// model of their own: whether some configuration survives them is the
+/// analyses' question (`analysis::rules`), so lowering calls no solver.
+pub fn kept_exclusions(ss: &RuleSetting, keep: &[bool]) -> Model {
     let mut model = Model::new(Codec::Rule);
     let values = evidence_groups(&mut model, ss, false);
     for (e, _) in ss.excludes.iter().zip(keep).filter(|(_, k)| **k) {
         let c = condition(&mut model, &values, &e.when);
         model.public.push(Constraint::Clause(vec![!c]));
     }
-    let mut session = crate::solver::Session::new(&model, None);
-    matches!(session.solve(&[], &[]), crate::solver::Outcome::Sat(_))
-}
-
-/// When the exclusions alone leave no configuration, a smallest set of
-/// them that does (deletion-based: each one kept is needed); `None`
-/// otherwise.
-pub fn excluding_all(ss: &RuleSetting) -> Option<Vec<usize>> {
-    let mut keep = vec![true; ss.excludes.len()];
-    if ss.excludes.is_empty() || some_configuration(ss, &keep) {
-        return None;
-    }
-    for i in 0..keep.len() {
-        keep[i] = false;
-        if some_configuration(ss, &keep) {
-            keep[i] = true;
-        }
-    }
-    Some((0..keep.len()).filter(|&i| keep[i]).collect())
+    model
 }
 
 /// A literal equivalent to the condition (Tseitin).

@@ -130,20 +130,8 @@ pub fn is_line_break(c: char) -> bool {
     matches!(c, '\n' | '\r')
 }
 
-/// The byte offset where each line of `text` starts: 0, and after every
-/// `\n`, `\r\n` and lone `\r`.
-pub fn line_starts(text: &str) -> Vec<usize> {
-    let bytes = text.as_bytes();
-    let mut starts = vec![0];
-    starts.extend(
-        bytes
-            .iter()
-            .enumerate()
-            .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && bytes.get(i + 1) != Some(&b'\n')))
-            .map(|(i, _)| i + 1),
-    );
-    starts
-}
+/// Where each line starts, counted in `span`, the layer below.
+pub use crate::span::line_starts;
 
 /// The number of line breaks in `text`, a `\r\n` counted once.
 pub fn line_breaks(text: &str) -> usize {

@@ -14,8 +14,8 @@
 //! that capacity out of force, where the bounds of one person would all
 //! lean on it. Only where no one has two capacity facts.
 
-use super::jira::Lowering;
-use super::{Constraint, FactId, Implied, Lit};
+use super::Lowering;
+use crate::model::{Constraint, FactId, Implied, Lit};
 use crate::sema::PersonId;
 
 /// Pairs are added up to this many capacities (quadratic in them).
