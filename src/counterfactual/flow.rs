@@ -77,9 +77,12 @@ fn ask(shared: &std::sync::Arc<Scenario>, at: At) -> Candidate {
 /// - `recipient`: another recipient;
 /// - `wording`: the other form of the attribute;
 /// - `groups`: the recipient's groups changed (which changes the
-///   recipient's line of the team list along with the label).
+///   recipient's line of the team list along with the label);
+/// - `revoke`: for a `yes` flow, the recipient taken out of every norm that
+///   grants them the form (the statement and the recipient stay).
 struct Changes {
     keep: Vec<Candidate>,
+    revoke: Vec<Candidate>,
     recipient: Vec<Candidate>,
     wording: Vec<Candidate>,
     groups: Vec<Candidate>,
@@ -153,8 +156,16 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
         .map(|_| ask(shared, (a, other, p)))
         .into_iter()
         .collect();
+    let revoke = if yes {
+        super::norm_edits::revoke(sc, a, form, p)
+            .into_iter()
+            .collect()
+    } else {
+        Vec::new()
+    };
     Changes {
         keep,
+        revoke,
         recipient,
         wording,
         groups,
@@ -164,17 +175,24 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
 /// The candidates of one side in the order they are tried. With
 /// `keep_first` (every flip), a few edits that leave the statement and the
 /// recipient's line as they are come first, then the other wording, then
-/// the recipient's groups, then other recipients: a flip that changes
-/// the recipient's line changes along with the label what a reader of that
-/// line alone sees. Otherwise a few other recipients come first, then the
-/// context edits, then the rest.
+/// the recipient taken out of the norms, then the recipient's groups, then
+/// other recipients: a flip that changes the recipient's line changes
+/// along with the label what a reader of that line alone sees. A form
+/// with no other wording has the norms revoked first: its `no` cannot be
+/// one of a form the task does not need. Otherwise a few other recipients
+/// come first, then the context edits, then the rest.
 fn ordered(ch: &Changes, keep_first: bool) -> Vec<Candidate> {
     if keep_first {
-        return ch
-            .keep
+        let (first, after) = if ch.wording.is_empty() {
+            (ch.revoke.as_slice(), &[][..])
+        } else {
+            (&[][..], ch.revoke.as_slice())
+        };
+        return first
             .iter()
-            .take(2 * TRY_FIRST)
+            .chain(ch.keep.iter().take(2 * TRY_FIRST))
             .chain(ch.wording.iter())
+            .chain(after.iter())
             .chain(ch.groups.iter().take(TRY_FIRST))
             .chain(ch.recipient.iter().take(TRY_FIRST))
             .chain(ch.keep.iter().skip(2 * TRY_FIRST))

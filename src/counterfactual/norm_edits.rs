@@ -168,6 +168,73 @@ fn with_norm(sc: &Scenario, norms: &[Norm], index: usize, to: Option<Norm>) -> O
     })
 }
 
+/// The recipient taken out of every norm that lets them have the form of
+/// attribute `a`: in each such norm a term that names them gives way to
+/// one that does not (`manager`, a group they are not in, `executor`),
+/// so that the norms keep their length and their look, or is dropped
+/// where no such term is left; a norm left naming no one is dropped. One
+/// `set_norm` edit per norm, the last norm first so that a dropped one
+/// does not move the index of the next. Where two norms grant the same
+/// form (a norm on sanitized details and one on appropriate ones), no
+/// single norm edit takes it away; this one turns the flow `no` while the
+/// statement and the recipient stay as they are. `None` when no norm
+/// grants the form, or too many do for a minimal edit.
+pub(super) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Option<Candidate> {
+    let norms: Vec<Norm> = sc.norms().into_owned();
+    let attr = &sc.attributes[a];
+    let env = sc.env(&norms);
+    let granting: Vec<usize> = env
+        .grants(attr, kind, p)
+        .into_iter()
+        .map(|(i, _)| i)
+        .collect();
+    if granting.is_empty() || granting.len() > super::apply::MAX_EDITS {
+        return None;
+    }
+    let mut spare = narrower(sc, p, attr.about);
+    if p != sc.executor {
+        spare.push(Recipient::Executor);
+    }
+    let edits = granting
+        .iter()
+        .rev()
+        .map(|&i| {
+            let n = &norms[i];
+            // Terms to put in, taken in turn from a different start per norm.
+            let mut free: Vec<Recipient> = spare
+                .iter()
+                .filter(|t| !n.recipients.contains(t))
+                .cloned()
+                .collect();
+            let start = i % free.len().max(1);
+            free.rotate_left(start);
+            let mut free = free.into_iter();
+            let mut m = n.clone();
+            m.recipients = n
+                .recipients
+                .iter()
+                .filter_map(|r| {
+                    if r.includes(&env, attr.holder, attr.about, p) {
+                        free.next()
+                    } else {
+                        Some(r.clone())
+                    }
+                })
+                .collect();
+            Edit::SetNorm {
+                index: i,
+                from: crate::printer::norm(sc, n),
+                to: if m.recipients.is_empty() {
+                    String::new()
+                } else {
+                    crate::printer::norm(sc, &m)
+                },
+            }
+        })
+        .collect();
+    super::apply::candidate(sc, edits).ok()
+}
+
 /// The recipient's standing changed: person `p` swaps a group for another
 /// of the team, joins one they are not in, or leaves one they are in.
 pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
@@ -255,5 +322,39 @@ mod tests {
             }
         }
         assert!(compared > 100, "only {compared} edits compared");
+    }
+
+    /// Revoking takes the form away from the recipient and from no one
+    /// the norms do not name alike, and leaves the texts and the team as
+    /// they are, on every family's planted seeds with norms.
+    #[test]
+    fn revoking_takes_the_form_from_the_recipient_only() {
+        let mut revoked = 0;
+        for (i, family) in Family::ALL.iter().enumerate() {
+            let mut config = Config::pisas(*family, 7100 + i as u64);
+            config.norms = true;
+            let sc = generate(&config);
+            for (a, attr) in sc.attributes.iter().enumerate() {
+                for (kind, form) in attr.forms() {
+                    if form.visible != sc.derived_visibility(attr, kind) {
+                        continue;
+                    }
+                    for &p in form.visible.iter().filter(|&&p| p != attr.holder) {
+                        // More granting norms than a minimal edit may touch: none.
+                        let Some(c) = revoke(&sc, a, kind, p) else {
+                            continue;
+                        };
+                        let v = &c.scenario;
+                        let after = v.attributes[a].form(kind).expect("the form stays");
+                        assert!(!after.visible.contains(&p), "{} {kind:?} to {p}", attr.id);
+                        assert_eq!(after.text, form.text);
+                        assert_eq!(v.people, sc.people);
+                        assert!(c.edits.len() <= crate::counterfactual::vocab::MAX_EDITS);
+                        revoked += 1;
+                    }
+                }
+            }
+        }
+        assert!(revoked > 50, "only {revoked} flows revoked");
     }
 }

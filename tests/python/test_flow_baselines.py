@@ -117,13 +117,13 @@ def unneeded_share(paths):
 
 def test_some_no_sides_are_no_because_the_task_does_not_need_the_form(fresh_paths):
     """Both halves of the label vary: some `no` sides are flows of forms the
-    task does not need. The aim is a fifth; planted seeds have few
-    operational details that pin nothing, and personal ones chosen instead
-    let the statement alone predict the label, so the share is 20.6% here
-    and 16.3% on another range, and the bar is 15%."""
+    task does not need, at least a fifth of them. Planted seeds have few
+    operational details that pin nothing, so nearly all of these are raw
+    wordings whose sanitized twin carries the fact: 23.6% here, 20.5% to
+    22.9% on three other ranges (35000 to 37040)."""
     unneeded, no = unneeded_share(fresh_paths)
     print(f"not needed: {unneeded} of {no} no sides ({unneeded / no:.3f})")
-    assert unneeded * 100 >= 15 * no, (unneeded, no)
+    assert unneeded * 100 >= 20 * no, (unneeded, no)
 
 
 @pytest.mark.parametrize(
@@ -134,8 +134,11 @@ def test_some_no_sides_are_no_because_the_task_does_not_need_the_form(fresh_path
             "statement",
             marks=pytest.mark.xfail(
                 strict=True,
-                reason="the statement alone reaches 63.0% on the fresh range (bar 62%), measured "
-                "after the phrasings grew more varied; it was under the bar before",
+                reason="the statement alone reaches 63.0% on the fresh range (bar 62%): a raw "
+                "wording with a sanitized twin is always `no` (the twin carries the fact), and "
+                "with labels even per seed the sanitized wordings of JIRA and meeting items then "
+                "lean `yes` (65%); the not-needed `no` sides have to come from forms that read "
+                "as needed ones (idle or moot details) before the wording stops telling",
             ),
         ),
         "norms",
