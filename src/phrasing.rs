@@ -6,8 +6,8 @@
 //! the counterfactual generators all phrase facts through this module; the
 //! templates are keyed by the predicate table's phrasing keys.
 
-use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -98,7 +98,18 @@ pub struct FactTexts {
     /// How many phrasings each `<predicate>.<form>` has.
     counts: BTreeMap<String, usize>,
     env: minijinja::Environment<'static>,
+    /// Phrasings rendered so far, by template and variables: the text
+    /// lints of every compiled variant phrase the same facts of the same
+    /// team again, and rendering is a pure function of both.
+    rendered: Mutex<Rendered>,
 }
+
+/// Renderings by template and variables.
+type Rendered = HashMap<String, Option<String>, foldhash::fast::RandomState>;
+
+/// The most renderings kept: past it the memo starts again, so that a
+/// long run holds bounded memory.
+const MAX_RENDERED: usize = 1 << 16;
 
 /// The older key of a phrasing, still read: JIRA's `unavailable` was
 /// spelled `off` in `facts.yaml` before the keys came from the predicate
@@ -244,6 +255,7 @@ impl FactTexts {
             irrelevant,
             counts,
             env,
+            rendered: Mutex::default(),
         })
     }
 
@@ -266,9 +278,34 @@ impl FactTexts {
             .contains_key(&format!("{}.sanitized", spec.phrasing))
     }
 
+    /// The renderings kept; a panic elsewhere leaves them whole, as each
+    /// entry is inserted complete.
+    fn memo(&self) -> std::sync::MutexGuard<'_, Rendered> {
+        self.rendered
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     fn render_nth(&self, name: &str, i: usize, ctx: &BTreeMap<&str, String>) -> Option<String> {
-        let t = self.env.get_template(&format!("{name}.{i}")).ok()?;
-        t.render(minijinja::value::Serde(ctx)).ok()
+        let template = format!("{name}.{i}");
+        // The key spells the template and every variable, each part after
+        // its length, so that no two contexts share a key.
+        let mut key = template.clone();
+        for part in ctx.iter().flat_map(|(k, v)| [*k, v.as_str()]) {
+            key.push_str(&format!("|{}:", part.len()));
+            key.push_str(part);
+        }
+        if let Some(found) = self.memo().get(&key) {
+            return found.clone();
+        }
+        let t = self.env.get_template(&template).ok();
+        let out = t.and_then(|t| t.render(minijinja::value::Serde(ctx)).ok());
+        let mut rendered = self.memo();
+        if rendered.len() >= MAX_RENDERED {
+            rendered.clear();
+        }
+        rendered.insert(key, out.clone());
+        out
     }
 
     /// Renders a phrasing of `name` drawn at random.

@@ -7,6 +7,7 @@
 //! words above twenty) it leaves unread rather than guessing;
 //! `docs/language.md` lists what it reads.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use super::tokens::{toks, Tok};
@@ -33,6 +34,10 @@ struct Phrase {
 pub struct Reader {
     phrases: Vec<Phrase>,
     trie: Vec<Node>,
+    /// The texts read so far: the text checks of one scenario read each
+    /// form's text several times (agreement, polarity, the other
+    /// attributes' facts), and reading is a pure function of the text.
+    read: RefCell<HashMap<String, Vec<Mention>>>,
 }
 
 /// A node of the phrase trie: the phrases that end here, by rank (at most
@@ -106,11 +111,24 @@ impl Reader {
             }
             trie[at].keep(rank, &phrases);
         }
-        Reader { phrases, trie }
+        Reader {
+            phrases,
+            trie,
+            read: RefCell::default(),
+        }
     }
 
     /// Every mention of `text`.
     pub fn read(&self, text: &str) -> Vec<Mention> {
+        if let Some(found) = self.read.borrow().get(text) {
+            return found.clone();
+        }
+        let out = self.read_fresh(text);
+        self.read.borrow_mut().insert(text.to_string(), out.clone());
+        out
+    }
+
+    fn read_fresh(&self, text: &str) -> Vec<Mention> {
         let toks = toks(text);
         let mut out = Vec::new();
         let mut taken = vec![false; toks.len()];
