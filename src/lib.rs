@@ -6,6 +6,7 @@ extern crate alloc;
 pub mod analysis;
 pub mod authoring;
 pub mod build;
+pub mod cirl;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod counterfactual;
@@ -21,6 +22,7 @@ pub mod phrasing;
 pub mod pisas;
 pub mod planted;
 pub mod printer;
+pub mod privacylens;
 pub mod render;
 pub mod report;
 pub mod review;

@@ -65,6 +65,19 @@ pub(super) enum ExportCommand {
     /// TRL or OpenRLHF reads, each with its proven ground truth; the reward
     /// is `cici_inspect.reward` in the package in `python/`.
     Rl(super::rl::RlArgs),
+    /// The proven scenarios as PrivacyLens cases (`<out>/main_data.json`),
+    /// the file the release's evaluation scripts read with
+    /// `--input-path`.
+    Privacylens {
+        /// Seed files, or folders searched recursively for `*.cici`.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// The folder to write `main_data.json` into.
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        solver: SolverArgs,
+    },
 }
 
 /// What every export reads: the seeds, the templates, the solver bound,

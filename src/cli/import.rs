@@ -80,6 +80,16 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
             let imported = import::pisas_bundles(&dirs, seed.as_deref());
             finish(&out, &imported, keep_going, "bundle")
         }
+        ImportCommand::Privacylens {
+            release,
+            out,
+            keep_going,
+        } => super::peers::finish(&out, &crate::privacylens::import(&release), keep_going),
+        ImportCommand::CiRl {
+            release,
+            out,
+            keep_going,
+        } => super::peers::finish(&out, &crate::cirl::import(&release), keep_going),
     }
 }
 
@@ -172,6 +182,9 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
         ExportCommand::Model { input } => return export_model(&input),
         ExportCommand::Rl(a) => return super::rl::run(a),
+        ExportCommand::Privacylens { paths, out, solver } => {
+            return super::peers::export_privacylens(&paths, &out, &solver)
+        }
         ExportCommand::Pisas {
             input,
             notes,

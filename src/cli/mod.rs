@@ -11,6 +11,7 @@ mod fmt;
 mod import;
 mod inspect;
 pub(crate) mod output;
+mod peers;
 mod report;
 mod review;
 mod rl;
@@ -457,6 +458,35 @@ enum ImportCommand {
         /// With errors in some bundles, still write the bundles that have
         /// none (exit status 1 all the same). Without it, an error writes
         /// nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// The PrivacyLens release (`main_data.json`, or a folder holding it
+    /// or `data/main_data.json`): one `.cici` per case, and `import.json`,
+    /// what became of every case, with the release's defects.
+    Privacylens {
+        /// The release file or folder.
+        release: PathBuf,
+        /// The folder the seeds and import.json are written to.
+        #[arg(long)]
+        out: PathBuf,
+        /// With errors in some cases, still write the cases that have
+        /// none (exit status 1 all the same). Without it, an error writes
+        /// nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// The CI-RL synthetic dataset (`dataset.json`): one `.cici` per
+    /// example, and `import.json`, with the release's defects.
+    CiRl {
+        /// The release file.
+        release: PathBuf,
+        /// The folder the seeds and import.json are written to.
+        #[arg(long)]
+        out: PathBuf,
+        /// With errors in some examples, still write the examples that
+        /// have none (exit status 1 all the same). Without it, an error
+        /// writes nothing.
         #[arg(long)]
         keep_going: bool,
     },

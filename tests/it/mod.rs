@@ -28,6 +28,7 @@ mod lsp_features;
 mod meaning;
 mod model_export;
 mod norms;
+mod peers;
 mod pisas_format;
 mod planted;
 mod planted_checks;

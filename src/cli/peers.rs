@@ -1,0 +1,115 @@
+//! `cici import privacylens`, `cici import ci-rl` and `cici export
+//! privacylens`: the peer benchmarks' releases in and out.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use super::{args::SolverArgs, output::fail};
+use crate::cirl::prove::{write, PeerImport};
+
+/// Renders the import's diagnostics with the release file as source.
+fn report(import: &PeerImport) {
+    let handler = super::check::handler();
+    let text = std::sync::Arc::<str>::from(import.text.as_str());
+    let starts = crate::driver::excerpt::line_starts(&import.text);
+    for d in &import.diagnostics {
+        let mut out = String::new();
+        let shown = crate::driver::excerpt::Shown::new(d, &import.name, &text, &starts);
+        if handler.render_report(&mut out, &shown).is_err() {
+            out = format!("{d}\n");
+        }
+        eprint!("{out}");
+    }
+}
+
+fn plural(n: usize, w: &str) -> String {
+    format!("{n} {w}{}", if n == 1 { "" } else { "s" })
+}
+
+/// Reports, then writes: nothing when the release has an error, unless
+/// `keep_going`; a summary line of cases, proven seeds and defects.
+pub(super) fn finish(out: &Path, import: &PeerImport, keep_going: bool) -> ExitCode {
+    report(import);
+    let errors = import.errors();
+    if errors > 0 && !keep_going {
+        eprintln!(
+            "nothing written: the release has {}; fix it, or pass --keep-going to write the cases without one",
+            plural(errors, "error")
+        );
+        return ExitCode::from(1);
+    }
+    if import.seeds.is_empty() {
+        eprintln!("nothing imported");
+        return ExitCode::from(1);
+    }
+    let written = match write(out, import) {
+        Ok(n) => n,
+        Err(e) => return fail(format!("writing {}: {e}", out.display())),
+    };
+    let cases = import.map.cases.len();
+    let proven = import.map.cases.iter().filter(|c| c.proven).count();
+    let defects: Vec<String> = import
+        .defect_counts()
+        .into_iter()
+        .map(|(code, n)| format!("{} {n}", code.trim_start_matches("cici::peer::")))
+        .chain(
+            import
+                .map
+                .release_defects
+                .iter()
+                .map(|c| format!("{} (release)", c.trim_start_matches("cici::peer::"))),
+        )
+        .collect();
+    super::output::say!(
+        "imported {} of {} into {} ({} proven, {} written); cases with a named defect: {}",
+        plural(import.seeds.len(), "seed"),
+        plural(cases, "case"),
+        out.display(),
+        proven,
+        plural(written, "file"),
+        if defects.is_empty() {
+            "none".to_string()
+        } else {
+            defects.join(", ")
+        }
+    );
+    if errors > 0 || proven < import.seeds.len() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `cici export privacylens`: the scenarios that check, as the release's
+/// case list in `<out>/main_data.json`.
+pub(super) fn export_privacylens(paths: &[PathBuf], out: &Path, solver: &SolverArgs) -> ExitCode {
+    let mut run = crate::driver::Run::new();
+    if let Err(e) = run.check_paths(paths, &solver.options()) {
+        return fail(e);
+    }
+    eprint!("{}", super::check::render(&run, &super::check::handler()));
+    let proven = run.checked.iter().filter(|c| c.report.errors() == 0);
+    let (text, n, left) = crate::privacylens::export::cases(proven.map(|c| &c.scenario));
+    for e in &left {
+        eprintln!("left out {e}");
+    }
+    if n == 0 {
+        eprintln!("nothing exported: no scenario checks with a sensitive item its executor sees");
+        return ExitCode::from(1);
+    }
+    let written = std::fs::create_dir_all(out)
+        .and_then(|()| crate::io::write_if_changed(&out.join("main_data.json"), &text));
+    if let Err(e) = written {
+        return fail(format!("writing {}: {e}", out.display()));
+    }
+    super::output::say!(
+        "wrote {} into {}",
+        plural(n, "PrivacyLens case"),
+        out.join("main_data.json").display()
+    );
+    if run.errors() > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
