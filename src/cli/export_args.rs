@@ -65,6 +65,13 @@ pub(super) enum ExportCommand {
     /// TRL or OpenRLHF reads, each with its proven ground truth; the reward
     /// is `cici_inspect.reward` in the package in `python/`.
     Rl(super::rl::RlArgs),
+    /// One AgentCIBench scenario per proven scenario (`<out>/<id>.json`),
+    /// in the release's own format, for its harness
+    /// (`eval/run_benchmark.py --generated-dir <out>`).
+    Agentcibench {
+        #[command(flatten)]
+        input: ExportInput,
+    },
 }
 
 /// What every export reads: the seeds, the templates, the solver bound,

@@ -80,6 +80,11 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
             let imported = import::pisas_bundles(&dirs, seed.as_deref());
             finish(&out, &imported, keep_going, "bundle")
         }
+        ImportCommand::Agentcibench {
+            release,
+            out,
+            keep_going,
+        } => super::agentcibench::import(&release, &out, keep_going),
     }
 }
 
@@ -172,6 +177,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
         ExportCommand::Model { input } => return export_model(&input),
         ExportCommand::Rl(a) => return super::rl::run(a),
+        ExportCommand::Agentcibench { input } => return super::agentcibench::export(&input),
         ExportCommand::Pisas {
             input,
             notes,
