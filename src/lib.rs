@@ -3,6 +3,7 @@
 // The grammar pest derives without its `std` feature names `::alloc`.
 extern crate alloc;
 
+pub mod agentcibench;
 pub mod analysis;
 pub mod authoring;
 pub mod build;

@@ -35,6 +35,7 @@ pub enum Writer {
     ExportInspect,
     ExportModel,
     ExportRl,
+    ExportAgentcibench,
 }
 
 impl Writer {
@@ -46,6 +47,7 @@ impl Writer {
             Writer::ExportInspect => "export inspect",
             Writer::ExportModel => "export model",
             Writer::ExportRl => "export rl",
+            Writer::ExportAgentcibench => "export agentcibench",
         }
     }
 

@@ -78,6 +78,13 @@ pub(super) enum ExportCommand {
         #[command(flatten)]
         solver: SolverArgs,
     },
+    /// One AgentCIBench scenario per proven scenario (`<out>/<id>.json`),
+    /// in the release's own format, for its harness
+    /// (`eval/run_benchmark.py --generated-dir <out>`).
+    Agentcibench {
+        #[command(flatten)]
+        input: ExportInput,
+    },
 }
 
 /// What every export reads: the seeds, the templates, the solver bound,

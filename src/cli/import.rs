@@ -90,6 +90,11 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
             out,
             keep_going,
         } => super::peers::finish(&out, &crate::cirl::import(&release), keep_going),
+        ImportCommand::Agentcibench {
+            release,
+            out,
+            keep_going,
+        } => super::agentcibench::import(&release, &out, keep_going),
     }
 }
 
@@ -185,6 +190,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         ExportCommand::Privacylens { paths, out, solver } => {
             return super::peers::export_privacylens(&paths, &out, &solver)
         }
+        ExportCommand::Agentcibench { input } => return super::agentcibench::export(&input),
         ExportCommand::Pisas {
             input,
             notes,

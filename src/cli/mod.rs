@@ -1,5 +1,6 @@
 //! The command line: a thin layer over the library.
 
+mod agentcibench;
 mod args;
 mod author;
 mod build;
@@ -458,6 +459,23 @@ enum ImportCommand {
         /// With errors in some bundles, still write the bundles that have
         /// none (exit status 1 all the same). Without it, an error writes
         /// nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// AgentCIBench scenarios (UKPLab's release folder, a folder of its
+    /// scenario files, or one file): one `.cici` per case without a
+    /// defect, and `import.json`, which maps every case id to its seed or
+    /// to the defects that kept it out.
+    Agentcibench {
+        /// The release folder (its `data/seeds` and
+        /// `data/generated_merged`), a folder of scenario files, or one.
+        release: PathBuf,
+        /// The folder the seeds and import.json are written to.
+        #[arg(long)]
+        out: PathBuf,
+        /// With defects in some cases, still write the seeds of the cases
+        /// that have none, and the map (exit status 1 all the same).
+        /// Without it, an error writes nothing.
         #[arg(long)]
         keep_going: bool,
     },

@@ -94,6 +94,10 @@ fn every_file_example_gives_its_code() {
         let Example::File(path) = example else {
             continue;
         };
+        // AgentCIBench's codes: `tests/it/agentcibench.rs` gives them.
+        if code.starts_with("cici::agentcibench::") {
+            continue;
+        }
         let path = root().join(path);
         let codes: Vec<String> = if path.extension().is_some_and(|x| x == "cici") {
             let mut run = Run::new();
