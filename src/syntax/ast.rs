@@ -127,7 +127,13 @@ pub struct List<T> {
 /// A parsed seed file.
 #[derive(Clone, Debug, Default)]
 pub struct File {
+    /// The scenarios that parse without an error.
     pub scenarios: Vec<ScenarioAst>,
+    /// The scenarios with a syntax error, holding only the statements that
+    /// parse on their own: what the editor reads while a line is being
+    /// typed. Later stages never read them, so a file with a syntax error
+    /// never checks or builds.
+    pub partial: Vec<ScenarioAst>,
 }
 
 /// `scenario <id> { ... }`
@@ -164,6 +170,29 @@ pub enum Item {
     Exclude(ExcludeAst),
     Attribute(AttributeAst),
     Oracle(OracleAst),
+}
+
+impl Item {
+    /// The statement's span; for a one-value statement (`family x`,
+    /// `title "..."`, `levels [...]`), its value's.
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Family(i) | Item::Executor(i) | Item::Purpose(i) => i.span,
+            Item::Title(s) | Item::Task(s) | Item::Recipient(s) | Item::Public(s) => s.span,
+            Item::Policy(s) => s.span,
+            Item::Norms(n) => n.span,
+            Item::Person(p) => p.span,
+            Item::Room(r) => r.span,
+            Item::Meeting(m) => m.span,
+            Item::Ticket(t) => t.span,
+            Item::Levels(l) | Item::Outcomes(l) => l.span,
+            Item::Evidence(e) => e.span,
+            Item::Rubric(r) | Item::Rules(r) => r.span,
+            Item::Exclude(e) => e.span,
+            Item::Attribute(a) => a.span,
+            Item::Oracle(o) => o.span,
+        }
+    }
 }
 
 /// A statement's keyword span, for "statement not allowed here" messages.

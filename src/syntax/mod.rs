@@ -11,6 +11,7 @@ mod error;
 mod format;
 mod grammar;
 mod hints;
+mod keywords;
 pub mod lex;
 mod parser;
 mod recover;
@@ -19,26 +20,15 @@ mod strings;
 pub use ast::*;
 pub use error::SyntaxError;
 pub use format::format;
+pub use keywords::{keywords, statement_keywords, Block};
+pub use parser::MAX_STATEMENT_ERRORS;
 pub use recover::MAX_NESTING;
-
-/// Every keyword of the language, in the grammar's order, read from the
-/// grammar's `kw_*` rules: the one list the parser's messages, the language
-/// server and the editor grammars' tests share.
-pub fn keywords() -> &'static [&'static str] {
-    static KEYWORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    KEYWORDS.get_or_init(|| {
-        include_str!("../../grammar/cici.pest")
-            .lines()
-            .filter_map(|l| l.strip_prefix("kw_"))
-            .filter_map(|l| l.split(" = ").next())
-            .collect()
-    })
-}
 
 use crate::span::SourceId;
 
 /// Parses one seed file. Scenarios that parse are returned even when others
-/// in the same file do not.
+/// in the same file do not; a scenario with a syntax error is returned in
+/// [`File::partial`] with the statements that do parse, for the editor.
 pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
     parser::parse(source, text)
 }

@@ -10,12 +10,17 @@ use super::grammar::{CiciParser, Rule};
 use super::recover::{check_nesting, from_pest, scenario_chunks};
 use super::strings::dedent;
 
+mod partial;
 mod statements;
 use crate::span::{SourceId, Span};
+pub use partial::MAX_STATEMENT_ERRORS;
 
 /// Parses a seed file. On a syntax error, the file is cut at every line that
 /// starts a `scenario` block and each block is parsed on its own, so one run
-/// reports an error per broken block and still returns the blocks that parse.
+/// reports an error per broken block and still returns the blocks that parse;
+/// inside a broken block, each statement is parsed on its own
+/// ([`partial`]), so the block comes back in [`File::partial`] with the
+/// statements that parse, and the errors of the others are reported too.
 pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
     if let Some(err) = check_nesting(text) {
         return (File::default(), vec![err]);
@@ -29,34 +34,58 @@ pub fn parse(source: SourceId, text: &str) -> (File, Vec<SyntaxError>) {
                 .filter(|p| p.as_rule() == Rule::scenario)
                 .map(|p| cx.scenario(p))
                 .collect();
-            (File { scenarios }, cx.errors)
+            let file = File {
+                scenarios,
+                partial: Vec::new(),
+            };
+            (file, cx.errors)
         }
-        Err(whole) => {
-            let chunks = scenario_chunks(text);
-            if chunks.len() <= 1 {
-                return (File::default(), vec![from_pest(&whole, text, 0)]);
-            }
-            let mut file = File::default();
-            let mut errors = Vec::new();
-            for (start, end) in chunks {
-                let chunk = &text[start..end];
-                match parse_rule(Rule::scenario_only, chunk) {
-                    Ok(mut pairs) => {
-                        let only = pairs.next().expect("one pair");
-                        let mut cx = Cx::new(source, start);
-                        for p in only.into_inner() {
-                            if p.as_rule() == Rule::scenario {
-                                file.scenarios.push(cx.scenario(p));
-                            }
-                        }
-                        errors.extend(cx.errors);
+        Err(whole) => recover_file(source, text, &whole),
+    }
+}
+
+/// The blocks of a file that does not parse, each parsed on its own; a
+/// block that does not parse either is recovered statement by statement.
+fn recover_file(
+    source: SourceId,
+    text: &str,
+    whole: &pest::error::Error<Rule>,
+) -> (File, Vec<SyntaxError>) {
+    let mut file = File::default();
+    let mut errors = Vec::new();
+    let mut budget = partial::Budget::new();
+    let chunks = scenario_chunks(text);
+    if chunks.len() <= 1 {
+        let first = from_pest(whole, text, 0);
+        let (ast, more) = partial::recover(source, text, 0, &first, &mut budget);
+        errors.push(first);
+        errors.extend(more);
+        file.partial.extend(ast);
+        return (file, errors);
+    }
+    for (start, end) in chunks {
+        let chunk = &text[start..end];
+        match parse_rule(Rule::scenario_only, chunk) {
+            Ok(mut pairs) => {
+                let only = pairs.next().expect("one pair");
+                let mut cx = Cx::new(source, start);
+                for p in only.into_inner() {
+                    if p.as_rule() == Rule::scenario {
+                        file.scenarios.push(cx.scenario(p));
                     }
-                    Err(e) => errors.push(from_pest(&e, chunk, start)),
                 }
+                errors.extend(cx.errors);
             }
-            (file, errors)
+            Err(e) => {
+                let first = from_pest(&e, chunk, start);
+                let (ast, more) = partial::recover(source, chunk, start, &first, &mut budget);
+                errors.push(first);
+                errors.extend(more);
+                file.partial.extend(ast);
+            }
         }
     }
+    (file, errors)
 }
 
 /// Parses `text` as `rule`. Text that parses takes the fast path, without

@@ -380,3 +380,75 @@ fn completion_after_fact_on_broken_text_keeps_to_the_family() {
         }
     }
 }
+
+/// In the middle of one seed of each family, a line being typed after
+/// `fact `: the other statements still parse, so completion offers that
+/// family's predicates and only those.
+#[test]
+fn completion_on_an_unfinished_line_mid_seed_offers_its_family_predicates() {
+    let mut c = Client::start();
+    let mut opened = false;
+    for (k, seed) in [
+        "launch_week",
+        "mobile_release",
+        "meridian_incident",
+        "lab_access",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let uri = format!("file:///work/seeds/{seed}_typing.cici");
+        let text = std::fs::read_to_string(root().join(format!("seeds/{seed}.cici"))).unwrap();
+        let attributes: Vec<usize> = text
+            .match_indices("\n  attribute ")
+            .map(|(i, _)| i + 1)
+            .collect();
+        let middle = attributes[attributes.len() / 2];
+        let marked = format!(
+            "{}  attribute typing {{\n    fact ‸\n  }}\n{}",
+            &text[..middle],
+            &text[middle..]
+        );
+        if !opened {
+            open(&mut c, &uri, &text);
+            opened = true;
+        } else {
+            c.notify(
+                "textDocument/didOpen",
+                json!({"textDocument": {"uri": uri, "languageId": "cici", "version": 1, "text": text}}),
+            );
+            c.diagnostics(&uri);
+        }
+        let family = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("family "))
+            .and_then(|f| cici::sema::Family::from_name(f.trim()))
+            .unwrap();
+        let mut got = complete_typing(&mut c, &uri, 2 + k as i64, &marked);
+        got.sort();
+        let mut want: Vec<String> = family.predicates().map(|p| p.name.to_string()).collect();
+        want.sort();
+        assert_eq!(got, want, "{seed}");
+    }
+}
+
+/// A document broken since it was opened, a line cut short above: hover
+/// and definition below it read the statements the parser kept.
+#[test]
+fn hover_and_definition_below_a_broken_line() {
+    let uri = "file:///work/seeds/launch_week_cut.cici";
+    let seed = std::fs::read_to_string(root().join("seeds/launch_week.cici")).unwrap();
+    let first_person = seed.find("  person ").unwrap();
+    let text = format!(
+        "{}  person half \"Ha\n{}",
+        &seed[..first_person],
+        &seed[first_person..]
+    );
+    let mut c = Client::start();
+    open(&mut c, uri, &text);
+    let aisha = c.hover(uri, position_of(&text, "person aisha", 8));
+    assert!(
+        aisha.contains("**") && aisha.contains("groups: hr"),
+        "{aisha}"
+    );
+}

@@ -1,83 +1,21 @@
 //! Completion from the text around the cursor: the statement being typed
-//! is read from the line, the names from the tolerant scan of the scenario,
-//! so completion works while the line does not parse yet.
+//! is read from the tokens of its line ([`crate::syntax::lex`]), the names
+//! from the parser's tree of the scenario ([`super::tree`]), which keeps
+//! every statement but the one being typed. So completion works while the
+//! line does not parse yet, and knows what `cici check` knows.
 
 use lsp_types::{CompletionItem, CompletionItemKind, Documentation, InsertTextFormat};
 
-use super::scan::{scan, Kind, Scan};
+use super::tree::{at, tokens, Kind, Token, View};
 use super::Document;
 use crate::sema::{ArgKind, Family};
-
-/// The statements a scenario block holds, in the order seeds write them.
-const SCENARIO_KEYWORDS: &[&str] = &[
-    "family",
-    "title",
-    "task",
-    "executor",
-    "recipient",
-    "public",
-    "policy",
-    "purpose",
-    "norms",
-    "person",
-    "room",
-    "meeting",
-    "ticket",
-    "levels",
-    "outcomes",
-    "evidence",
-    "rubric",
-    "rules",
-    "exclude",
-    "attribute",
-    "oracle",
-];
-
-/// The statements of an attribute block.
-const ATTRIBUTE_KEYWORDS: &[&str] = &[
-    "holder",
-    "about",
-    "category",
-    "raw",
-    "sanitized",
-    "fact",
-    "soft",
-    "claim",
-    "visible",
-    "appropriate",
-    "inappropriate",
-];
-
-/// The statements of a meeting block.
-const MEETING_KEYWORDS: &[&str] = &["attendees", "slots", "rooms", "features"];
-
-/// The statements of a ticket block.
-const TICKET_KEYWORDS: &[&str] = &[
-    "needs",
-    "hours",
-    "pair",
-    "with",
-    "priority",
-    "collaboration_heavy",
-    "sensitive",
-];
-
-/// Every statement keyword completion offers: a subset of
-/// [`crate::syntax::keywords`], which a test holds them to.
-#[cfg(test)]
-const KEYWORD_SETS: [&[&str]; 5] = [
-    SCENARIO_KEYWORDS,
-    ATTRIBUTE_KEYWORDS,
-    MEETING_KEYWORDS,
-    TICKET_KEYWORDS,
-    &["share"],
-];
+use crate::syntax::{statement_keywords, Block};
 
 /// The keywords of the innermost block open at the end of `text` (from the
 /// scenario's start): a statement of that block may start here.
 fn block_keywords(text: &str) -> &'static [&'static str] {
     let mut open: Vec<&str> = Vec::new();
-    for t in super::scan::tokens(text) {
+    for t in tokens(text) {
         match t.text {
             "{" => {
                 let line = crate::syntax::lex::line_start(text, t.start);
@@ -90,13 +28,8 @@ fn block_keywords(text: &str) -> &'static [&'static str] {
         }
     }
     match open.last().copied() {
-        Some("scenario") => SCENARIO_KEYWORDS,
-        Some("attribute") => ATTRIBUTE_KEYWORDS,
-        Some("meeting") => MEETING_KEYWORDS,
-        Some("ticket") => TICKET_KEYWORDS,
-        Some("norms") => &["share"],
-        Some(_) => &[],
         None => &["scenario"],
+        Some(k) => Block::opened_by(k).map_or(&[], statement_keywords),
     }
 }
 
@@ -121,7 +54,7 @@ fn item(label: &str, kind: CompletionItemKind, detail: &str) -> CompletionItem {
     }
 }
 
-fn names(s: &Scan, kinds: &[Kind]) -> Vec<CompletionItem> {
+fn names(s: &View, kinds: &[Kind]) -> Vec<CompletionItem> {
     kinds
         .iter()
         .flat_map(|&k| {
@@ -188,11 +121,10 @@ fn arg_kind(family: Option<Family>, name: &str, index: usize) -> Option<ArgKind>
     })
 }
 
-/// Completion inside `name(arg, arg, `: the names the argument takes.
-fn argument(s: &Scan, inside: &str, pred: &str) -> Vec<CompletionItem> {
-    let args: Vec<&str> = inside.split(',').collect();
-    let index = args.len() - 1;
-    match arg_kind(s.family, pred, index) {
+/// The names argument `index` of `predicate` takes; `first` is the first
+/// argument, whose values an evidence value argument takes.
+fn argument(s: &View, predicate: &str, index: usize, first: &str) -> Vec<CompletionItem> {
+    match arg_kind(s.family, predicate, index) {
         Some(ArgKind::Person) => names(s, &[Kind::Person]),
         Some(ArgKind::Room) => names(s, &[Kind::Room]),
         Some(ArgKind::Meeting) => names(s, &[Kind::Meeting]),
@@ -204,13 +136,13 @@ fn argument(s: &Scan, inside: &str, pred: &str) -> Vec<CompletionItem> {
             &s.features.iter().map(String::as_str).collect::<Vec<_>>(),
             "feature",
         ),
-        Some(ArgKind::Value) => evidence_values(s, args.first().map_or("", |v| v.trim())),
+        Some(ArgKind::Value) => evidence_values(s, first),
         Some(ArgKind::Integer) | None => Vec::new(),
     }
 }
 
 /// The values an evidence variable takes, for `var = ` in rules.
-fn evidence_values(s: &Scan, var: &str) -> Vec<CompletionItem> {
+fn evidence_values(s: &View, var: &str) -> Vec<CompletionItem> {
     let vals: Vec<&str> = s
         .evidence
         .iter()
@@ -237,7 +169,7 @@ fn information_kinds() -> Vec<CompletionItem> {
 
 /// Whom a norm may name: the recipient words and the people (groups are
 /// any name a person's `groups` lists).
-fn recipients(s: &Scan) -> Vec<CompletionItem> {
+fn recipients(s: &View) -> Vec<CompletionItem> {
     let mut out: Vec<CompletionItem> = crate::sema::norm::RECIPIENT_WORDS
         .iter()
         .map(|k| item(k, CompletionItemKind::KEYWORD, "recipient"))
@@ -246,140 +178,182 @@ fn recipients(s: &Scan) -> Vec<CompletionItem> {
     out
 }
 
-pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> {
-    let text = &doc.text;
-    let s = scan(text, offset);
-    let line_start = crate::syntax::lex::line_start(text, offset);
-    let before = text[line_start..offset].trim_start();
-    // The word being typed is replaced by the choice; what decides the
-    // choice is what comes before it.
-    let head = before.trim_end_matches(|c: char| c.is_ascii_alphanumeric() || c == '_');
-    let previous = head.split_whitespace().last().unwrap_or("");
-    let first = before.split_whitespace().next().unwrap_or("");
-    let open_paren = head.rfind('(').filter(|&i| !head[i..].contains(')'));
-    let open_list = head.rfind('[').filter(|&i| !head[i..].contains(']'));
-    if let Some(i) = open_paren {
-        let pred = head[..i]
-            .trim_end()
-            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .next()
-            .unwrap_or("");
-        return argument(&s, &head[i + 1..], pred);
+/// The line being typed, as tokens: those before the word under the
+/// cursor (which the choice replaces), and whether that word is all the
+/// line holds so far.
+struct Line<'a> {
+    head: Vec<Token<'a>>,
+}
+
+impl<'a> Line<'a> {
+    fn at(text: &'a str, offset: usize) -> Line<'a> {
+        let start = crate::syntax::lex::line_start(text, offset);
+        let mut head = tokens(&text[start..offset]);
+        let typing = head.last().is_some_and(|t| {
+            t.start + t.text.len() == offset - start && super::tree::is_ident(t.text)
+        });
+        if typing {
+            head.pop();
+        }
+        Line { head }
     }
-    // A norm: kinds of information before `with`, recipients after it.
-    if first == "share" {
-        return match head.split_whitespace().any(|w| w == "with") {
-            true => recipients(&s),
-            false => information_kinds(),
-        };
+
+    fn first(&self) -> &str {
+        self.head.first().map_or("", |t| t.text)
     }
-    match (previous, first) {
-        ("fact" | "soft" | "claim", _) => predicates(s.family),
-        ("holder" | "about" | "executor" | "reports_to", _) => names(&s, &[Kind::Person]),
-        ("family", _) => values(
-            &Family::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
-            "family",
-        ),
-        ("category", _) => crate::sema::Category::ALL
-            .iter()
-            .map(|c| {
-                item(
-                    c.name(),
-                    CompletionItemKind::ENUM_MEMBER,
-                    if c.is_personal() {
-                        "personal"
-                    } else {
-                        "not personal"
-                    },
-                )
-            })
-            .collect(),
-        ("oracle" | "otherwise", _) => names(&s, &[Kind::Level]),
-        ("@", _) => {
-            // The rooms of the meeting this oracle line places, else all.
-            let meeting = before
-                .rsplit_once("->")
-                .and_then(|(t, _)| {
-                    t.split(|c: char| c.is_whitespace() || c == '{')
-                        .rfind(|w| !w.is_empty())
-                })
-                .unwrap_or("");
-            let rooms: Vec<&str> = s
-                .meetings
-                .iter()
-                .filter(|(m, _, _)| m == meeting)
-                .flat_map(|(_, _, r)| r.iter().map(String::as_str))
-                .collect();
-            if rooms.is_empty() {
-                names(&s, &[Kind::Room])
-            } else {
-                values(&rooms, "room")
-            }
-        }
-        ("->", _) => {
-            // The word before the arrow: a meeting, a ticket, or a rule.
-            let target = head
-                .trim_end()
-                .trim_end_matches("->")
-                .split(|c: char| c.is_whitespace() || c == '{')
-                .rfind(|w| !w.is_empty())
-                .unwrap_or("");
-            if s.names(Kind::Meeting).contains(&target) {
-                values(&s.slots(Some(target)), "slot")
-            } else if s.names(Kind::Ticket).contains(&target) {
-                names(&s, &[Kind::Person])
-            } else {
-                names(&s, &[Kind::Level])
-            }
-        }
-        ("+", _) => names(&s, &[Kind::Person]),
-        ("=" | "!=", _) => {
-            let var = head
-                .trim_end()
-                .trim_end_matches("!=")
-                .trim_end_matches('=')
-                .split_whitespace()
-                .last()
-                .unwrap_or("");
-            evidence_values(&s, var)
-        }
-        (_, "attendees") if open_list.is_some() => names(&s, &[Kind::Person]),
-        (_, "rooms") if open_list.is_some() => names(&s, &[Kind::Room]),
-        (_, "slots") if open_list.is_some() => values(&s.slots(None), "slot"),
-        (_, "raw" | "sanitized") if open_list.is_some() || previous == "except" => {
-            names(&s, &[Kind::Person])
-        }
-        _ => {
-            let mut items = names(
-                &s,
-                &[
-                    Kind::Person,
-                    Kind::Room,
-                    Kind::Meeting,
-                    Kind::Ticket,
-                    Kind::Level,
-                    Kind::Variable,
-                ],
-            );
-            if before.split_whitespace().count() <= 1 {
-                let block = &text[s.start.min(line_start)..line_start];
-                items.extend(
-                    block_keywords(block)
-                        .iter()
-                        .map(|k| item(k, CompletionItemKind::KEYWORD, "")),
-                );
-            }
-            items
-        }
+
+    fn previous(&self) -> &str {
+        self.head.last().map_or("", |t| t.text)
+    }
+
+    fn has(&self, word: &str) -> bool {
+        self.head.iter().any(|t| t.text == word)
+    }
+
+    /// The word before the last `token` on the line.
+    fn before_last(&self, token: &str) -> &str {
+        let at = self.head.iter().rposition(|t| t.text == token);
+        at.and_then(|i| i.checked_sub(1))
+            .map_or("", |i| self.head[i].text)
+    }
+
+    /// Where the last `open` bracket stands when no `close` follows it.
+    fn unclosed(&self, open: &str, close: &str) -> Option<usize> {
+        let at = self.head.iter().rposition(|t| t.text == open)?;
+        (!self.head[at..].iter().any(|t| t.text == close)).then_some(at)
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn statement_keywords_are_keywords_of_the_grammar() {
-        for k in super::KEYWORD_SETS.iter().flat_map(|set| set.iter()) {
-            assert!(crate::syntax::keywords().contains(k), "{k}");
-        }
+pub(super) fn completions(doc: &Document, offset: usize) -> Vec<CompletionItem> {
+    complete(&doc.text, &doc.views, offset)
+}
+
+/// What may be written at `offset` of `text`, whose tree is `views`.
+pub(super) fn complete(text: &str, views: &[View], offset: usize) -> Vec<CompletionItem> {
+    let empty = View::default();
+    let s = at(views, offset).unwrap_or(&empty);
+    let line = Line::at(text, offset);
+    if let Some(paren) = line.unclosed("(", ")") {
+        return inside_fact(s, &line, paren);
     }
+    // A norm: kinds of information before `with`, recipients after it.
+    if line.first() == "share" {
+        return match line.has("with") {
+            true => recipients(s),
+            false => information_kinds(),
+        };
+    }
+    after_word(s, &line)
+        .or_else(|| in_list(s, &line))
+        .unwrap_or_else(|| anywhere(text, s, &line, offset))
+}
+
+/// Inside `name(arg, arg, `: the names the argument takes.
+fn inside_fact(s: &View, line: &Line, paren: usize) -> Vec<CompletionItem> {
+    let predicate = paren.checked_sub(1).map_or("", |i| line.head[i].text);
+    let inside = &line.head[paren + 1..];
+    let index = inside.iter().filter(|t| t.text == ",").count();
+    let first = inside.first().map_or("", |t| t.text);
+    argument(s, predicate, index, first)
+}
+
+/// What the word before the cursor asks for.
+fn after_word(s: &View, line: &Line) -> Option<Vec<CompletionItem>> {
+    Some(match line.previous() {
+        "fact" | "soft" | "claim" => predicates(s.family),
+        "holder" | "about" | "executor" | "reports_to" | "+" => names(s, &[Kind::Person]),
+        "family" => values(
+            &Family::ALL.iter().map(|f| f.name()).collect::<Vec<_>>(),
+            "family",
+        ),
+        "category" => categories(),
+        "oracle" | "otherwise" => names(s, &[Kind::Level]),
+        "@" => rooms_of(s, line.before_last("->")),
+        "->" => placed(s, line.before_last("->")),
+        "=" => {
+            let var = match line.before_last("=") {
+                "!" => line.before_last("!"),
+                var => var,
+            };
+            evidence_values(s, var)
+        }
+        _ => return None,
+    })
+}
+
+fn categories() -> Vec<CompletionItem> {
+    crate::sema::Category::ALL
+        .iter()
+        .map(|c| {
+            let detail = if c.is_personal() {
+                "personal"
+            } else {
+                "not personal"
+            };
+            item(c.name(), CompletionItemKind::ENUM_MEMBER, detail)
+        })
+        .collect()
+}
+
+/// The rooms of the meeting an oracle line places, else every room.
+fn rooms_of(s: &View, meeting: &str) -> Vec<CompletionItem> {
+    let rooms: Vec<&str> = s
+        .meetings
+        .iter()
+        .filter(|m| m.name == meeting)
+        .flat_map(|m| m.rooms.iter().map(String::as_str))
+        .collect();
+    if rooms.is_empty() {
+        names(s, &[Kind::Room])
+    } else {
+        values(&rooms, "room")
+    }
+}
+
+/// After `target ->`: a meeting's slots, a ticket's people, or a level.
+fn placed(s: &View, target: &str) -> Vec<CompletionItem> {
+    if s.names(Kind::Meeting).contains(&target) {
+        values(&s.slots(Some(target)), "slot")
+    } else if s.names(Kind::Ticket).contains(&target) {
+        names(s, &[Kind::Person])
+    } else {
+        names(s, &[Kind::Level])
+    }
+}
+
+/// Inside a `[...]` list the statement takes.
+fn in_list(s: &View, line: &Line) -> Option<Vec<CompletionItem>> {
+    let open = line.unclosed("[", "]").is_some();
+    Some(match line.first() {
+        "attendees" if open => names(s, &[Kind::Person]),
+        "rooms" if open => names(s, &[Kind::Room]),
+        "slots" if open => values(&s.slots(None), "slot"),
+        "raw" | "sanitized" if open || line.previous() == "except" => names(s, &[Kind::Person]),
+        _ => return None,
+    })
+}
+
+/// Any name, and where a statement starts, the keywords of its block.
+fn anywhere(text: &str, s: &View, line: &Line, offset: usize) -> Vec<CompletionItem> {
+    let mut items = names(
+        s,
+        &[
+            Kind::Person,
+            Kind::Room,
+            Kind::Meeting,
+            Kind::Ticket,
+            Kind::Level,
+            Kind::Variable,
+        ],
+    );
+    if line.head.is_empty() {
+        let line_start = crate::syntax::lex::line_start(text, offset);
+        let block = &text[s.start.min(line_start)..line_start];
+        items.extend(
+            block_keywords(block)
+                .iter()
+                .map(|k| item(k, CompletionItemKind::KEYWORD, "")),
+        );
+    }
+    items
 }

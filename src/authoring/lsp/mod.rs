@@ -14,9 +14,12 @@
 //!   slots, features, evidence values, the family's predicates (with a
 //!   snippet), keywords.
 //!
-//! Names come from a tolerant scan of the text (`scan`), so completion,
-//! hover and definition keep working while the text does not parse; hover
-//! also falls back on the last check in which the document checked.
+//! Names come from the parser's tree ([`crate::syntax::parse`]), which
+//! keeps every statement but those that do not parse, so completion, hover
+//! and definition keep working while a line does not parse and read what
+//! `cici check` reads (`tree`); hover also falls back on the last check in
+//! which the document checked, for what only a check knows (an
+//! attribute's class).
 //! - code actions: the fixes of the diagnostics in range;
 //! - formatting: `cici fmt` on the whole document, or an error that says
 //!   why a document that does not parse cannot be formatted;
@@ -31,10 +34,9 @@ mod complete;
 mod dispatch;
 mod handlers;
 mod navigate;
-mod repair;
-mod scan;
 mod symbols;
 pub mod transport;
+mod tree;
 
 use std::collections::HashMap;
 
@@ -194,6 +196,8 @@ struct Document {
     fallback: Option<Run>,
     /// What was published for it, one per diagnostic of `run`.
     published: Vec<Diagnostic>,
+    /// Its scenarios as the parser's tree has them, whole or partial.
+    views: Vec<tree::View>,
 }
 
 impl Document {
@@ -212,7 +216,9 @@ impl Document {
             run,
             fallback: None,
             published: Vec::new(),
+            views: Vec::new(),
         };
+        doc.views = tree::views(&doc.text);
         doc.published = diagnostics(uri, &doc);
         doc
     }
@@ -297,14 +303,6 @@ impl Server {
                     old.fallback
                 }
             });
-            // Never checked clean: check it without the statements that
-            // hold its errors, so that hover elsewhere keeps what it knows.
-            if doc.fallback.is_none() && doc.run.checked.is_empty() {
-                let options = Options {
-                    max_solve: Some(LSP_MAX_SOLVE),
-                };
-                doc.fallback = repair::fallback(uri.path().as_str(), &doc.text, &doc.run, &options);
-            }
         }
         let diagnostics = doc.published.clone();
         self.documents.insert(uri.as_str().to_string(), doc);

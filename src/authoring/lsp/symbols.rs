@@ -1,5 +1,6 @@
 //! The outline (document symbols), rename, and semantic tokens, all from
-//! the tolerant scan: they work on text that does not parse.
+//! the parser's tree (whole or partial scenarios): they work on text that
+//! does not parse.
 
 use std::collections::HashMap;
 
@@ -9,7 +10,7 @@ use lsp_types::{
 };
 
 use super::complete::kind_name;
-use super::scan::{is_ident, scan, scenario_starts, tokens, Kind};
+use super::tree::{at, is_ident, tokens, Kind};
 use super::Document;
 
 /// One outline entry per scenario, with its people, rooms, meetings,
@@ -17,10 +18,9 @@ use super::Document;
 #[allow(deprecated)] // `DocumentSymbol::deprecated` must still be given
 pub(super) fn outline(doc: &Document) -> Vec<DocumentSymbol> {
     let (text, lines) = (&doc.text, &doc.lines);
-    scenario_starts(text)
-        .into_iter()
-        .map(|start| {
-            let s = scan(text, start);
+    doc.views
+        .iter()
+        .map(|s| {
             let id = s.id.clone().unwrap_or_default();
             let range = lines.range(text, s.start, s.end.saturating_sub(s.start));
             let children = s
@@ -84,7 +84,7 @@ pub(super) fn rename(
 ) -> Result<WorkspaceEdit, RenameError> {
     let (text, lines) = (&doc.text, &doc.lines);
     let (_, word) = super::navigate::word_at(text, offset).ok_or(RenameError::NoName)?;
-    let s = scan(text, offset);
+    let s = at(&doc.views, offset).ok_or_else(|| RenameError::Undeclared(word.to_string()))?;
     let decl = s
         .decls
         .iter()
@@ -139,8 +139,7 @@ pub(super) fn semantic_tokens(doc: &Document) -> SemanticTokens {
     let (text, lines) = (&doc.text, &doc.lines);
     let mut data = Vec::new();
     let (mut last_line, mut last_col) = (0u32, 0u32);
-    for start in scenario_starts(text) {
-        let s = scan(text, start);
+    for s in &doc.views {
         let kinds: HashMap<&str, Kind> =
             s.decls.iter().map(|d| (d.name.as_str(), d.kind)).collect();
         let predicates: Vec<&str> = crate::sema::PREDICATES.iter().map(|s| s.name).collect();
