@@ -74,14 +74,16 @@ fn declared_codes() -> BTreeSet<String> {
     super::common::codes_in_source()
         .into_iter()
         .filter(|c| {
-            // Build, render, import, export and report codes have their own
-            // tests, and the model judge's come from a model
-            // (`tests/it/judge.rs`).
+            // Build, render, import (the PiSAs readers' and the other
+            // releases'), export and report codes have their own tests, and
+            // the model judge's come from a model (`tests/it/judge.rs`).
             ![
                 "build::",
                 "report::",
                 "render::",
                 "import::",
+                "agentcibench::",
+                "peer::",
                 "export::",
                 "check::judge_",
             ]

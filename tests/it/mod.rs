@@ -1,3 +1,4 @@
+mod agentcibench;
 mod build;
 mod bundles;
 mod cli;

@@ -145,7 +145,7 @@ impl Graph {
     /// The longest known module that `path` starts with.
     fn module_of(&self, path: &[String]) -> ModPath {
         let mut n = path.len();
-        while n > 0 && !self.modules.contains(&path[..n].to_vec()) {
+        while n > 0 && !self.modules.contains(&path[..n]) {
             n -= 1;
         }
         path[..n].to_vec()
@@ -357,10 +357,7 @@ impl Visitor<'_> {
 /// The `a::b::c` path starting at token `i`, and the index after it.
 fn macro_path(tts: &[TokenTree], mut i: usize) -> (Vec<String>, usize) {
     let mut segs = Vec::new();
-    loop {
-        let Some(TokenTree::Ident(id)) = tts.get(i) else {
-            break;
-        };
+    while let Some(TokenTree::Ident(id)) = tts.get(i) {
         segs.push(id.to_string());
         i += 1;
         let colons = matches!(tts.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':')
