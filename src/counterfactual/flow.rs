@@ -180,13 +180,16 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
 /// along with the label what a reader of that line alone sees. A form
 /// with no other wording has the norms revoked first: its `no` cannot be
 /// one of a form the task does not need. Otherwise a few other recipients
-/// come first, then the context edits, then the rest.
-fn ordered(ch: &Changes, keep_first: bool) -> Vec<Candidate> {
+/// come first, then the context edits, then the rest. Only a flip's list
+/// (`flip`) has the norms revoked: revoking always flips the label, so a
+/// hold would only have it turned down.
+fn ordered(ch: &Changes, keep_first: bool, flip: bool) -> Vec<Candidate> {
     if keep_first {
+        let revoke = if flip { ch.revoke.as_slice() } else { &[][..] };
         let (first, after) = if ch.wording.is_empty() {
-            (ch.revoke.as_slice(), &[][..])
+            (revoke, &[][..])
         } else {
-            (&[][..], ch.revoke.as_slice())
+            (&[][..], revoke)
         };
         return first
             .iter()
@@ -259,7 +262,7 @@ pub(super) fn triplets(
         // of the same standing first on the rest.
         let turn = (tried + first) % 3;
         tried += 1;
-        let lists = [ordered(&ch, true), ordered(&ch, turn != 0)];
+        let lists = [ordered(&ch, true, true), ordered(&ch, turn != 0, false)];
         let grow = Grow {
             anchor,
             config,
