@@ -8,23 +8,9 @@ use crate::agentcibench::{self, CaseFile};
 
 /// Renders the diagnostics of every file read, with its text as source.
 fn report(files: &[CaseFile]) {
-    let handler = super::check::handler();
-    for f in files.iter().filter(|f| !f.diagnostics.is_empty()) {
-        let text = std::sync::Arc::<str>::from(f.text.as_str());
-        let starts = crate::driver::excerpt::line_starts(&f.text);
-        for d in &f.diagnostics {
-            let mut out = String::new();
-            let shown = crate::driver::excerpt::Shown::new(d, &f.name, &text, &starts);
-            if handler.render_report(&mut out, &shown).is_err() {
-                out = format!("{d}\n");
-            }
-            eprint!("{out}");
-        }
+    for f in files {
+        super::check::show_file_diagnostics(&f.name, &f.text, &f.diagnostics);
     }
-}
-
-fn plural(n: usize, w: &str) -> String {
-    format!("{n} {w}{}", if n == 1 { "" } else { "s" })
 }
 
 /// Reads the release, reports its defects, then writes: nothing when a
@@ -42,9 +28,9 @@ pub(super) fn import(release: &Path, out: &Path, keep_going: bool) -> ExitCode {
     if errors > 0 && !keep_going {
         eprintln!(
             "nothing written: {} of {} have {}; fix them, or pass --keep-going to write the cases without one",
-            plural(flawed, "case"),
+            super::output::count(flawed, "case"),
             imported.cases.len(),
-            plural(errors, "error")
+            super::output::count(errors, "error")
         );
         return ExitCode::from(1);
     }
@@ -52,10 +38,10 @@ pub(super) fn import(release: &Path, out: &Path, keep_going: bool) -> ExitCode {
         Ok(written) => super::output::say!(
             "imported {} of {} into {} ({} with a defect; {} written); check them with `cici check {}`",
             imported.seeds.len(),
-            plural(imported.cases.len(), "case"),
+            super::output::count(imported.cases.len(), "case"),
             out.display(),
             flawed,
-            plural(written, "file"),
+            super::output::count(written, "file"),
             out.display()
         ),
         Err(e) => return fail(format!("writing {}: {e}", out.display())),
@@ -85,7 +71,7 @@ pub(super) fn export(input: &super::export_args::ExportInput) -> ExitCode {
     match super::build::put(&target, &files, run.errors() == 0, false) {
         Ok(Some(s)) => super::output::say!(
             "wrote {} into {}: {} written, {} unchanged, {} removed",
-            plural(files.len(), "scenario"),
+            super::output::count(files.len(), "scenario"),
             input.out.display(),
             s.written,
             s.unchanged,

@@ -290,3 +290,27 @@ fn judge(run: &mut Run, args: &super::args::JudgeArgs) -> Result<(), Failure> {
     );
     Ok(())
 }
+
+/// Renders each of `diagnostics` against the file they are about (`name`,
+/// `text`) on stderr, as `check` renders a seed's: the one way an import
+/// shows what it found in a release file.
+pub(super) fn show_file_diagnostics<D: miette::Diagnostic>(
+    name: &str,
+    text: &str,
+    diagnostics: &[D],
+) {
+    if diagnostics.is_empty() {
+        return;
+    }
+    let handler = handler();
+    let source = std::sync::Arc::<str>::from(text);
+    let starts = crate::driver::excerpt::line_starts(text);
+    for d in diagnostics {
+        let mut out = String::new();
+        let shown = crate::driver::excerpt::Shown::new(d, name, &source, &starts);
+        if handler.render_report(&mut out, &shown).is_err() {
+            out = format!("{d}\n");
+        }
+        eprint!("{out}");
+    }
+}

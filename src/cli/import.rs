@@ -8,18 +8,8 @@ use crate::pisas::import::{self, build::Select, JsonFile, SeedOptions};
 
 /// Renders the diagnostics of every file read, with its text as source.
 fn report(files: &[JsonFile]) {
-    let handler = super::check::handler();
-    for f in files.iter().filter(|f| !f.diagnostics.is_empty()) {
-        let text = std::sync::Arc::<str>::from(f.text.as_str());
-        let starts = crate::driver::excerpt::line_starts(&f.text);
-        for d in &f.diagnostics {
-            let mut out = String::new();
-            let shown = crate::driver::excerpt::Shown::new(d, &f.name, &text, &starts);
-            if handler.render_report(&mut out, &shown).is_err() {
-                out = format!("{d}\n");
-            }
-            eprint!("{out}");
-        }
+    for f in files {
+        super::check::show_file_diagnostics(&f.name, &f.text, &f.diagnostics);
     }
 }
 

@@ -218,3 +218,8 @@ pub(crate) fn usage(message: impl std::fmt::Display, help: &str) -> ExitCode {
     error("cici::usage", &message.to_string(), Some(help));
     ExitCode::from(2)
 }
+
+/// `n` and `word`, with an `s` unless `n` is one.
+pub(super) fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}

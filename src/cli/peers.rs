@@ -9,21 +9,7 @@ use crate::cirl::prove::{write, PeerImport};
 
 /// Renders the import's diagnostics with the release file as source.
 fn report(import: &PeerImport) {
-    let handler = super::check::handler();
-    let text = std::sync::Arc::<str>::from(import.text.as_str());
-    let starts = crate::driver::excerpt::line_starts(&import.text);
-    for d in &import.diagnostics {
-        let mut out = String::new();
-        let shown = crate::driver::excerpt::Shown::new(d, &import.name, &text, &starts);
-        if handler.render_report(&mut out, &shown).is_err() {
-            out = format!("{d}\n");
-        }
-        eprint!("{out}");
-    }
-}
-
-fn plural(n: usize, w: &str) -> String {
-    format!("{n} {w}{}", if n == 1 { "" } else { "s" })
+    super::check::show_file_diagnostics(&import.name, &import.text, &import.diagnostics);
 }
 
 /// Reports, then writes: nothing when the release has an error, unless
@@ -34,7 +20,7 @@ pub(super) fn finish(out: &Path, import: &PeerImport, keep_going: bool) -> ExitC
     if errors > 0 && !keep_going {
         eprintln!(
             "nothing written: the release has {}; fix it, or pass --keep-going to write the cases without one",
-            plural(errors, "error")
+            super::output::count(errors, "error")
         );
         return ExitCode::from(1);
     }
@@ -62,11 +48,11 @@ pub(super) fn finish(out: &Path, import: &PeerImport, keep_going: bool) -> ExitC
         .collect();
     super::output::say!(
         "imported {} of {} into {} ({} proven, {} written); cases with a named defect: {}",
-        plural(import.seeds.len(), "seed"),
-        plural(cases, "case"),
+        super::output::count(import.seeds.len(), "seed"),
+        super::output::count(cases, "case"),
         out.display(),
         proven,
-        plural(written, "file"),
+        super::output::count(written, "file"),
         if defects.is_empty() {
             "none".to_string()
         } else {
@@ -104,7 +90,7 @@ pub(super) fn export_privacylens(paths: &[PathBuf], out: &Path, solver: &SolverA
     }
     super::output::say!(
         "wrote {} into {}",
-        plural(n, "PrivacyLens case"),
+        super::output::count(n, "PrivacyLens case"),
         out.join("main_data.json").display()
     );
     if run.errors() > 0 {
