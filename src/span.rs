@@ -7,6 +7,8 @@
 //! counterfactual loop or the planted generator make have no text of their
 //! own: they carry [`Span::DERIVED`].
 
+pub mod json;
+
 use serde::Serialize;
 
 /// Identifies one loaded source text within a [`Sources`] table.

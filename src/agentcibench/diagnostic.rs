@@ -1,7 +1,7 @@
 //! What an AgentCIBench import reports: every problem names the JSON path
 //! it is about, and carries a span in the JSON text once located.
 
-use miette::{Diagnostic, LabeledSpan, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
 /// A problem in an AgentCIBench scenario file, or a defect of the case it
@@ -115,48 +115,6 @@ impl AcbDiagnostic {
     }
 }
 
-impl std::fmt::Display for AcbDiagnostic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "{}", self.error)
-        } else {
-            write!(f, "{} (at `{}`)", self.error, self.path)
-        }
-    }
-}
+crate::span::json::at_json_path!(AcbDiagnostic);
 
-impl std::error::Error for AcbDiagnostic {}
-
-impl Diagnostic for AcbDiagnostic {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.error.code()
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        self.error.severity()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.error.help()
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.span?;
-        let label = if self.path.is_empty() {
-            "here".to_string()
-        } else {
-            format!("`{}`", self.path)
-        };
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(label),
-            span,
-        ))))
-    }
-}
-
-/// Gives every diagnostic the span of its path in `text`.
-pub fn locate_spans(text: &str, diagnostics: &mut [AcbDiagnostic]) {
-    let mut locator = crate::pisas::import::locate::Locator::new(text);
-    for d in diagnostics {
-        if d.span.is_none() {
-            d.span = locator.locate(&d.path).map(|(s, e)| (s, e - s).into());
-        }
-    }
-}
+pub use crate::span::json::locate_spans;

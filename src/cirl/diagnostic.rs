@@ -1,7 +1,7 @@
 //! What the peer imports report: every problem names the JSON path it is
 //! about and, once located, its span in the file.
 
-use miette::{Diagnostic, LabeledSpan, SourceSpan};
+use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
 
 /// A problem in a peer benchmark's release, or a defect of one of its
@@ -125,48 +125,6 @@ impl PeerDiagnostic {
     }
 }
 
-impl std::fmt::Display for PeerDiagnostic {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.path.is_empty() {
-            write!(f, "{}", self.error)
-        } else {
-            write!(f, "{} (at `{}`)", self.error, self.path)
-        }
-    }
-}
+crate::span::json::at_json_path!(PeerDiagnostic);
 
-impl std::error::Error for PeerDiagnostic {}
-
-impl Diagnostic for PeerDiagnostic {
-    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.error.code()
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        self.error.severity()
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-        self.error.help()
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let span = self.span?;
-        let label = if self.path.is_empty() {
-            "here".to_string()
-        } else {
-            format!("`{}`", self.path)
-        };
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(label),
-            span,
-        ))))
-    }
-}
-
-/// Gives every diagnostic the span of its path in `text`.
-pub fn locate_spans(text: &str, diagnostics: &mut [PeerDiagnostic]) {
-    let mut locator = crate::pisas::import::locate::Locator::new(text);
-    for d in diagnostics {
-        if d.span.is_none() {
-            d.span = locator.locate(&d.path).map(|(s, e)| (s, e - s).into());
-        }
-    }
-}
+pub use crate::span::json::locate_spans;

@@ -20,7 +20,6 @@ mod diagnostic;
 mod files;
 mod jira;
 pub mod json;
-pub mod locate;
 mod map;
 mod meeting;
 pub mod names;

@@ -2,6 +2,103 @@
 //! scanner that walks the text along the path and skips everything else.
 //! serde_json's values carry no positions; this keeps them off the hot
 //! path (it only runs for a diagnostic).
+//!
+//! The imports of other tools' JSON files (PiSAs, AgentCIBench,
+//! PrivacyLens, CI-RL) report each problem at a path; [`at_json_path!`]
+//! gives their diagnostic types one rendering and [`locate_spans`] their
+//! spans.
+
+use miette::{LabeledSpan, SourceSpan};
+
+/// A diagnostic about the value at a JSON path of a file.
+pub trait AtJsonPath {
+    /// `decision_policy.rules[3].when`; empty for the whole file.
+    fn json_path(&self) -> &str;
+    /// Its span in the file's text, once located.
+    fn span_slot(&mut self) -> &mut Option<SourceSpan>;
+}
+
+/// Gives every diagnostic without a span the span of its path in `text`.
+pub fn locate_spans<D: AtJsonPath>(text: &str, diagnostics: &mut [D]) {
+    let mut locator = Locator::new(text);
+    for d in diagnostics {
+        if d.span_slot().is_none() {
+            let span = locator.locate(d.json_path());
+            *d.span_slot() = span.map(|(s, e)| (s, e - s).into());
+        }
+    }
+}
+
+/// `error (at `path`)`, or the error alone when it is about the whole file.
+pub fn display_at(
+    f: &mut std::fmt::Formatter<'_>,
+    error: &dyn std::fmt::Display,
+    path: &str,
+) -> std::fmt::Result {
+    if path.is_empty() {
+        write!(f, "{error}")
+    } else {
+        write!(f, "{error} (at `{path}`)")
+    }
+}
+
+/// The one label of a diagnostic at `path`: its span, named by the path.
+pub fn label(
+    path: &str,
+    span: Option<SourceSpan>,
+) -> Option<Box<dyn Iterator<Item = LabeledSpan> + 'static>> {
+    let span = span?;
+    let label = if path.is_empty() {
+        "here".to_string()
+    } else {
+        format!("`{path}`")
+    };
+    Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+        Some(label),
+        span,
+    ))))
+}
+
+/// `Display`, `Error`, `miette::Diagnostic` and [`AtJsonPath`] for a
+/// struct with the fields `error` (a `miette::Diagnostic`), `path` (a
+/// `String`) and `span` (an `Option<SourceSpan>`): the error's code,
+/// severity and help, its message with the path, labelled at the span.
+macro_rules! at_json_path {
+    ($t:ty) => {
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                $crate::span::json::display_at(f, &self.error, &self.path)
+            }
+        }
+
+        impl std::error::Error for $t {}
+
+        impl miette::Diagnostic for $t {
+            fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+                self.error.code()
+            }
+            fn severity(&self) -> Option<miette::Severity> {
+                self.error.severity()
+            }
+            fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+                self.error.help()
+            }
+            fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+                $crate::span::json::label(&self.path, self.span)
+            }
+        }
+
+        impl $crate::span::json::AtJsonPath for $t {
+            fn json_path(&self) -> &str {
+                &self.path
+            }
+            fn span_slot(&mut self) -> &mut Option<miette::SourceSpan> {
+                &mut self.span
+            }
+        }
+    };
+}
+pub(crate) use at_json_path;
 
 /// One step of a path: an object key or an array index.
 #[derive(Clone, Debug, PartialEq, Eq)]
