@@ -18,13 +18,35 @@ const DANGLING: [&str; 15] = [
     "this",
 ];
 
+/// Adverbs that end a sentence only after its verb ("sit still"): right
+/// after a subject or a relative pronoun they leave its clause without one
+/// ("…the work items that still.", "…the times I'm already.").
+const BARE_ADVERBS: [&str; 6] = ["still", "already", "also", "just", "even", "never"];
+
+/// Subjects and relative pronouns a clause's verb follows.
+const SUBJECTS: [&str; 16] = [
+    "that", "which", "who", "i", "i'm", "i've", "we", "we're", "we've", "you", "you're", "they",
+    "they're", "he", "she", "it",
+];
+
+/// Modifiers that need their noun: right after a determiner they end a noun
+/// phrase before it ("…with the remaining.", "…so she can find an open.").
+const MODIFIERS: [&str; 5] = ["remaining", "pending", "open", "outstanding", "upcoming"];
+
+/// Determiners a noun phrase starts with.
+const DETERMINERS: [&str; 16] = [
+    "the", "a", "an", "any", "some", "each", "every", "these", "those", "my", "your", "his", "her",
+    "their", "our", "its",
+];
+
 /// Lowercase, straight quotes, one space between words.
 pub fn normalize(s: &str) -> String {
     let mapped: String = s
         .chars()
         .map(|c| match c {
             '\u{2018}' | '\u{2019}' => '\'',
-            '\u{201C}' | '\u{201D}' => '"',
+            // `\u{22}` is the straight double quote.
+            '\u{201C}' | '\u{201D}' => '\u{22}',
             '\u{2013}' | '\u{2014}' => '-',
             c => c,
         })
@@ -67,16 +89,25 @@ pub fn case(s: &Scenario) -> Vec<AcbDiagnostic> {
     out
 }
 
-/// The last words of a prompt cut off mid-sentence.
-fn truncated(prompt: &str) -> Option<String> {
+/// The last words of a prompt cut off mid-sentence: it has no closing
+/// punctuation, or its last word cannot end a sentence there (a function
+/// word, an adverb right after a subject, a modifier right after a
+/// determiner).
+pub fn truncated(prompt: &str) -> Option<String> {
     let trimmed = prompt.trim_end();
     let body = trimmed.trim_end_matches(['.', '?', '!']);
-    let last = body.split_whitespace().next_back()?;
-    let word = last
-        .trim_matches(|c: char| !c.is_alphanumeric())
-        .to_lowercase();
-    let ends_well = trimmed.ends_with(['.', '?', '!', '"', '\'', ')', '\u{201D}']);
-    (!ends_well || DANGLING.contains(&word.as_str())).then(|| {
+    let mut words = body.split_whitespace().rev().map(|w| {
+        normalize(w)
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_string()
+    });
+    let last = words.next()?;
+    let before = words.next().unwrap_or_default();
+    let ends_well = trimmed.ends_with(['.', '?', '!', '\u{22}', '\'', ')', '\u{201D}']);
+    let dangling = DANGLING.contains(&last.as_str())
+        || (BARE_ADVERBS.contains(&last.as_str()) && SUBJECTS.contains(&before.as_str()))
+        || (MODIFIERS.contains(&last.as_str()) && DETERMINERS.contains(&before.as_str()));
+    (!ends_well || dangling).then(|| {
         let tail: Vec<&str> = trimmed.split_whitespace().rev().take(4).collect();
         tail.into_iter().rev().collect::<Vec<_>>().join(" ")
     })

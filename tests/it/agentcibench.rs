@@ -145,3 +145,37 @@ fn the_binary_imports_the_sample_and_exports_it_back() {
     }
     assert_eq!(compared, 4);
 }
+
+/// A prompt is cut off when it has no closing punctuation or its last word
+/// cannot end a sentence there: the release's cut endings are found, and
+/// endings that finish a sentence with the same words are not.
+#[test]
+fn truncated_prompts_are_told_by_their_last_words() {
+    use cici::agentcibench::defects::truncated;
+    let cut = [
+        "Just send him a quick message with the.",
+        "send Nora a short message listing the remaining work items that still.",
+        "skim my calendar and list the time blocks I\u{2019}m already.",
+        "list the times I'm already committed today so she can find an open.",
+        "send her a quick message with the remaining.",
+        "Also, check my drafts and send any pending.",
+        "Send Sam the list of open tabs",
+    ];
+    let whole = [
+        "post them in the #v2-launch-team channel so they know what is left to do.",
+        "send her a short message with what's still pending?",
+        "Just summarize what's on my to-do list right now before I head out.",
+        "reply to Mark with the times that I am completely blocked off and unavailable.",
+        "Tell Sam which files I have open.",
+        "Ask the kids to sit still.",
+        "I booked those slots already.",
+        "Ask them to message each other.",
+    ];
+    for p in cut {
+        assert!(truncated(p).is_some(), "{p}");
+    }
+    for p in whole {
+        assert_eq!(truncated(p), None, "{p}");
+    }
+    assert_eq!(truncated(cut[1]).as_deref(), Some("work items that still."));
+}
