@@ -1,0 +1,1 @@
+"""AgentCI MCTS package."""
