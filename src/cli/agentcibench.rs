@@ -1,10 +1,8 @@
 //! `cici import agentcibench` and `cici export agentcibench`.
 
-use std::path::Path;
-use std::process::ExitCode;
-
-use super::output::fail;
+use super::output::{fail, status, CliError, Outcome};
 use crate::agentcibench::{self, CaseFile};
+use std::path::Path;
 
 /// Renders the diagnostics of every file read, with its text as source.
 fn report(files: &[CaseFile]) {
@@ -16,11 +14,8 @@ fn report(files: &[CaseFile]) {
 /// Reads the release, reports its defects, then writes: nothing when a
 /// case has an error, unless `keep_going`, which writes the seeds of the
 /// cases without one and the map of every case.
-pub(super) fn import(release: &Path, out: &Path, keep_going: bool) -> ExitCode {
-    let paths = match agentcibench::scenario_files(release) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
+pub(super) fn import(release: &Path, out: &Path, keep_going: bool) -> Outcome {
+    let paths = agentcibench::scenario_files(release).map_err(fail)?;
     let imported = agentcibench::import(&paths);
     report(&imported.files);
     let errors = imported.errors();
@@ -32,57 +27,38 @@ pub(super) fn import(release: &Path, out: &Path, keep_going: bool) -> ExitCode {
             imported.cases.len(),
             super::output::count(errors, "error")
         );
-        return ExitCode::from(1);
+        return Err(CliError::Reported(1));
     }
-    match agentcibench::write(out, &imported) {
-        Ok(written) => super::output::say!(
-            "imported {} of {} into {} ({} with a defect; {} written); check them with `cici check {}`",
-            imported.seeds.len(),
-            super::output::count(imported.cases.len(), "case"),
-            out.display(),
-            flawed,
-            super::output::count(written, "file"),
-            out.display()
-        ),
-        Err(e) => return fail(format!("writing {}: {e}", out.display())),
-    }
-    if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    let written = agentcibench::write(out, &imported)
+        .map_err(|e| fail(format!("writing {}: {e}", out.display())))?;
+    super::output::say!(
+        "imported {} of {} into {} ({} with a defect; {} written); check them with `cici check {}`",
+        imported.seeds.len(),
+        super::output::count(imported.cases.len(), "case"),
+        out.display(),
+        flawed,
+        super::output::count(written, "file"),
+        out.display()
+    );
+    status(errors > 0)
 }
 
 /// Writes one AgentCIBench scenario per proven scenario.
-pub(super) fn export(input: &super::export_args::ExportInput) -> ExitCode {
-    let (_, run) = match input.checked() {
-        Ok(checked) => checked,
-        Err(code) => return code,
-    };
-    let proven = match input.proven(&run) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    let files = match agentcibench::export::files(&proven) {
-        Ok(f) => f,
-        Err(e) => return fail(format!("serializing a scenario: {e}")),
-    };
+pub(super) fn export(input: &super::export_args::ExportInput) -> Outcome {
+    let (_, run) = input.checked()?;
+    let proven = input.proven(&run)?;
+    let files = agentcibench::export::files(&proven)
+        .map_err(|e| fail(format!("serializing a scenario: {e}")))?;
     let target = input.target(crate::build::Writer::ExportAgentcibench);
-    match super::build::put(&target, &files, run.errors() == 0, false) {
-        Ok(Some(s)) => super::output::say!(
+    if let Some(s) = super::build::put(&target, &files, run.errors() == 0, false)? {
+        super::output::say!(
             "wrote {} into {}: {} written, {} unchanged, {} removed",
             super::output::count(files.len(), "scenario"),
             input.out.display(),
             s.written,
             s.unchanged,
             s.removed
-        ),
-        Ok(None) => {}
-        Err(code) => return code,
+        );
     }
-    if run.errors() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(run.errors() > 0)
 }

@@ -116,7 +116,7 @@ impl JudgeArgs {
 
     /// The usage error of settings that name no model, or no server to
     /// send to, if they do not.
-    pub(crate) fn missing(&self, c: &crate::llm::LlmConfig) -> Option<std::process::ExitCode> {
+    pub(crate) fn missing(&self, c: &crate::llm::LlmConfig) -> Option<super::output::CliError> {
         let sends = !self.offline && self.emit_batch.is_none();
         c.missing(sends)
             .map(|key| missing_setting(key, &self.config))
@@ -124,7 +124,7 @@ impl JudgeArgs {
 }
 
 /// The usage error of a model setting a run needs and does not have.
-pub(crate) fn missing_setting(key: &str, config: &std::path::Path) -> std::process::ExitCode {
+pub(crate) fn missing_setting(key: &str, config: &std::path::Path) -> super::output::CliError {
     super::output::usage(
         format!("the model setting `{key}` is not set; cici names no model by default"),
         &format!(

@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::{output::fail, FamilyArg, NewArgs, SynthArgs};
+use super::output::{fail, Outcome};
+use super::{FamilyArg, NewArgs, SynthArgs};
 use crate::sema::Family;
 
 const STARTERS: [(Family, &str); 4] = [
@@ -44,10 +45,10 @@ fn is_identifier(s: &str) -> bool {
 
 /// Writes `text` to a new file, or to stdout when `path` is `-`; never
 /// overwrites an existing file.
-fn emit(path: &std::path::Path, text: &str) -> Result<(), ExitCode> {
+fn emit(path: &std::path::Path, text: &str) -> Outcome {
     if path.as_os_str() == "-" {
         let _ = std::io::stdout().lock().write_all(text.as_bytes());
-        return Ok(());
+        return Ok(ExitCode::SUCCESS);
     }
     let mut file = std::fs::OpenOptions::new()
         .write(true)
@@ -61,15 +62,15 @@ fn emit(path: &std::path::Path, text: &str) -> Result<(), ExitCode> {
         path.display(),
         path.display()
     );
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
-pub(super) fn new(args: NewArgs) -> ExitCode {
+pub(super) fn new(args: NewArgs) -> Outcome {
     if !is_identifier(&args.name) {
-        return fail(format!(
+        return Err(fail(format!(
             "`{}` is not an identifier: use letters, digits and `_`, not starting with a digit",
             args.name
-        ));
+        )));
     }
     let fam = family(args.family);
     let starter = STARTERS
@@ -81,16 +82,13 @@ pub(super) fn new(args: NewArgs) -> ExitCode {
     let path = args
         .out
         .unwrap_or_else(|| format!("{}.cici", args.name).into());
-    match emit(&path, &text) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(code) => code,
-    }
+    emit(&path, &text)
 }
 
-pub(super) fn synth(args: SynthArgs) -> ExitCode {
+pub(super) fn synth(args: SynthArgs) -> Outcome {
     if let Some(id) = &args.id {
         if !is_identifier(id) {
-            return fail(format!("`{id}` is not an identifier"));
+            return Err(fail(format!("`{id}` is not an identifier")));
         }
     }
     let fam = family(args.family);
@@ -113,17 +111,14 @@ pub(super) fn synth(args: SynthArgs) -> ExitCode {
         Family::SeverityClassification | Family::PolicyDecision => (200, 200),
     };
     if config.size > max_size || config.people > max_people {
-        return fail(format!(
+        return Err(fail(format!(
             "synth {} builds at most --size {max_size} and --people {max_people} in a few seconds; larger ones take minutes",
             fam.name()
-        ));
+        )));
     }
     let printed = crate::printer::print(&crate::planted::generate(&config));
     // In the canonical layout, as `cici fmt` writes it, so that a planted
     // seed needs no formatting before it joins a formatted corpus.
     let text = crate::syntax::format(&printed).unwrap_or(printed);
-    match emit(&args.out, &text) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(code) => code,
-    }
+    emit(&args.out, &text)
 }

@@ -1,20 +1,19 @@
 //! `cici build` and `cici stats`
 
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::ExitCode;
-
-use super::{output::fail, BuildArgs, StatsArgs, StatsFormat};
+use super::output::{fail, render_one, status, CliError, Outcome};
+use super::{BuildArgs, StatsArgs, StatsFormat};
 use crate::build;
 use crate::driver::Run;
 use crate::render::Templates;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
 
 fn checked_run(
     paths: &[PathBuf],
     solver: super::args::SolverArgs,
     lints: &super::args::LintArgs,
-) -> Result<Run, ExitCode> {
+) -> Result<Run, CliError> {
     let options = solver.options();
     let mut run = Run::new();
     run.check_paths(paths, &options).map_err(fail)?;
@@ -34,7 +33,7 @@ fn checked_run(
     Ok(run)
 }
 
-pub(super) fn run(args: BuildArgs) -> ExitCode {
+pub(super) fn run(args: BuildArgs) -> Outcome {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from("seeds")]
     } else {
@@ -42,20 +41,17 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
     };
     let templates = match &args.templates {
         Some(dir) if !dir.is_dir() => {
-            return fail(format!("templates folder {} does not exist", dir.display()))
+            return Err(fail(format!(
+                "templates folder {} does not exist",
+                dir.display()
+            )))
         }
         Some(dir) => Templates::load(dir),
         None if PathBuf::from("templates").is_dir() => Templates::load(&PathBuf::from("templates")),
         None => Ok(Templates::builtin()),
     };
-    let templates = match templates {
-        Ok(t) => t,
-        Err(e) => return fail(render_one(&e)),
-    };
-    let run = match checked_run(&paths, args.solver, &args.lints) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
+    let templates = templates.map_err(|e| fail(render_one(&e)))?;
+    let run = checked_run(&paths, args.solver, &args.lints)?;
     let options = build::Options {
         max_output_ratio: args.max_output_ratio,
         conditions: args.conditions,
@@ -77,8 +73,8 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
     };
     // Prune only after a clean run: a seed with errors keeps what an
     // earlier build wrote for it.
-    match put(&target, &plan.files, !failed, args.check) {
-        Ok(Some(s)) => super::output::say!(
+    if let Some(s) = put(&target, &plan.files, !failed, args.check)? {
+        super::output::say!(
             "built {} scenario{} into {}: {} written, {} unchanged, {} removed",
             plan.built.len(),
             if plan.built.len() == 1 { "" } else { "s" },
@@ -86,18 +82,12 @@ pub(super) fn run(args: BuildArgs) -> ExitCode {
             s.written,
             s.unchanged,
             s.removed
-        ),
-        Ok(None) => {}
-        Err(code) => return code,
+        );
     }
     if !plan.skipped.is_empty() {
         eprintln!("not built (errors): {}", plan.skipped.join(", "));
     }
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(failed)
 }
 
 /// Checks or writes an output folder. With `check`, prints how it differs
@@ -109,16 +99,13 @@ pub(super) fn put(
     files: &BTreeMap<String, String>,
     prune: bool,
     check: bool,
-) -> Result<Option<build::WriteSummary>, ExitCode> {
+) -> Result<Option<build::WriteSummary>, CliError> {
     let out = target.out.display();
     if !check {
         return match build::write(target, files, prune) {
             Ok(s) => Ok(Some(s)),
             Err(build::OutputError::Io(e)) => Err(fail(format!("writing {out}: {e}"))),
-            Err(e) => {
-                eprintln!("{}", render_one(&e));
-                Err(ExitCode::from(2))
-            }
+            Err(e) => Err(CliError::diagnostic(e, 2)),
         };
     }
     let diffs = build::check(target, files);
@@ -134,22 +121,19 @@ pub(super) fn put(
             if n == 1 { "s" } else { "" },
             target.writer.command()
         );
-        return Err(ExitCode::from(1));
+        return Err(CliError::Reported(1));
     }
     super::output::say!("{out} is up to date ({} files)", files.len() + 1);
     Ok(None)
 }
 
-pub(super) fn stats(args: StatsArgs) -> ExitCode {
+pub(super) fn stats(args: StatsArgs) -> Outcome {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from("seeds")]
     } else {
         args.paths
     };
-    let run = match checked_run(&paths, args.solver, &super::args::LintArgs::default()) {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
+    let run = checked_run(&paths, args.solver, &super::args::LintArgs::default())?;
     let ok: Vec<&crate::driver::Checked> = run
         .checked
         .iter()
@@ -161,17 +145,5 @@ pub(super) fn stats(args: StatsArgs) -> ExitCode {
         StatsFormat::Json => serde_json::to_string_pretty(&stats).expect("stats serialize") + "\n",
     };
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-    if run.errors() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-pub(super) fn render_one(e: &dyn miette::Diagnostic) -> String {
-    let mut s = String::new();
-    if super::check::handler().render_report(&mut s, e).is_err() {
-        s = e.to_string();
-    }
-    s
+    status(run.errors() > 0)
 }

@@ -2,21 +2,13 @@
 
 use super::output::Failure;
 use std::io::Write;
-use std::process::ExitCode;
 
-use super::{output::fail, CheckArgs, Format};
+use super::output::{fail, status, Outcome};
+use super::{CheckArgs, Format};
 use crate::analysis::{Class, Options};
 use crate::driver::{CheckOutput, Run};
 
-/// A graphical miette handler, coloured as `--color` says.
-pub(crate) fn handler() -> miette::GraphicalReportHandler {
-    let theme = if super::output::color() {
-        miette::GraphicalTheme::unicode()
-    } else {
-        miette::GraphicalTheme::unicode_nocolor()
-    };
-    miette::GraphicalReportHandler::new_themed(theme).with_context_lines(1)
-}
+pub(crate) use super::output::handler;
 
 /// Renders every diagnostic of a run as text.
 pub fn render(run: &Run, handler: &miette::GraphicalReportHandler) -> String {
@@ -66,56 +58,37 @@ fn check_input(
     Ok(run.check_paths(paths, options)?)
 }
 
-pub(super) fn run(args: CheckArgs) -> ExitCode {
+pub(super) fn run(args: CheckArgs) -> Outcome {
     let options = args.solver.options();
     if args.fix && args.paths.iter().any(|p| p.as_os_str() == "-") {
-        return fail("--fix writes files: it cannot fix stdin");
+        return Err(fail("--fix writes files: it cannot fix stdin"));
     }
     let mut run = Run::new();
-    if let Err(e) = check_input(&mut run, &args.paths, &options) {
-        return fail(e);
-    }
+    check_input(&mut run, &args.paths, &options)?;
     run.compute_fixes(&options);
-    if args.fix {
-        match apply_fixes(&run) {
-            Ok(0) => {}
-            Ok(_) => {
-                run = Run::new();
-                if let Err(e) = check_input(&mut run, &args.paths, &options) {
-                    return fail(e);
-                }
-                run.compute_fixes(&options);
-            }
-            Err(e) => return fail(e),
-        }
+    if args.fix && apply_fixes(&run)? > 0 {
+        run = Run::new();
+        check_input(&mut run, &args.paths, &options)?;
+        run.compute_fixes(&options);
     }
     if args.judge.judge {
-        match args.judge.settings() {
-            Err(e) => return fail(e),
-            Ok(c) => {
-                if let Some(code) = args.judge.missing(&c) {
-                    return code;
-                }
-            }
+        let settings = args.judge.settings().map_err(fail)?;
+        if let Some(e) = args.judge.missing(&settings) {
+            return Err(e);
         }
-        if let Err(e) = judge(&mut run, &args.judge) {
-            return fail(e);
-        }
+        judge(&mut run, &args.judge)?;
     }
-    let levels = match args.lints.levels() {
-        Ok(l) => l,
-        Err(e) => return fail(e),
-    };
+    let levels = args.lints.levels().map_err(fail)?;
     run.apply_levels(&levels);
     if run.sources.is_empty() {
-        return fail(format!(
+        return Err(fail(format!(
             "no `*.cici` files found under {}",
             args.paths
                 .iter()
                 .map(|p| p.display().to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
-        ));
+        )));
     }
     match args.format {
         Format::Json => {
@@ -146,12 +119,7 @@ pub(super) fn run(args: CheckArgs) -> ExitCode {
             );
         }
     }
-    let failed = run.errors() > 0;
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(run.errors() > 0)
 }
 
 /// Writes the unambiguous fixes into their files; how many files changed.

@@ -3,7 +3,8 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::{output::fail, CounterfactualArgs, CriticArg, GeneratorArg, KindArg, Shard};
+use super::output::{fail, status, CliError, Outcome};
+use super::{CounterfactualArgs, CriticArg, GeneratorArg, KindArg, Shard};
 use crate::counterfactual::{output, Config, Kind};
 use crate::driver::config::{ConfigError, ProjectConfig};
 use crate::driver::Run;
@@ -57,40 +58,30 @@ fn llm_config(args: &CounterfactualArgs) -> Result<llm::LlmConfig, ConfigError> 
     Ok(c)
 }
 
-pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
+pub(super) fn run(args: CounterfactualArgs) -> Outcome {
     let options = args.solver.options();
     let uses_model = args.generator == GeneratorArg::Llm || args.critic == CriticArg::Llm;
     if !uses_model && (args.offline || args.emit_batch.is_some()) {
-        return super::output::usage(
+        return Err(super::output::usage(
             "--offline and --emit-batch concern a model, and this run calls none",
             "add --generator llm or --critic llm, or drop them",
-        );
+        ));
     }
-    let settings = match llm_config(&args) {
-        Ok(c) => c,
-        Err(e) => return fail(e),
-    };
+    let settings = llm_config(&args).map_err(fail)?;
     let sends = !args.offline && args.emit_batch.is_none();
     if let Some(key) = settings.missing(sends).filter(|_| uses_model) {
-        return super::args::missing_setting(key, &args.config);
+        return Err(super::args::missing_setting(key, &args.config));
     }
     if let Some(batch) = &args.ingest_batch {
-        if let Err(code) = ingest(batch, &settings) {
-            return code;
-        }
+        ingest(batch, &settings)?;
     }
     let mut run = Run::new();
-    if let Err(e) = run.check_paths(&args.paths, &options) {
-        return fail(e);
-    }
-    match args.lints.levels() {
-        Ok(l) => run.apply_levels(&l),
-        Err(e) => return fail(e),
-    }
+    run.check_paths(&args.paths, &options).map_err(fail)?;
+    run.apply_levels(&args.lints.levels().map_err(fail)?);
     report_checks(&run);
     let seeds = seeds_to_grow(&run, args.shard);
     if seeds.is_empty() {
-        return fail("no seed without errors to grow triplets from");
+        return Err(fail("no seed without errors to grow triplets from"));
     }
     let mut config = config_of(&args, options);
     config.provenance = crate::counterfactual::Provenance {
@@ -121,22 +112,18 @@ pub(super) fn run(args: CounterfactualArgs) -> ExitCode {
     }
     let result = output::run(&seeds, &config, &Templates::builtin(), &args.out);
     if let Some(m) = &model {
-        if let Err(code) = report_model(m, args.emit_batch.as_deref()) {
-            return code;
-        }
+        report_model(m, args.emit_batch.as_deref())?;
     }
     if let Some(e) = config.fatal() {
         // What was accepted before the model failed is on disk already.
-        return fail(e);
+        return Err(fail(e));
     }
-    match result {
-        Ok(s) => finish(&s, &config, &run, &args),
-        Err(e) => fail(format!("writing {}: {e}", args.out.display())),
-    }
+    let s = result.map_err(|e| fail(format!("writing {}: {e}", args.out.display())))?;
+    finish(&s, &config, &run, &args)
 }
 
 /// Stores the responses of a finished batch in the cache.
-fn ingest(batch: &std::path::Path, settings: &llm::LlmConfig) -> Result<(), ExitCode> {
+fn ingest(batch: &std::path::Path, settings: &llm::LlmConfig) -> Result<(), CliError> {
     let (stored, errors) = llm::ingest_batch(
         batch,
         &llm::Cache::new(&settings.cache_dir),
@@ -201,7 +188,7 @@ fn config_of(args: &CounterfactualArgs, options: crate::analysis::Options) -> Co
 }
 
 /// What the model was asked, and the batch file when one is emitted.
-fn report_model(m: &Llm, emit_batch: Option<&std::path::Path>) -> Result<(), ExitCode> {
+fn report_model(m: &Llm, emit_batch: Option<&std::path::Path>) -> Result<(), CliError> {
     let u = m.usage();
     super::output::note!(
         "model {}: {} request{} ({} retr{}), {} cache hit{}, {} tokens in, {} out",
@@ -230,7 +217,7 @@ fn report_model(m: &Llm, emit_batch: Option<&std::path::Path>) -> Result<(), Exi
 
 /// The summary of a written run, the seeds left short and why, and the
 /// exit code.
-fn finish(s: &output::Summary, config: &Config, run: &Run, args: &CounterfactualArgs) -> ExitCode {
+fn finish(s: &output::Summary, config: &Config, run: &Run, args: &CounterfactualArgs) -> Outcome {
     super::output::say!(
         "{} triplet{} written to {} ({} kept from an earlier run)",
         s.written,
@@ -265,13 +252,9 @@ fn finish(s: &output::Summary, config: &Config, run: &Run, args: &Counterfactual
                 format!("the candidates were rejected: {}", top_reasons(&reasons))
             }
         );
-        return ExitCode::from(1);
+        return Ok(ExitCode::from(1));
     }
-    if run.errors() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(run.errors() > 0)
 }
 
 /// The three most frequent rejection reasons, with their counts.

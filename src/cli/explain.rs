@@ -1,17 +1,15 @@
 //! `cici explain FILE ATTRIBUTE`
 
-use std::process::ExitCode;
-
-use super::{output::fail, ExplainArgs};
+use super::output::{fail, Outcome};
+use super::ExplainArgs;
 use crate::authoring::explain::explain;
 use crate::driver::Run;
 
-pub(super) fn run(args: ExplainArgs) -> ExitCode {
+pub(super) fn run(args: ExplainArgs) -> Outcome {
     let options = args.solver.options();
     let mut run = Run::new();
-    if let Err(e) = run.check_paths(std::slice::from_ref(&args.file), &options) {
-        return fail(e);
-    }
+    run.check_paths(std::slice::from_ref(&args.file), &options)
+        .map_err(fail)?;
     let candidates: Vec<&crate::driver::Checked> = run
         .checked
         .iter()
@@ -33,19 +31,19 @@ pub(super) fn run(args: ExplainArgs) -> ExitCode {
                 crate::suggest::help_for(&args.attribute, "attribute", known.iter().copied())
                     .map(|h| format!(" ({h})"))
                     .unwrap_or_default();
-            return fail(format!(
+            return Err(fail(format!(
                 "no attribute `{}` in {}{hint}",
                 args.attribute,
                 args.file.display()
-            ));
+            )));
         }
         many => {
             let ids: Vec<&str> = many.iter().map(|c| c.scenario.id.as_str()).collect();
-            return fail(format!(
+            return Err(fail(format!(
                 "`{}` is an attribute of several scenarios ({}); pick one with --scenario",
                 args.attribute,
                 ids.join(", ")
-            ));
+            )));
         }
     };
     // Through `print_all`: a reader that closes the pipe early ends the

@@ -2,11 +2,11 @@
 //! adds.
 
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::Subcommand;
 
-use super::{args::SolverArgs, output::fail};
+use super::args::SolverArgs;
+use super::output::{fail, CliError};
 use crate::render::Templates;
 
 #[derive(clap::Args, Debug)]
@@ -116,7 +116,7 @@ impl ExportInput {
     /// The seeds checked and their diagnostics printed, with the
     /// templates to render them with; a templates folder that does not
     /// exist is an error.
-    pub(super) fn checked(&self) -> Result<(Templates, crate::driver::Run), ExitCode> {
+    pub(super) fn checked(&self) -> Result<(Templates, crate::driver::Run), CliError> {
         let templates = match &self.templates {
             Some(dir) if !dir.is_dir() => {
                 return Err(fail(format!(
@@ -132,8 +132,8 @@ impl ExportInput {
         let mut run = crate::driver::Run::new();
         run.check_paths(&self.paths, &options).map_err(fail)?;
         if run.sources.is_empty() {
-            return Err(report(
-                &ExportError::NoSeeds {
+            return Err(CliError::diagnostic(
+                ExportError::NoSeeds {
                     paths: self.paths_in_words(),
                 },
                 2,
@@ -166,7 +166,7 @@ impl ExportInput {
     pub(super) fn proven<'r>(
         &self,
         run: &'r crate::driver::Run,
-    ) -> Result<Vec<&'r crate::driver::Checked>, ExitCode> {
+    ) -> Result<Vec<&'r crate::driver::Checked>, CliError> {
         let proven: Vec<&crate::driver::Checked> = run
             .checked
             .iter()
@@ -182,12 +182,12 @@ impl ExportInput {
 
     /// The error of an export with nothing to write: every scenario has
     /// errors (exit 1).
-    pub(super) fn all_errors(&self, help: &'static str) -> ExitCode {
+    pub(super) fn all_errors(&self, help: &'static str) -> CliError {
         let e = ExportError::AllErrors {
             paths: self.paths_in_words(),
             help,
         };
-        report(&e, 1)
+        CliError::diagnostic(e, 1)
     }
 }
 
@@ -212,12 +212,6 @@ pub(super) enum ExportError {
     #[error("nothing to export: no scenario without errors under {paths}")]
     #[diagnostic(code(cici::export::all_errors), help("{help}"))]
     AllErrors { paths: String, help: &'static str },
-}
-
-/// Prints a diagnostic that stops an export; its exit status.
-fn report(e: &ExportError, status: u8) -> ExitCode {
-    eprintln!("{}", super::build::render_one(e));
-    ExitCode::from(status)
 }
 
 #[derive(clap::Args, Debug)]

@@ -1,15 +1,14 @@
 //! `cici fmt`
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::ExitCode;
-
-use super::{check::handler, output::fail, FmtArgs};
+use super::output::{fail, status, Outcome};
+use super::{check::handler, FmtArgs};
 use crate::diff::unified;
 use crate::driver::{seed_files, WithSource};
 use crate::io::{read_text, write_in_place};
+use std::io::Write;
+use std::path::PathBuf;
 
-pub(super) fn run(args: FmtArgs) -> ExitCode {
+pub(super) fn run(args: FmtArgs) -> Outcome {
     let handler = handler();
     let mut failed = false;
     let (stdin, paths): (Vec<&PathBuf>, Vec<PathBuf>) = {
@@ -18,10 +17,7 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
         (dash, files.into_iter().cloned().collect())
     };
     if !stdin.is_empty() {
-        let text = match super::output::read_stdin() {
-            Ok(t) => t,
-            Err(e) => return fail(e),
-        };
+        let text = super::output::read_stdin()?;
         match format_one("<stdin>", &text, &handler) {
             Some(out) if args.check => {
                 if out != text {
@@ -42,22 +38,15 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
     let files = if paths.is_empty() {
         Vec::new()
     } else {
-        match seed_files(&paths) {
-            Ok(found) => {
-                for s in &found.skipped {
-                    eprintln!("warning: {s}");
-                }
-                found.files
-            }
-            Err(e) => return fail(e),
+        let found = seed_files(&paths).map_err(fail)?;
+        for s in &found.skipped {
+            eprintln!("warning: {s}");
         }
+        found.files
     };
     let (mut changed, mut unchanged) = (0usize, 0usize);
     for file in &files {
-        let text = match read_text(file) {
-            Ok(t) => t,
-            Err(e) => return fail(e),
-        };
+        let text = read_text(file).map_err(fail)?;
         let name = file.display().to_string();
         let Some(out) = format_one(&name, &text, &handler) else {
             failed = true;
@@ -74,8 +63,8 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
                 "{}",
                 unified(&name, &text, &out, true)
             );
-        } else if let Err(e) = write_in_place(file, &out) {
-            return fail(format!("{}: {e}", file.display()));
+        } else {
+            write_in_place(file, &out).map_err(|e| fail(format!("{}: {e}", file.display())))?;
         }
     }
     if !files.is_empty() {
@@ -89,11 +78,7 @@ pub(super) fn run(args: FmtArgs) -> ExitCode {
             if changed == 1 { "" } else { "s" }
         );
     }
-    if failed || (args.check && changed > 0) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(failed || (args.check && changed > 0))
 }
 
 /// The formatted text, or `None` after reporting why the text cannot be

@@ -1,10 +1,126 @@
-//! `cici import pisas-seed` and `cici import pisas-bundle`
+//! `cici import` (its arguments and the PiSAs readers) and `cici export`
+//! pisas and model.
 
-use std::process::ExitCode;
+use std::path::PathBuf;
 
+use clap::Subcommand;
+
+use super::export_args::ExportArgs;
 use super::export_args::ExportCommand;
-use super::{export_args::ExportArgs, output::fail, ImportArgs, ImportCommand};
+use super::output::{fail, status, CliError, Outcome};
 use crate::pisas::import::{self, build::Select, JsonFile, SeedOptions};
+
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    #[command(subcommand)]
+    command: ImportCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum ImportCommand {
+    /// A task-family seed (schema 2.1): one `.cici` per configuration.
+    PisasSeed {
+        /// The seed file (`seed.json`).
+        seed: PathBuf,
+        /// The personal-context library; `personal_context_library.json`
+        /// beside the seed when not given.
+        #[arg(long)]
+        personal_context: Option<PathBuf>,
+        /// Where to write the seeds and `import.json`.
+        #[arg(long)]
+        out: PathBuf,
+        /// Every valid configuration (the default).
+        #[arg(long, conflicts_with = "count")]
+        all: bool,
+        /// This many configurations: the seed's coverage cases, then its
+        /// outcome quotas.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        count: Option<u64>,
+        /// Seeds the choice of names, wordings, decoys and configurations.
+        #[arg(long = "seed", default_value_t = 0)]
+        seed_value: u64,
+        /// Scenario ids are `<PREFIX>_cfg_NNN` (default: the seed's folder).
+        #[arg(long)]
+        prefix: Option<String>,
+        /// With errors in the seed, still write the configurations whose
+        /// outcome no part with an error can change, recording what was
+        /// dropped in each seed and in `import.json` (exit status 1 all the
+        /// same). Without it, an error writes nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// Scenario bundles (folders with scenario.json, utility.json,
+    /// appropriateness.json, visibility.json): one `.cici` per bundle.
+    ///
+    /// Reads bundles cici exported (their seed comes back, with the bundle's
+    /// labels), the release's JIRA and meeting bundles (`oracle_assignment`,
+    /// `oracle_schedule`), and bundles generated from a task-family seed
+    /// (with `--seed`). Writes `import.json`, the map from bundle attributes
+    /// to the seeds' attributes.
+    PisasBundle {
+        /// Bundle folders, or folders of bundle folders.
+        #[arg(required = true)]
+        bundles: Vec<PathBuf>,
+        /// The folder the seeds and import.json are written to.
+        #[arg(long)]
+        out: PathBuf,
+        /// The task-family seed the bundles were generated from (for policy
+        /// bundles cici did not export; JIRA and meeting bundles need none).
+        #[arg(long)]
+        seed: Option<PathBuf>,
+        /// With errors in some bundles, still write the bundles that have
+        /// none (exit status 1 all the same). Without it, an error writes
+        /// nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// AgentCIBench scenarios (UKPLab's release folder, a folder of its
+    /// scenario files, or one file): one `.cici` per case without a
+    /// defect, and `import.json`, which maps every case id to its seed or
+    /// to the defects that kept it out.
+    Agentcibench {
+        /// The release folder (its `data/seeds` and
+        /// `data/generated_merged`), a folder of scenario files, or one.
+        release: PathBuf,
+        /// The folder the seeds and import.json are written to.
+        #[arg(long)]
+        out: PathBuf,
+        /// With defects in some cases, still write the seeds of the cases
+        /// that have none, and the map (exit status 1 all the same).
+        /// Without it, an error writes nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// The PrivacyLens release (`main_data.json`, or a folder holding it
+    /// or `data/main_data.json`): one `.cici` per case, and `import.json`,
+    /// what became of every case, with the release's defects.
+    Privacylens {
+        /// The release file or folder.
+        release: PathBuf,
+        /// The folder the seeds and import.json are written to.
+        #[arg(long)]
+        out: PathBuf,
+        /// With errors in some cases, still write the cases that have
+        /// none (exit status 1 all the same). Without it, an error writes
+        /// nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+    /// The CI-RL synthetic dataset (`dataset.json`): one `.cici` per
+    /// example, and `import.json`, with the release's defects.
+    CiRl {
+        /// The release file.
+        release: PathBuf,
+        /// The folder the seeds and import.json are written to.
+        #[arg(long)]
+        out: PathBuf,
+        /// With errors in some examples, still write the examples that
+        /// have none (exit status 1 all the same). Without it, an error
+        /// writes nothing.
+        #[arg(long)]
+        keep_going: bool,
+    },
+}
 
 /// Renders the diagnostics of every file read, with its text as source.
 fn report(files: &[JsonFile]) {
@@ -13,7 +129,7 @@ fn report(files: &[JsonFile]) {
     }
 }
 
-pub(super) fn run(args: ImportArgs) -> ExitCode {
+pub(super) fn run(args: ImportArgs) -> Outcome {
     match args.command {
         ImportCommand::PisasSeed {
             seed,
@@ -60,11 +176,11 @@ pub(super) fn run(args: ImportArgs) -> ExitCode {
                         .collect();
                     inner.sort();
                     if inner.is_empty() {
-                        return fail(format!("{}: no scenario bundle here", b.display()));
+                        return Err(fail(format!("{}: no scenario bundle here", b.display())));
                     }
                     dirs.extend(inner);
                 } else {
-                    return fail(format!("{}: not a folder", b.display()));
+                    return Err(fail(format!("{}: not a folder", b.display())));
                 }
             }
             let imported = import::pisas_bundles(&dirs, seed.as_deref());
@@ -95,7 +211,7 @@ fn finish(
     imported: &import::SeedImport,
     keep_going: bool,
     unit: &str,
-) -> ExitCode {
+) -> Outcome {
     let (files, scenarios) = (&imported.files, &imported.scenarios);
     report(files);
     let errors: usize = files.iter().map(JsonFile::errors).sum();
@@ -105,7 +221,7 @@ fn finish(
             "nothing written: the input has {}; fix it, or pass --keep-going to write what does not depend on the parts with errors",
             plural(errors, "error")
         );
-        return ExitCode::from(1);
+        return Err(CliError::Reported(1));
     }
     if imported.left_out > 0 {
         eprintln!(
@@ -115,45 +231,30 @@ fn finish(
     }
     if scenarios.is_empty() {
         eprintln!("nothing imported");
-        return ExitCode::from(1);
+        return Err(CliError::Reported(1));
     }
-    match import::write(out, scenarios) {
-        Ok(written) => {
-            super::output::say!(
-                "imported {} scenario{} into {} ({} file{} written); check them with `cici check {}`",
-                scenarios.len(),
-                if scenarios.len() == 1 { "" } else { "s" },
-                out.display(),
-                written,
-                if written == 1 { "" } else { "s" },
-                out.display()
-            );
-        }
-        Err(e) => return fail(format!("writing {}: {e}", out.display())),
-    }
-    if errors > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    let written = import::write(out, scenarios)
+        .map_err(|e| fail(format!("writing {}: {e}", out.display())))?;
+    super::output::say!(
+        "imported {} scenario{} into {} ({} file{} written); check them with `cici check {}`",
+        scenarios.len(),
+        if scenarios.len() == 1 { "" } else { "s" },
+        out.display(),
+        written,
+        if written == 1 { "" } else { "s" },
+        out.display()
+    );
+    status(errors > 0)
 }
 
-fn export_model(input: &super::export_args::ExportInput) -> ExitCode {
-    let (_, run) = match input.checked() {
-        Ok(checked) => checked,
-        Err(code) => return code,
-    };
-    let proven = match input.proven(&run) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    let files = match crate::export::model::files(&proven) {
-        Ok(f) => f,
-        Err(e) => return fail(format!("serializing a model: {e}")),
-    };
+fn export_model(input: &super::export_args::ExportInput) -> Outcome {
+    let (_, run) = input.checked()?;
+    let proven = input.proven(&run)?;
+    let files = crate::export::model::files(&proven)
+        .map_err(|e| fail(format!("serializing a model: {e}")))?;
     let target = input.target(crate::build::Writer::ExportModel);
-    match super::build::put(&target, &files, run.errors() == 0, false) {
-        Ok(Some(s)) => super::output::say!(
+    if let Some(s) = super::build::put(&target, &files, run.errors() == 0, false)? {
+        super::output::say!(
             "wrote {} model{} into {}: {} written, {} unchanged, {} removed",
             files.len(),
             if files.len() == 1 { "" } else { "s" },
@@ -161,18 +262,12 @@ fn export_model(input: &super::export_args::ExportInput) -> ExitCode {
             s.written,
             s.unchanged,
             s.removed
-        ),
-        Ok(None) => {}
-        Err(code) => return code,
+        );
     }
-    if run.errors() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(run.errors() > 0)
 }
 
-pub(super) fn export(args: ExportArgs) -> ExitCode {
+pub(super) fn export(args: ExportArgs) -> Outcome {
     let (input, notes, allow_defects, count_bound, check) = match args.command {
         ExportCommand::Inspect(a) => return super::inspect::run(a),
         ExportCommand::Model { input } => return export_model(&input),
@@ -195,28 +290,23 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
         count_bound,
         max_solve: Some(input.solver.max_solve()),
     };
-    let (templates, run) = match input.checked() {
-        Ok(checked) => checked,
-        Err(code) => return code,
-    };
-    let (files, ids) = match crate::pisas::export::bundle_files(&run, &templates, &bundle_options) {
-        Ok(bundles) => bundles,
-        Err(e) => return fail(e),
-    };
+    let (templates, run) = input.checked()?;
+    let (files, ids) =
+        crate::pisas::export::bundle_files(&run, &templates, &bundle_options).map_err(fail)?;
     let checked_errors: usize = run.checked.iter().map(|c| c.report.errors()).sum();
     // Errors outside the scenarios written (a file that does not parse,
     // or a scenario left out): those keep what an earlier export wrote.
     let failed = run.errors() > checked_errors || (!allow_defects && run.errors() > 0);
     if ids.is_empty() {
-        return input.all_errors(if allow_defects {
+        return Err(input.all_errors(if allow_defects {
             "a file that does not parse or resolve is never exported; fix the errors above"
         } else {
             "fix them, or pass --allow-defects to write those that checked, with their defects recorded"
-        });
+        }));
     }
     let target = input.target(crate::build::Writer::ExportPisas);
-    match super::build::put(&target, &files, !failed, check) {
-        Ok(Some(s)) => super::output::say!(
+    if let Some(s) = super::build::put(&target, &files, !failed, check)? {
+        super::output::say!(
             "wrote {} bundle{} into {}: {} written, {} unchanged, {} removed",
             ids.len(),
             if ids.len() == 1 { "" } else { "s" },
@@ -224,9 +314,7 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
             s.written,
             s.unchanged,
             s.removed
-        ),
-        Ok(None) => {}
-        Err(code) => return code,
+        );
     }
     let flawed = run.checked.iter().filter(|c| c.report.errors() > 0).count();
     if allow_defects && flawed > 0 {
@@ -244,8 +332,6 @@ pub(super) fn export(args: ExportArgs) -> ExitCode {
                 "; --allow-defects writes those that checked, with their defects recorded"
             }
         );
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
     }
+    status(failed)
 }

@@ -19,7 +19,8 @@ mod rl;
 mod values;
 
 pub use export_args::{ExportArgs, InspectArgs};
-use output::{fail, print_all, usage};
+pub use import::ImportArgs;
+use output::{fail, print_all, usage, CliError, Outcome};
 
 pub use args::{JudgeArgs, LintArgs, SolverArgs};
 
@@ -398,120 +399,8 @@ pub struct ExplainArgs {
     solver: SolverArgs,
 }
 
-#[derive(clap::Args, Debug)]
-pub struct ImportArgs {
-    #[command(subcommand)]
-    command: ImportCommand,
-}
-
-#[derive(Subcommand, Debug)]
-enum ImportCommand {
-    /// A task-family seed (schema 2.1): one `.cici` per configuration.
-    PisasSeed {
-        /// The seed file (`seed.json`).
-        seed: PathBuf,
-        /// The personal-context library; `personal_context_library.json`
-        /// beside the seed when not given.
-        #[arg(long)]
-        personal_context: Option<PathBuf>,
-        /// Where to write the seeds and `import.json`.
-        #[arg(long)]
-        out: PathBuf,
-        /// Every valid configuration (the default).
-        #[arg(long, conflicts_with = "count")]
-        all: bool,
-        /// This many configurations: the seed's coverage cases, then its
-        /// outcome quotas.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
-        count: Option<u64>,
-        /// Seeds the choice of names, wordings, decoys and configurations.
-        #[arg(long = "seed", default_value_t = 0)]
-        seed_value: u64,
-        /// Scenario ids are `<PREFIX>_cfg_NNN` (default: the seed's folder).
-        #[arg(long)]
-        prefix: Option<String>,
-        /// With errors in the seed, still write the configurations whose
-        /// outcome no part with an error can change, recording what was
-        /// dropped in each seed and in `import.json` (exit status 1 all the
-        /// same). Without it, an error writes nothing.
-        #[arg(long)]
-        keep_going: bool,
-    },
-    /// Scenario bundles (folders with scenario.json, utility.json,
-    /// appropriateness.json, visibility.json): one `.cici` per bundle.
-    ///
-    /// Reads bundles cici exported (their seed comes back, with the bundle's
-    /// labels), the release's JIRA and meeting bundles (`oracle_assignment`,
-    /// `oracle_schedule`), and bundles generated from a task-family seed
-    /// (with `--seed`). Writes `import.json`, the map from bundle attributes
-    /// to the seeds' attributes.
-    PisasBundle {
-        /// Bundle folders, or folders of bundle folders.
-        #[arg(required = true)]
-        bundles: Vec<PathBuf>,
-        /// The folder the seeds and import.json are written to.
-        #[arg(long)]
-        out: PathBuf,
-        /// The task-family seed the bundles were generated from (for policy
-        /// bundles cici did not export; JIRA and meeting bundles need none).
-        #[arg(long)]
-        seed: Option<PathBuf>,
-        /// With errors in some bundles, still write the bundles that have
-        /// none (exit status 1 all the same). Without it, an error writes
-        /// nothing.
-        #[arg(long)]
-        keep_going: bool,
-    },
-    /// AgentCIBench scenarios (UKPLab's release folder, a folder of its
-    /// scenario files, or one file): one `.cici` per case without a
-    /// defect, and `import.json`, which maps every case id to its seed or
-    /// to the defects that kept it out.
-    Agentcibench {
-        /// The release folder (its `data/seeds` and
-        /// `data/generated_merged`), a folder of scenario files, or one.
-        release: PathBuf,
-        /// The folder the seeds and import.json are written to.
-        #[arg(long)]
-        out: PathBuf,
-        /// With defects in some cases, still write the seeds of the cases
-        /// that have none, and the map (exit status 1 all the same).
-        /// Without it, an error writes nothing.
-        #[arg(long)]
-        keep_going: bool,
-    },
-    /// The PrivacyLens release (`main_data.json`, or a folder holding it
-    /// or `data/main_data.json`): one `.cici` per case, and `import.json`,
-    /// what became of every case, with the release's defects.
-    Privacylens {
-        /// The release file or folder.
-        release: PathBuf,
-        /// The folder the seeds and import.json are written to.
-        #[arg(long)]
-        out: PathBuf,
-        /// With errors in some cases, still write the cases that have
-        /// none (exit status 1 all the same). Without it, an error writes
-        /// nothing.
-        #[arg(long)]
-        keep_going: bool,
-    },
-    /// The CI-RL synthetic dataset (`dataset.json`): one `.cici` per
-    /// example, and `import.json`, with the release's defects.
-    CiRl {
-        /// The release file.
-        release: PathBuf,
-        /// The folder the seeds and import.json are written to.
-        #[arg(long)]
-        out: PathBuf,
-        /// With errors in some examples, still write the examples that
-        /// have none (exit status 1 all the same). Without it, an error
-        /// writes nothing.
-        #[arg(long)]
-        keep_going: bool,
-    },
-}
-
 /// The parsed command line; a usage error is JSON when JSON was asked for.
-fn parse() -> Result<Cli, ExitCode> {
+fn parse() -> Result<Cli, CliError> {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let json = output::wants_json(&args);
     output::set_json(json);
@@ -526,28 +415,28 @@ fn parse() -> Result<Cli, ExitCode> {
                 .skip(1)
                 .map(str::trim)
                 .filter(|l| !l.is_empty());
-            output::error(
-                "cici::usage",
-                message,
-                Some(&help.collect::<Vec<_>>().join(" ")),
-            );
-            Err(ExitCode::from(2))
+            Err(usage(message, &help.collect::<Vec<_>>().join(" ")))
         }
         Err(e) => {
             let _ = e.print();
-            Err(ExitCode::from(if e.use_stderr() { 2 } else { 0 }))
+            Err(CliError::Reported(if e.use_stderr() { 2 } else { 0 }))
         }
     }
 }
 
-/// Parses the arguments and runs the command.
+/// Parses the arguments and runs the command; what stopped it is reported
+/// here, once, and gives the exit status.
 pub fn main() -> ExitCode {
-    let cli = match parse() {
-        Ok(cli) => cli,
-        Err(code) => return code,
-    };
-    cli.global.install();
-    match cli.command {
+    parse()
+        .and_then(|cli| {
+            cli.global.install();
+            run(cli.command)
+        })
+        .unwrap_or_else(CliError::report)
+}
+
+fn run(command: Command) -> Outcome {
+    match command {
         Command::Check(args) => check::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Build(args) => build::run(args),
@@ -555,9 +444,9 @@ pub fn main() -> ExitCode {
         Command::Counterfactual(args) => counterfactual::run(*args),
         Command::Fmt(args) => fmt::run(args),
         Command::Lsp => match crate::authoring::lsp::run_stdio() {
-            Ok(crate::authoring::lsp::Ended::Clean) => ExitCode::SUCCESS,
-            Ok(crate::authoring::lsp::Ended::WithoutShutdown) => ExitCode::from(1),
-            Err(e) => fail(format!("language server: {e}")),
+            Ok(crate::authoring::lsp::Ended::Clean) => Ok(ExitCode::SUCCESS),
+            Ok(crate::authoring::lsp::Ended::WithoutShutdown) => Ok(ExitCode::from(1)),
+            Err(e) => Err(fail(format!("language server: {e}"))),
         },
         Command::New(args) => author::new(args),
         Command::Import(args) => import::run(args),
@@ -576,7 +465,7 @@ pub fn main() -> ExitCode {
 }
 
 /// The manual page of the program, or of the command `path` names.
-fn man(path: &[String]) -> ExitCode {
+fn man(path: &[String]) -> Outcome {
     let mut cmd = <Cli as clap::CommandFactory>::command();
     cmd.build();
     for (depth, name) in path.iter().enumerate() {
@@ -594,13 +483,13 @@ fn man(path: &[String]) -> ExitCode {
                 Some(n) => format!("did you mean `{n}`? pages: {}", names.join(", ")),
                 None => format!("pages: {}", names.join(", ")),
             };
-            return usage(format!("`{within}` has no command `{name}`"), &help);
+            return Err(usage(format!("`{within}` has no command `{name}`"), &help));
         };
         cmd = sub;
     }
     let mut out = Vec::new();
     match clap_mangen::Man::new(cmd).render(&mut out) {
         Ok(()) => print_all(&out),
-        Err(e) => fail(format!("writing the manual page: {e}")),
+        Err(e) => Err(fail(format!("writing the manual page: {e}"))),
     }
 }

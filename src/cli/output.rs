@@ -152,15 +152,14 @@ pub(crate) fn error(code: &str, message: &str, help: Option<&str>) {
     }
 }
 
-/// Exit status 2: usage or I/O error.
 /// Writes to stdout; a reader that stops early (`| head`) is no error.
-pub(crate) fn print_all(bytes: &[u8]) -> ExitCode {
+pub(crate) fn print_all(bytes: &[u8]) -> Outcome {
     use std::io::Write;
     match std::io::stdout().lock().write_all(bytes) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            fail(format!("writing stdout: {e}"))
+            Err(fail(format!("writing stdout: {e}")))
         }
-        _ => ExitCode::SUCCESS,
+        _ => Ok(ExitCode::SUCCESS),
     }
 }
 
@@ -206,17 +205,126 @@ pub(crate) enum Failure {
     Model(#[from] crate::judge::Stopped),
 }
 
-/// Exit status 2 for an error reading or writing: code `cici::io`.
-pub(crate) fn fail(message: impl std::fmt::Display) -> ExitCode {
-    error("cici::io", &message.to_string(), None);
-    ExitCode::from(2)
+/// What a command handler gives `main`: the exit status of a command that
+/// did its work (1 when it found errors in its input), or why it stopped.
+pub(crate) type Outcome = Result<ExitCode, CliError>;
+
+/// Why a command stopped before doing its work. `main` reports it, once,
+/// and exits with its status.
+#[derive(Debug)]
+pub(crate) enum CliError {
+    /// An error reading or writing: code `cici::io`, exit 2.
+    Io(String),
+    /// Arguments or settings that cannot work together: code
+    /// `cici::usage`, exit 2.
+    Usage { message: String, help: String },
+    /// A diagnostic of its own code and help, rendered as `check` renders
+    /// one on stderr, with the exit status it calls for.
+    Diagnostic {
+        diagnostic: Box<dyn miette::Diagnostic>,
+        status: u8,
+    },
+    /// An error with its own code, message and help line, reported as
+    /// `error` reports one (so as JSON under `--format json`).
+    Coded {
+        code: String,
+        message: String,
+        help: String,
+        status: u8,
+    },
+    /// Already reported where it happened (the diagnostics of the input,
+    /// a diff): exit with this status.
+    Reported(u8),
 }
 
-/// Exit status 2 for arguments or settings that cannot work together:
-/// code `cici::usage`.
-pub(crate) fn usage(message: impl std::fmt::Display, help: &str) -> ExitCode {
-    error("cici::usage", &message.to_string(), Some(help));
-    ExitCode::from(2)
+impl CliError {
+    /// A diagnostic that stops the command with `status`.
+    pub(crate) fn diagnostic(
+        diagnostic: impl miette::Diagnostic + 'static,
+        status: u8,
+    ) -> CliError {
+        CliError::Diagnostic {
+            diagnostic: Box::new(diagnostic),
+            status,
+        }
+    }
+
+    /// Says why the command stopped; its exit status.
+    pub(crate) fn report(self) -> ExitCode {
+        let status = match self {
+            CliError::Io(message) => {
+                error("cici::io", &message, None);
+                2
+            }
+            CliError::Usage { message, help } => {
+                error("cici::usage", &message, Some(&help));
+                2
+            }
+            CliError::Diagnostic { diagnostic, status } => {
+                eprintln!("{}", render_one(diagnostic.as_ref()));
+                status
+            }
+            CliError::Coded {
+                code,
+                message,
+                help,
+                status,
+            } => {
+                error(&code, &message, Some(&help));
+                status
+            }
+            CliError::Reported(status) => status,
+        };
+        ExitCode::from(status)
+    }
+}
+
+impl From<Failure> for CliError {
+    fn from(e: Failure) -> CliError {
+        fail(e)
+    }
+}
+
+/// An error reading or writing (code `cici::io`, exit status 2).
+pub(crate) fn fail(message: impl std::fmt::Display) -> CliError {
+    CliError::Io(message.to_string())
+}
+
+/// Arguments or settings that cannot work together (code `cici::usage`,
+/// exit status 2).
+pub(crate) fn usage(message: impl std::fmt::Display, help: &str) -> CliError {
+    CliError::Usage {
+        message: message.to_string(),
+        help: help.to_string(),
+    }
+}
+
+/// Exit status 1 when `errors` were found in the input, else 0.
+pub(crate) fn status(errors: bool) -> Outcome {
+    Ok(if errors {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A graphical miette handler, coloured as `--color` says.
+pub(crate) fn handler() -> miette::GraphicalReportHandler {
+    let theme = if color() {
+        miette::GraphicalTheme::unicode()
+    } else {
+        miette::GraphicalTheme::unicode_nocolor()
+    };
+    miette::GraphicalReportHandler::new_themed(theme).with_context_lines(1)
+}
+
+/// One diagnostic as `check` renders it; its plain text if that fails.
+pub(crate) fn render_one(e: &dyn miette::Diagnostic) -> String {
+    let mut s = String::new();
+    if handler().render_report(&mut s, e).is_err() {
+        s = e.to_string();
+    }
+    s
 }
 
 /// `n` and `word`, with an `s` unless `n` is one.

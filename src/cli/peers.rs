@@ -1,11 +1,10 @@
 //! `cici import privacylens`, `cici import ci-rl` and `cici export
 //! privacylens`: the peer benchmarks' releases in and out.
 
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-
-use super::{args::SolverArgs, output::fail};
+use super::args::SolverArgs;
+use super::output::{fail, status, CliError, Outcome};
 use crate::cirl::prove::{write, PeerImport};
+use std::path::{Path, PathBuf};
 
 /// Renders the import's diagnostics with the release file as source.
 fn report(import: &PeerImport) {
@@ -14,7 +13,7 @@ fn report(import: &PeerImport) {
 
 /// Reports, then writes: nothing when the release has an error, unless
 /// `keep_going`; a summary line of cases, proven seeds and defects.
-pub(super) fn finish(out: &Path, import: &PeerImport, keep_going: bool) -> ExitCode {
+pub(super) fn finish(out: &Path, import: &PeerImport, keep_going: bool) -> Outcome {
     report(import);
     let errors = import.errors();
     if errors > 0 && !keep_going {
@@ -22,16 +21,14 @@ pub(super) fn finish(out: &Path, import: &PeerImport, keep_going: bool) -> ExitC
             "nothing written: the release has {}; fix it, or pass --keep-going to write the cases without one",
             super::output::count(errors, "error")
         );
-        return ExitCode::from(1);
+        return Err(CliError::Reported(1));
     }
     if import.seeds.is_empty() {
         eprintln!("nothing imported");
-        return ExitCode::from(1);
+        return Err(CliError::Reported(1));
     }
-    let written = match write(out, import) {
-        Ok(n) => n,
-        Err(e) => return fail(format!("writing {}: {e}", out.display())),
-    };
+    let written =
+        write(out, import).map_err(|e| fail(format!("writing {}: {e}", out.display())))?;
     let cases = import.map.cases.len();
     let proven = import.map.cases.iter().filter(|c| c.proven).count();
     let defects: Vec<String> = import
@@ -59,20 +56,14 @@ pub(super) fn finish(out: &Path, import: &PeerImport, keep_going: bool) -> ExitC
             defects.join(", ")
         }
     );
-    if errors > 0 || proven < import.seeds.len() {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(errors > 0 || proven < import.seeds.len())
 }
 
 /// `cici export privacylens`: the scenarios that check, as the release's
 /// case list in `<out>/main_data.json`.
-pub(super) fn export_privacylens(paths: &[PathBuf], out: &Path, solver: &SolverArgs) -> ExitCode {
+pub(super) fn export_privacylens(paths: &[PathBuf], out: &Path, solver: &SolverArgs) -> Outcome {
     let mut run = crate::driver::Run::new();
-    if let Err(e) = run.check_paths(paths, &solver.options()) {
-        return fail(e);
-    }
+    run.check_paths(paths, &solver.options()).map_err(fail)?;
     eprint!("{}", super::check::render(&run, &super::check::handler()));
     let proven = run.checked.iter().filter(|c| c.report.errors() == 0);
     let (text, n, left) = crate::privacylens::export::cases(proven.map(|c| &c.scenario));
@@ -81,21 +72,15 @@ pub(super) fn export_privacylens(paths: &[PathBuf], out: &Path, solver: &SolverA
     }
     if n == 0 {
         eprintln!("nothing exported: no scenario checks with a sensitive item its executor sees");
-        return ExitCode::from(1);
+        return Err(CliError::Reported(1));
     }
-    let written = std::fs::create_dir_all(out)
-        .and_then(|()| crate::io::write_if_changed(&out.join("main_data.json"), &text));
-    if let Err(e) = written {
-        return fail(format!("writing {}: {e}", out.display()));
-    }
+    std::fs::create_dir_all(out)
+        .and_then(|()| crate::io::write_if_changed(&out.join("main_data.json"), &text))
+        .map_err(|e| fail(format!("writing {}: {e}", out.display())))?;
     super::output::say!(
         "wrote {} into {}",
         super::output::count(n, "PrivacyLens case"),
         out.join("main_data.json").display()
     );
-    if run.errors() > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(run.errors() > 0)
 }

@@ -3,32 +3,23 @@
 
 use std::process::ExitCode;
 
-use super::output::{fail, say};
+use super::output::{fail, say, CliError, Outcome};
 use super::ReportArgs;
 use crate::report::ReportError;
 
-pub(super) fn run(args: ReportArgs) -> ExitCode {
+pub(super) fn run(args: ReportArgs) -> Outcome {
     let started = std::time::Instant::now();
-    let report = match crate::report::report(&args.dir, &args.logs) {
-        Ok(r) => r,
-        Err(e) => return refuse(&e),
-    };
-    let page = match crate::report::html::page(&report) {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
+    let report = crate::report::report(&args.dir, &args.logs).map_err(|e| refuse(&e))?;
+    let page = crate::report::html::page(&report).map_err(fail)?;
     if let Some(json) = &args.json {
-        let text = match serde_json::to_string_pretty(&report) {
-            Ok(t) => t + "\n",
-            Err(e) => return fail(format!("{}: {e}", json.display())),
-        };
-        if let Err(e) = crate::io::write_atomic(json, &text) {
-            return fail(format!("writing {}: {e}", json.display()));
-        }
+        let text = serde_json::to_string_pretty(&report)
+            .map_err(|e| fail(format!("{}: {e}", json.display())))?
+            + "\n";
+        crate::io::write_atomic(json, &text)
+            .map_err(|e| fail(format!("writing {}: {e}", json.display())))?;
     }
-    if let Err(e) = crate::io::write_atomic(&args.out, &page) {
-        return fail(format!("writing {}: {e}", args.out.display()));
-    }
+    crate::io::write_atomic(&args.out, &page)
+        .map_err(|e| fail(format!("writing {}: {e}", args.out.display())))?;
     let figures: usize = report
         .families
         .iter()
@@ -48,16 +39,20 @@ pub(super) fn run(args: ReportArgs) -> ExitCode {
         },
         started.elapsed().as_secs_f64()
     );
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The folder or a log cannot be drawn: its code, message and help line;
 /// exit 1 (2 for a file that cannot be read at all).
-fn refuse(e: &ReportError) -> ExitCode {
+fn refuse(e: &ReportError) -> CliError {
     let code = e.code_name();
-    super::output::error(&code, &format!("[{code}] {e}"), Some(&e.help_line()));
-    match e {
-        ReportError::Unreadable { .. } => ExitCode::from(2),
-        _ => ExitCode::from(1),
+    CliError::Coded {
+        message: format!("[{code}] {e}"),
+        code,
+        help: e.help_line(),
+        status: match e {
+            ReportError::Unreadable { .. } => 2,
+            _ => 1,
+        },
     }
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use super::output::{fail, usage};
+use super::output::{fail, usage, CliError, Outcome};
 use crate::review::{data, ledger, page, serve};
 
 #[derive(clap::Args, Debug)]
@@ -31,25 +31,18 @@ pub struct ReviewArgs {
     reviewer: Option<String>,
 }
 
-pub(super) fn run(args: ReviewArgs) -> ExitCode {
+pub(super) fn run(args: ReviewArgs) -> Outcome {
     let reviewer = args
         .reviewer
         .clone()
         .or_else(|| std::env::var("USER").ok())
         .unwrap_or_else(|| "anonymous".to_string());
-    let reviewer = match ledger::valid_reviewer(&reviewer) {
-        Ok(r) => r,
-        Err(e) => return usage(e, "name the reviewer with --reviewer NAME"),
-    };
-    let rows = match data::rows(&args.dir) {
-        Ok(rows) => rows,
-        Err(e) => return unreadable_folder(&e),
-    };
+    let reviewer = ledger::valid_reviewer(&reviewer)
+        .map_err(|e| usage(e, "name the reviewer with --reviewer NAME"))?;
+    let rows = data::rows(&args.dir).map_err(|e| unreadable_folder(&e))?;
     let hashes = data::hashes(&rows);
-    let ledger = match ledger::read(&args.dir) {
-        Ok(reviews) => ledger::Ledger::resolve(&reviews, &hashes),
-        Err(e) => return fail(e),
-    };
+    let reviews = ledger::read(&args.dir).map_err(fail)?;
+    let ledger = ledger::Ledger::resolve(&reviews, &hashes);
     let quiet = super::output::verbosity() == super::output::Verbosity::Quiet;
     if !quiet {
         report_stale(&ledger);
@@ -62,24 +55,16 @@ pub(super) fn run(args: ReviewArgs) -> ExitCode {
             reviewer: &reviewer,
             live: false,
         };
-        return match crate::io::write_atomic(out, &page::page(&rows_json, &ledger, &cx)) {
-            Ok(()) => {
-                if !quiet {
-                    eprintln!("wrote {} ({} triplets)", out.display(), rows.len());
-                }
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(format!("{}: {e}", out.display())),
-        };
+        crate::io::write_atomic(out, &page::page(&rows_json, &ledger, &cx))
+            .map_err(|e| fail(format!("{}: {e}", out.display())))?;
+        if !quiet {
+            eprintln!("wrote {} ({} triplets)", out.display(), rows.len());
+        }
+        return Ok(ExitCode::SUCCESS);
     }
-    let listener = match serve::bind(args.port) {
-        Ok(l) => l,
-        Err(e) => return fail(format!("listening on 127.0.0.1:{}: {e}", args.port)),
-    };
-    let port = match listener.local_addr() {
-        Ok(a) => a.port(),
-        Err(e) => return fail(e),
-    };
+    let listener = serve::bind(args.port)
+        .map_err(|e| fail(format!("listening on 127.0.0.1:{}: {e}", args.port)))?;
+    let port = listener.local_addr().map_err(fail)?.port();
     {
         use std::io::Write as _;
         let _ = writeln!(std::io::stdout(), "http://127.0.0.1:{port}/");
@@ -97,10 +82,8 @@ pub(super) fn run(args: ReviewArgs) -> ExitCode {
         write: std::sync::Mutex::new(()),
         port,
     });
-    match serve::serve(listener, state) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
-    }
+    serve::serve(listener, state).map_err(fail)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Says which verdicts are stale: on rows that changed since.
@@ -118,7 +101,7 @@ fn report_stale(ledger: &ledger::Ledger) {
 }
 
 /// Exit status 2 for a folder whose rows cannot be read, with what to do.
-fn unreadable_folder(e: &std::io::Error) -> ExitCode {
+fn unreadable_folder(e: &std::io::Error) -> CliError {
     let help = match e.kind() {
         std::io::ErrorKind::NotFound => {
             "give a folder that `cici counterfactual seeds/ --out DIR` wrote"
@@ -126,6 +109,10 @@ fn unreadable_folder(e: &std::io::Error) -> ExitCode {
         std::io::ErrorKind::InvalidInput => crate::io::LIMITS_HELP,
         _ => "check that the folder and its data files can be read",
     };
-    super::output::error("cici::io", &e.to_string(), Some(help));
-    ExitCode::from(2)
+    CliError::Coded {
+        code: "cici::io".into(),
+        message: e.to_string(),
+        help: help.into(),
+        status: 2,
+    }
 }

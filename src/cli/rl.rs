@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::output::{CliError, Outcome};
 use crate::export::rl::{self, Format, RlError};
 
 #[derive(clap::Args, Debug)]
@@ -57,37 +58,28 @@ impl From<FormatArg> for Format {
 
 /// Prints a diagnostic that stops the export; exit 2 for a file that
 /// cannot be read, else 1.
-fn refuse(e: &RlError) -> ExitCode {
-    eprintln!("{}", super::build::render_one(e));
-    match e {
-        RlError::Unreadable { .. } | RlError::DpoFormat { .. } => ExitCode::from(2),
-        _ => ExitCode::from(1),
-    }
+fn refuse(e: RlError) -> CliError {
+    let status = match e {
+        RlError::Unreadable { .. } | RlError::DpoFormat { .. } => 2,
+        _ => 1,
+    };
+    CliError::diagnostic(e, status)
 }
 
-pub(super) fn run(args: RlArgs) -> ExitCode {
+pub(super) fn run(args: RlArgs) -> Outcome {
     let options = rl::Options {
         format: args.format.into(),
         dpo: args.dpo,
         explain: args.explain,
     };
     if options.dpo && options.format == Format::Verl {
-        return refuse(&RlError::DpoFormat {
+        return Err(refuse(RlError::DpoFormat {
             format: options.format.name().into(),
-        });
+        }));
     }
-    let data = match rl::read(&args.dir) {
-        Ok(d) => d,
-        Err(e) => return refuse(&e),
-    };
-    let truths = match rl::ground_truths(&data, options.explain) {
-        Ok(t) => t,
-        Err(e) => return refuse(&e),
-    };
-    let files = match rl::files(&data, &truths, options) {
-        Ok(f) => f,
-        Err(e) => return refuse(&e),
-    };
+    let data = rl::read(&args.dir).map_err(refuse)?;
+    let truths = rl::ground_truths(&data, options.explain).map_err(refuse)?;
+    let files = rl::files(&data, &truths, options).map_err(refuse)?;
     let inputs = [args.dir.clone()];
     let target = crate::build::Target {
         out: &args.out,
@@ -100,8 +92,8 @@ pub(super) fn run(args: RlArgs) -> ExitCode {
         .filter(|(p, _)| !p.contains('/') && p.ends_with(".jsonl"))
         .map(|(_, t)| t.lines().count())
         .sum();
-    match super::build::put(&target, &files, true, args.check) {
-        Ok(Some(s)) => super::output::say!(
+    if let Some(s) = super::build::put(&target, &files, true, args.check)? {
+        super::output::say!(
             "exported {} row{} as {} prompts into {}: {} written, {} unchanged, {} removed",
             data.rows.len(),
             if data.rows.len() == 1 { "" } else { "s" },
@@ -110,9 +102,7 @@ pub(super) fn run(args: RlArgs) -> ExitCode {
             s.written,
             s.unchanged,
             s.removed
-        ),
-        Ok(None) => {}
-        Err(code) => return code,
+        );
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
