@@ -4,7 +4,7 @@
 //! path (it only runs for a diagnostic).
 //!
 //! The imports of other tools' JSON files (PiSAs, AgentCIBench,
-//! PrivacyLens, CI-RL) report each problem at a path; [`at_json_path!`]
+//! PrivacyLens, CI-RL) report each problem at a path; `at_json_path!`
 //! gives their diagnostic types one rendering and [`locate_spans`] their
 //! spans.
 
