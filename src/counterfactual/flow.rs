@@ -93,6 +93,12 @@ fn is_group_swap(c: &Candidate) -> bool {
     matches!(c.edits.as_slice(), [super::vocab::Edit::SetGroups { from, to, .. }] if from.len() == to.len())
 }
 
+/// Whether a candidate has `person` join or leave a meeting.
+fn moves(c: &Candidate, person: &str) -> bool {
+    matches!(c.edits.as_slice(), [super::vocab::Edit::SetAttendees { from, to, .. }]
+        if from.iter().any(|p| p == person) != to.iter().any(|p| p == person))
+}
+
 /// How many setting edits are offered for one flow.
 const KEEP_FIRST: usize = 10;
 /// How many candidates of a group a side tries before the next group.
@@ -116,6 +122,10 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
     groups.sort_by_key(|c| !is_group_swap(c));
     far.shuffle(rng);
     let mut setting = mutate::public_edits(sc, rng);
+    // Edits of who attends a meeting that the holder joins or leaves
+    // first: they are the ones that make the holder's detail needed or moot.
+    let holder = &sc.people[attr.holder].id;
+    setting.sort_by_key(|c| !moves(c, holder));
     setting.truncate(KEEP_FIRST);
     let mut keep = Vec::new();
     if yes {
