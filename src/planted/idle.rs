@@ -8,21 +8,20 @@
 //! They are drawn from their own stream, so the rest of the scenario is
 //! what it was without them.
 
-use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::sema::{Decision, MeetingPredicate, Predicate, Scenario};
+use crate::sema::{Decision, MeetingPredicate, Predicate, Scenario, Slot};
 
 /// At most this many idle details per scenario.
-const MAX_IDLE: usize = 2;
+const MAX_IDLE: usize = 3;
 
 /// Adds idle details to a meeting scenario: an availability of a team
 /// member who attends no meeting, for a time one of the meetings could
 /// take (not the one it takes), so that the person joining that meeting
 /// makes the detail needed. Other families get none.
 pub(super) fn plant(sc: &mut Scenario, seed: u64) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x1d1e_de7a_11);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x001d_1ede_7a11);
     let (Some(ms), Decision::Meeting(oracle)) = (sc.meeting_setting().cloned(), sc.oracle.clone())
     else {
         return;
@@ -30,27 +29,26 @@ pub(super) fn plant(sc: &mut Scenario, seed: u64) {
     let idle: Vec<usize> = (0..sc.people.len())
         .filter(|&p| p != sc.executor && !ms.meetings.iter().any(|m| m.attendees.contains(&p)))
         .collect();
-    for (i, &person) in idle.iter().take(MAX_IDLE).enumerate() {
-        let open: Vec<(usize, usize)> = ms
-            .meetings
-            .iter()
-            .enumerate()
-            .flat_map(|(m, meeting)| {
-                let taken = oracle[m].slot;
-                (0..meeting.slots.len())
-                    .filter(move |&s| s != taken)
-                    .map(move |s| (m, s))
-            })
-            .collect();
-        let Some(&(m, s)) = open.choose(&mut rng) else {
+    let first = usize::from(rng.random_bool(0.5));
+    // Two details for each such person, one of each wording.
+    let people = idle.iter().flat_map(|&p| [p, p]).take(MAX_IDLE);
+    let mut open: Vec<Slot> = Vec::new();
+    for (m, meeting) in ms.meetings.iter().enumerate() {
+        for (s, slot) in meeting.slots.iter().enumerate() {
+            if s != oracle[m].slot && !open.contains(slot) {
+                open.push(*slot);
+            }
+        }
+    }
+    for (i, person) in people.enumerate() {
+        if open.is_empty() {
             return;
-        };
-        let fact = Predicate::Meeting(MeetingPredicate::Unavailable {
-            person,
-            slot: ms.meetings[m].slots[s],
-        });
+        }
+        // Each time once: a person's two details name two times.
+        let slot = open.swap_remove(rng.random_range(0..open.len()));
+        let fact = Predicate::Meeting(MeetingPredicate::Unavailable { person, slot });
         // Both wordings the needed details take: a sanitized twin or a work reason.
-        if (i + usize::from(rng.random_bool(0.5))) % 2 == 0 {
+        if (i + first) % 2 == 0 {
             super::add_fact(sc, person, fact, &mut rng);
         } else {
             super::add_operational_fact(sc, person, fact, &mut rng);
