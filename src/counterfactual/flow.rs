@@ -93,6 +93,12 @@ fn is_group_swap(c: &Candidate) -> bool {
     matches!(c.edits.as_slice(), [super::vocab::Edit::SetGroups { from, to, .. }] if from.len() == to.len())
 }
 
+/// Whether a candidate has `person` join or leave a meeting.
+fn moves(c: &Candidate, person: &str) -> bool {
+    matches!(c.edits.as_slice(), [super::vocab::Edit::SetAttendees { from, to, .. }]
+        if from.iter().any(|p| p == person) != to.iter().any(|p| p == person))
+}
+
 /// How many setting edits are offered for one flow.
 const KEEP_FIRST: usize = 10;
 /// How many candidates of a group a side tries before the next group.
@@ -116,6 +122,10 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
     groups.sort_by_key(|c| !is_group_swap(c));
     far.shuffle(rng);
     let mut setting = mutate::public_edits(sc, rng);
+    // Edits of who attends a meeting that the holder joins or leaves
+    // first: they are the ones that make the holder's detail needed or moot.
+    let holder = &sc.people[attr.holder].id;
+    setting.sort_by_key(|c| !moves(c, holder));
     setting.truncate(KEEP_FIRST);
     let mut keep = Vec::new();
     if yes {
@@ -182,11 +192,15 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
 /// one of a form the task does not need. Otherwise a few other recipients
 /// come first, then the context edits, then the rest. Only a flip's list
 /// (`flip`) has the norms revoked: revoking always flips the label, so a
-/// hold would only have it turned down.
-fn ordered(ch: &Changes, keep_first: bool, flip: bool) -> Vec<Candidate> {
+/// hold would only have it turned down. Once the seed has enough `no`
+/// sides the task does not need (`unneeded`), the norms are revoked
+/// before the other wording is tried: a raw wording with a sanitized twin
+/// is always `no`, and each one more makes the sanitized wordings lean
+/// `yes`.
+fn ordered(ch: &Changes, keep_first: bool, flip: bool, unneeded: bool) -> Vec<Candidate> {
     if keep_first {
         let revoke = if flip { ch.revoke.as_slice() } else { &[][..] };
-        let (first, after) = if ch.wording.is_empty() {
+        let (first, after) = if ch.wording.is_empty() || unneeded {
             (revoke, &[][..])
         } else {
             (&[][..], revoke)
@@ -262,7 +276,11 @@ pub(super) fn triplets(
         // of the same standing first on the rest.
         let turn = (tried + first) % 3;
         tried += 1;
-        let lists = [ordered(&ch, true, true), ordered(&ch, turn != 0, false)];
+        let enough = tally.enough_unneeded();
+        let lists = [
+            ordered(&ch, true, true, enough),
+            ordered(&ch, turn != 0, false, enough),
+        ];
         let grow = Grow {
             anchor,
             config,
@@ -352,6 +370,13 @@ impl Tally {
         self.statements
             .entry((flow.attribute.clone(), flow.form))
             .or_default()[l] += 1;
+    }
+
+    /// Whether at least [`UNNEEDED_SHARE`] of the seed's `no` sides so far
+    /// are `no` because the task does not need the form.
+    fn enough_unneeded(&self) -> bool {
+        let [unneeded, no] = self.unneeded;
+        no > 0 && unneeded as f64 >= UNNEEDED_SHARE * no as f64
     }
 
     /// How much asking `at` under label `want` evens out its recipient,

@@ -9,6 +9,7 @@
 //! spans; [`crate::printer::print`] turns it into seed text.
 
 pub(crate) mod claims;
+mod idle;
 mod jira;
 mod meeting;
 mod norms;
@@ -153,6 +154,7 @@ fn finish(
         );
     }
     if config.norms {
+        idle::plant(&mut sc, config.seed);
         norms::apply(&mut sc, rng);
     }
     sc

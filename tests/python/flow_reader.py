@@ -3,6 +3,8 @@ reporting lines, the task's purpose and the norms in words, as a person
 given only the item would. It shares no code with cici: it reads the
 Markdown, never a seed or a label.
 
+A detail about a team member who attends none of the meetings to schedule
+rules out nothing, so the task does not need it: the answer is `no`.
 A statement is personal when its words name a personal matter (a hearing, a
 clinic, a debt...): the task never needs the personal reason, so the answer
 is `no`. Otherwise it is an operational detail, which the norms for
@@ -107,6 +109,12 @@ def answer(item):
         if word in people:
             about = word
             break
+    # A detail about someone who attends none of the meetings rules out
+    # no time or room: the task does not need it.
+    attendees = re.findall(r"^- Attendees: (.*)$", item, re.M)
+    named = [n for n in people if re.search(rf"\b{re.escape(n.split()[0])}\b", statement)]
+    if attendees and named and not any(n in a.split(", ") for n in named for a in attendees):
+        return "no"
     if PERSONAL.search(statement):
         # The personal reason is never what the task needs: a version
         # without it carries the fact.

@@ -79,9 +79,8 @@ def test_a_third_of_flips_and_holds_keep_the_statement_and_the_recipient(seeds, 
 # included.
 FRESH = range(33000, 33041)
 FRESH_BAR = 0.62
-# The label still follows the recipient's groups a little on planted seeds
-# (0.627): norms grant to groups. Strict, so that the day it passes, the
-# mark has to go.
+# Every shortcut is below the bar here: the recipient's groups (norms grant
+# to groups) at 0.562, the statement alone at 0.583.
 @pytest.fixture(scope="module")
 def fresh_paths(tmp_path_factory):
     folder = tmp_path_factory.mktemp("fresh")
@@ -117,10 +116,10 @@ def unneeded_share(paths):
 
 def test_some_no_sides_are_no_because_the_task_does_not_need_the_form(fresh_paths):
     """Both halves of the label vary: some `no` sides are flows of forms the
-    task does not need, at least a fifth of them. Planted seeds have few
-    operational details that pin nothing, so nearly all of these are raw
-    wordings whose sanitized twin carries the fact: 23.6% here, 20.5% to
-    22.9% on three other ranges (35000 to 37040)."""
+    task does not need, at least a fifth of them: raw wordings whose
+    sanitized twin carries the fact, and the idle details of planted
+    meeting seeds (availabilities of people who attend no meeting): 23.8%
+    here, 22.2% and 23.6% on two other ranges (38000 to 39040)."""
     unneeded, no = unneeded_share(fresh_paths)
     print(f"not needed: {unneeded} of {no} no sides ({unneeded / no:.3f})")
     assert unneeded * 100 >= 20 * no, (unneeded, no)
@@ -130,17 +129,10 @@ def test_some_no_sides_are_no_because_the_task_does_not_need_the_form(fresh_path
     "baseline",
     [
         "bag_of_words",
-        pytest.param(
-            "statement",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="the statement alone reaches 63.0% on the fresh range (bar 62%): a raw "
-                "wording with a sanitized twin is always `no` (the twin carries the fact), and "
-                "with labels even per seed the sanitized wordings of JIRA and meeting items then "
-                "lean `yes` (65%); the not-needed `no` sides have to come from forms that read "
-                "as needed ones (idle or moot details) before the wording stops telling",
-            ),
-        ),
+        # 58.3% (63.0% before planted meeting seeds held idle details
+        # worded as the needed ones, and flips revoked the norms before
+        # trying a raw wording once a seed had its share of such `no`s).
+        "statement",
         "norms",
         "nearest",
         "recipient_count",
