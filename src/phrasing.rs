@@ -267,13 +267,10 @@ impl FactTexts {
         })
     }
 
-    /// Renders phrasing `i` of `name` (`<predicate>.<form>`); `None` when
-    /// there is no such template or it needs a variable it was not given.
     /// Whether the predicate has sanitized phrasings: a personal fact
     /// whose raw form tells a reason has, one whose raw form tells none
     /// (`attends`) needs none.
-    #[cfg(test)]
-    pub(crate) fn has_sanitized(&self, spec: &PredicateSpec) -> bool {
+    pub fn has_sanitized(&self, spec: &PredicateSpec) -> bool {
         self.counts
             .contains_key(&format!("{}.sanitized", spec.phrasing))
     }
@@ -286,6 +283,8 @@ impl FactTexts {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
+    /// Renders phrasing `i` of `name` (`<predicate>.<form>`); `None` when
+    /// there is no such template or it needs a variable it was not given.
     fn render_nth(&self, name: &str, i: usize, ctx: &BTreeMap<&str, String>) -> Option<String> {
         let template = format!("{name}.{i}");
         // The key spells the template and every variable, each part after
@@ -443,7 +442,7 @@ pub(crate) fn arg_words(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String
 /// sanitized form of a personal fact, or the raw form of an operational
 /// one. Empty for the raw form of a personal fact, whose reason a
 /// paraphrase cannot know.
-pub(crate) fn paraphrases(
+pub fn paraphrases(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -464,11 +463,7 @@ pub(crate) fn paraphrases(
 
 /// The first sanitized phrasing of a personal fact: the one a fix-it
 /// proposes, the same on every run.
-pub(crate) fn canonical_sanitized(
-    texts: &FactTexts,
-    sc: &Scenario,
-    p: &Predicate,
-) -> Option<String> {
+pub fn canonical_sanitized(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<String> {
     if p.subject().is_none() || matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return None;
     }
@@ -479,7 +474,7 @@ pub(crate) fn canonical_sanitized(
 /// A fact in plain words, as a team member would state it without any
 /// personal reason: the first sanitized phrasing where the fact has one,
 /// else the first raw phrasing. `None` for a soft-only fact.
-pub(crate) fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<String> {
+pub fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<String> {
     if matches!(p, Predicate::Rule(RulePredicate::Toward { .. })) {
         return None;
     }
@@ -491,7 +486,8 @@ pub(crate) fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Opti
 
 mod draw;
 
-pub(crate) use draw::{claim, hard, hard_in, irrelevant, operational, soft};
+pub use draw::{hard, Texts};
+pub(crate) use draw::{claim, hard_in, irrelevant, operational, soft};
 
 #[cfg(test)]
 mod grammar_tests;

@@ -51,7 +51,7 @@ pub(super) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) 
 }
 
 /// The name by which texts refer to the person a fact is about, if any.
-pub(crate) fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
+pub fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
     let person = p.subject()?;
     sc.people[person]
         .name

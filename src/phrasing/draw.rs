@@ -12,7 +12,7 @@ use super::{fact_context, state_phrases, FactTexts};
 use crate::sema::{Category, Predicate, Scenario};
 
 /// The texts of one generated attribute.
-pub(crate) struct Texts {
+pub struct Texts {
     pub category: Category,
     pub raw: String,
     pub sanitized: Option<String>,
@@ -70,7 +70,7 @@ fn draw_state(
 
 /// Texts for a hard fact: a personal reason when the fact is about a
 /// person, an operational statement otherwise.
-pub(crate) fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
+pub fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rng) -> Texts {
     hard_in(texts, sc, p, None, rng)
 }
 

@@ -257,7 +257,7 @@ pub(crate) fn add_operational_fact(
 
 /// Appends an attribute with default labels: a sanitized form when given
 /// (raw inappropriate), else an appropriate raw form if it has facts.
-pub(crate) fn push_attribute(
+pub fn push_attribute(
     sc: &mut Scenario,
     holder: PersonId,
     category: Option<Category>,

@@ -385,8 +385,6 @@ impl Family {
 
 mod args;
 #[cfg(test)]
-mod consumers;
-#[cfg(test)]
 mod tests;
 
 pub use args::ArgValue;

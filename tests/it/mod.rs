@@ -33,6 +33,7 @@ mod peers;
 mod pisas_format;
 mod planted;
 mod planted_checks;
+mod predicates;
 mod properties;
 mod reference;
 mod release_bundle;

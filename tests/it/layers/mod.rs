@@ -137,11 +137,6 @@ const KNOWN: &[(&str, &str, &str)] = &[
     ("render", "export", "the view records are export's"),
     // Test modules that build their scenarios with `planted` or check
     // through later stages; they are to move to `tests/`.
-    ("sema", "planted", "the predicate consumers test"),
-    ("sema", "printer", "the predicate consumers test"),
-    ("sema", "model", "the predicate consumers test"),
-    ("sema", "phrasing", "the predicate consumers test"),
-    ("sema", "counterfactual", "the predicate consumers test"),
     ("analysis", "planted", "the agreement tests' scenarios"),
     ("phrasing", "planted", "the phrasing tests' scenarios"),
     ("phrasing", "analysis", "the reference tests read texts"),

@@ -7,13 +7,14 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::sema::predicate::{Bound, Param};
-use crate::sema::{ArgKind, ArgValue, Family, Predicate, PredicateSpec, Scenario, PREDICATES};
+use cici::sema::{
+    ArgKind, ArgValue, Bound, Family, Param, Predicate, PredicateSpec, Scenario, PREDICATES,
+};
 
 /// A scenario of the family, planted, so that every kind of argument has
 /// something to name.
 fn scenario(family: Family) -> Scenario {
-    crate::planted::generate(&crate::planted::Config::pisas(family, 3))
+    cici::planted::generate(&cici::planted::Config::pisas(family, 3))
 }
 
 /// An argument of the parameter's kind that the scenario has.
@@ -64,14 +65,14 @@ fn through_the_language(sc: &Scenario, p: &Predicate, soft: bool) -> Scenario {
     } else {
         (vec![p.clone()], Vec::new())
     };
-    crate::planted::push_attribute(&mut with, holder, None, "probe".into(), None, hard, soft);
-    let text = crate::printer::print(&with);
-    let (file, errors) = crate::syntax::parse(crate::span::SourceId(0), &text);
+    cici::planted::push_attribute(&mut with, holder, None, "probe".into(), None, hard, soft);
+    let text = cici::printer::print(&with);
+    let (file, errors) = cici::syntax::parse(cici::span::SourceId(0), &text);
     assert!(errors.is_empty(), "{text}\n{errors:?}");
-    crate::sema::resolve(&file.scenarios[0]).unwrap_or_else(|e| {
+    cici::sema::resolve(&file.scenarios[0]).unwrap_or_else(|e| {
         panic!(
             "`{}` does not resolve: {e:?}",
-            crate::printer::predicate(sc, p)
+            cici::printer::predicate(sc, p)
         )
     })
 }
@@ -80,7 +81,7 @@ fn through_the_language(sc: &Scenario, p: &Predicate, soft: bool) -> Scenario {
 fn every_row_is_written_read_and_lowered() {
     for spec in &PREDICATES {
         for (sc, p) in instances(spec) {
-            let syntax = crate::printer::predicate(&sc, &p);
+            let syntax = cici::printer::predicate(&sc, &p);
             assert!(syntax.starts_with(&format!("{}(", spec.name)), "{syntax}");
             let back = through_the_language(&sc, &p, spec.soft_only);
             let attr = back.attributes.last().expect("the probe");
@@ -91,8 +92,8 @@ fn every_row_is_written_read_and_lowered() {
             };
             assert_eq!(facts[0].predicate, p, "{syntax} reads back");
             // The lowering has a fact for it, whatever family it is of.
-            let before = crate::model::lower(&sc).facts.len();
-            let after = crate::model::lower(&back).facts.len();
+            let before = cici::model::lower(&sc).facts.len();
+            let after = cici::model::lower(&back).facts.len();
             assert_eq!(after, before + 1, "{syntax} is lowered");
         }
     }
@@ -100,13 +101,13 @@ fn every_row_is_written_read_and_lowered() {
 
 #[test]
 fn every_hard_row_has_its_phrasing() {
-    let texts = crate::phrasing::FactTexts::builtin();
+    let texts = cici::phrasing::FactTexts::builtin();
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     for spec in PREDICATES.iter().filter(|s| !s.soft_only) {
         for (sc, p) in instances(spec) {
-            let t = crate::phrasing::hard(texts, &sc, &p, &mut rng);
+            let t = cici::phrasing::hard(texts, &sc, &p, &mut rng);
             assert!(!t.raw.trim().is_empty(), "{} has a raw text", spec.name);
-            let said = crate::phrasing::statement(texts, &sc, &p);
+            let said = cici::phrasing::statement(texts, &sc, &p);
             assert!(
                 said.is_some_and(|s| !s.is_empty()),
                 "{} is stated",
@@ -122,7 +123,7 @@ fn every_hard_row_has_its_phrasing() {
 /// operational fact's paraphrase holds phrase its raw form.
 #[test]
 fn every_person_level_row_has_a_subject_for_its_consumers() {
-    let texts = crate::phrasing::FactTexts::builtin();
+    let texts = cici::phrasing::FactTexts::builtin();
     for spec in PREDICATES.iter().filter(|s| !s.soft_only) {
         for (sc, p) in instances(spec) {
             assert_eq!(
@@ -132,24 +133,24 @@ fn every_person_level_row_has_a_subject_for_its_consumers() {
                 spec.name
             );
             let told = match (spec.subject, texts.has_sanitized(spec)) {
-                (None, _) => Some(crate::sema::FormKind::Raw),
-                (Some(_), true) => Some(crate::sema::FormKind::Sanitized),
+                (None, _) => Some(cici::sema::FormKind::Raw),
+                (Some(_), true) => Some(cici::sema::FormKind::Sanitized),
                 (Some(_), false) => None,
             };
             if let Some(told) = told {
-                let holds = crate::phrasing::paraphrases(texts, &sc, &p, told);
+                let holds = cici::phrasing::paraphrases(texts, &sc, &p, told);
                 assert!(!holds.is_empty(), "{}: {told:?} paraphrases", spec.name);
             }
             if spec.subject.is_none() {
                 continue;
             }
-            let name = crate::counterfactual::mutate::subject_name(&sc, &p);
+            let name = cici::counterfactual::mutate::subject_name(&sc, &p);
             assert!(
                 name.is_some(),
                 "{}: the critic names its subject",
                 spec.name
             );
-            let fix = crate::phrasing::canonical_sanitized(texts, &sc, &p);
+            let fix = cici::phrasing::canonical_sanitized(texts, &sc, &p);
             assert_eq!(
                 fix.is_some(),
                 texts.has_sanitized(spec),
