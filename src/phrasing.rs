@@ -486,8 +486,8 @@ pub fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<Stri
 
 mod draw;
 
-pub use draw::{hard, Texts};
 pub(crate) use draw::{claim, hard_in, irrelevant, operational, soft};
+pub use draw::{hard, Texts};
 
 #[cfg(test)]
 mod grammar_tests;
