@@ -109,6 +109,11 @@ pub(super) enum Want<'a> {
 impl Want<'_> {
     /// The flow a compiled candidate asks about.
     fn flow(&self, c: &Checked, candidate: &Candidate) -> Option<Flow> {
+        self.flow_in(&c.scenario, candidate)
+    }
+
+    /// The flow a candidate whose scenario is `sc` asks about.
+    fn flow_in(&self, sc: &Scenario, candidate: &Candidate) -> Option<Flow> {
         let Want::Flow { at, anchor, .. } = self else {
             return None;
         };
@@ -116,10 +121,38 @@ impl Want<'_> {
             return Some(f.clone());
         }
         Some(Flow {
-            attribute: c.scenario.attributes.get(at.0)?.id.clone(),
+            attribute: sc.attributes.get(at.0)?.id.clone(),
             form: anchor.form,
-            person: c.scenario.people.get(at.1)?.id.clone(),
+            person: sc.people.get(at.1)?.id.clone(),
         })
+    }
+
+    /// A flow candidate's label from its scenario and the proofs alone,
+    /// before its text is compiled and the text lints run: the form is
+    /// appropriate, carries the attribute's facts, is evidence for the task
+    /// and the recipient may receive it (as [`flow_label`] reads them from
+    /// the compiled report). `None` when the flow is not one the item
+    /// states or the proofs ran out of time: the whole compile says then
+    /// why the candidate is turned down.
+    fn early_flow_label(
+        &self,
+        sc: &Scenario,
+        candidate: &Candidate,
+        options: &crate::analysis::Options,
+    ) -> Option<bool> {
+        let flow = self.flow_in(sc, candidate)?;
+        if !super::flow_stated(sc, &flow) {
+            return None;
+        }
+        let (a, p) = (sc.attribute(&flow.attribute)?, sc.person(&flow.person)?);
+        let attr = &sc.attributes[a];
+        let form = attr.form(flow.form)?;
+        if !(form.appropriate && attr.fact_form().0 == flow.form && form.visible.contains(&p)) {
+            return Some(false);
+        }
+        let model = crate::model::lower(sc);
+        let report = crate::analysis::prove(sc, &model, options);
+        (!report.timed_out).then(|| crate::analysis::form_needed(sc, &report, &model, a, flow.form))
     }
 
     fn label(&self, c: &Checked, flow: Option<&Flow>) -> Option<Label> {
@@ -327,6 +360,17 @@ impl Tried<'_, '_> {
         {
             let label = decision_label_of(&sc);
             if (label == **base) == *flip || avoid.contains(&&label) {
+                return Err(Reason::WrongLabel);
+            }
+        }
+        // So is a flow label, from the proofs alone: a candidate with the
+        // wrong one is turned down before its text lints run.
+        if let Want::Flow { flip, base, .. } = &self.s.want {
+            let early = self
+                .s
+                .want
+                .early_flow_label(&sc, candidate, &self.config.options);
+            if early.is_some_and(|l| (l != *base) != *flip) {
                 return Err(Reason::WrongLabel);
             }
         }
