@@ -108,8 +108,7 @@ impl Cx<'_> {
             ];
             self.report.diagnostics.extend(held.into_iter().flatten());
             if let Some(s) = &attr.sanitized {
-                let own = lints::attribute_shareable(sc, attr, &shareable);
-                let leaked = lints::leaked_words(&attr.raw.text, &s.text, &own);
+                let leaked = lints::attribute_leaks(sc, attr, &s.text, &shareable);
                 if !leaked.is_empty() {
                     let words = leaked
                         .iter()

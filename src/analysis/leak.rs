@@ -178,6 +178,22 @@ fn stem(w: &str) -> &str {
     }
 }
 
+/// A word that may be private: not shareable, not up to its ending, and
+/// no number.
+fn is_content(shareable: &dyn Lexicon, w: &str) -> bool {
+    !shareable.has_word(w) && !shareable.has_stem(stem(w)) && !w.chars().any(|c| c.is_ascii_digit())
+}
+
+/// Whether `sanitized` has a word of `raw` that is content beside
+/// `shareable`. The private words of `raw` are content words of it, and a
+/// lexicon with more words leaves fewer of them, so where this is false no
+/// lexicon over `shareable` finds a word of `sanitized` private: the leak
+/// lint need not build an attribute's own words on top.
+pub(super) fn could_leak(raw: &str, sanitized: &str, shareable: &dyn Lexicon) -> bool {
+    let raw: HashSet<String> = tokens(raw).into_iter().map(|t| t.word).collect();
+    words(sanitized).any(|w| raw.contains(&w) && is_content(shareable, &w))
+}
+
 /// The private words of `raw` beside `sanitized`.
 pub(super) fn private_words(
     raw: &str,
@@ -185,11 +201,7 @@ pub(super) fn private_words(
     shareable: &dyn Lexicon,
 ) -> HashSet<String> {
     let toks = tokens(raw);
-    let content = |w: &str| {
-        !shareable.has_word(w)
-            && !shareable.has_stem(stem(w))
-            && !w.chars().any(|c| c.is_ascii_digit())
-    };
+    let content = |w: &str| is_content(shareable, w);
     let san: Vec<String> = words(sanitized).collect();
     let mut fact = vec![false; toks.len()];
     if let Some((start, end)) = restated_passage(&toks, &san, &content) {

@@ -111,6 +111,23 @@ pub fn attribute_shareable<'a>(
     ok
 }
 
+/// The words of `sanitized`, an attribute's sanitized text, that give its
+/// raw reason away, beside the scenario's shareable words (`base`) and the
+/// phrasings of the attribute's own facts. Those phrasings are rendered
+/// only when a word of the two texts could be private at all.
+pub fn attribute_leaks(
+    sc: &Scenario,
+    attr: &Attribute,
+    sanitized: &str,
+    base: &Shareable<'static>,
+) -> Vec<String> {
+    if !super::leak::could_leak(&attr.raw.text, sanitized, base) {
+        return Vec::new();
+    }
+    let own = attribute_shareable(sc, attr, base);
+    leaked_words(&attr.raw.text, sanitized, &own)
+}
+
 /// The private words of an attribute's raw text: the words of its reason,
 /// not of the fact it shares with its sanitized text, nor the scenario's
 /// names (the leak lint's notion), sorted.

@@ -173,6 +173,18 @@ struct TimedOut;
 
 /// Runs every analysis on a scenario.
 pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
+    analyses(sc, model, options, true)
+}
+
+/// The proofs and the classes of a scenario without the text lints: what
+/// a caller that reads only uniqueness, relevance, necessity and traps
+/// (the trap planter, the flow label of a candidate) needs. The report's
+/// diagnostics hold the proofs' findings alone.
+pub fn prove(sc: &Scenario, model: &Model, options: &Options) -> Report {
+    analyses(sc, model, options, false)
+}
+
+fn analyses(sc: &Scenario, model: &Model, options: &Options, texts: bool) -> Report {
     let start = Instant::now();
     let deadline = options.max_solve.map(|d| start + d);
     let mut cx = Cx {
@@ -222,8 +234,10 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
         });
     }
     cx.classify();
-    cx.lint_text();
-    cx.report.diagnostics.extend(norms::exceptions(sc));
+    if texts {
+        cx.lint_text();
+        cx.report.diagnostics.extend(norms::exceptions(sc));
+    }
     cx.report.solves = cx.session.stats.solves + cx.report.solves_elsewhere;
     cx.report.elapsed = start.elapsed();
     cx.report

@@ -14,6 +14,7 @@ use crate::render::{Cue, Templates};
 use crate::sema::Scenario;
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 /// Characters inserted or deleted between two texts: a line diff first,
 /// then a character diff within each changed run of lines, so that long
@@ -58,10 +59,21 @@ pub(super) struct Anchor<'a> {
 /// triplet starts from the same random stream, a flip's second pass tries
 /// its list again, flows share the setting edits), and compiling is a pure
 /// function of the text and the options, which stay the same for the seed.
+///
+/// It also keeps the oracle each candidate scenario was found to have, by
+/// the scenario's shared allocation (kept alive here, so that no other
+/// scenario takes its address): the conditions of a decision triplet try
+/// the same drawn candidates, and a flow's flip and hold lists share
+/// theirs; and the label found for a flow of one.
 #[derive(Default)]
 pub(super) struct Compiled {
     seen: std::cell::RefCell<HashMap<String, Result<Rc<Evaluated>, Reason>>>,
+    oracles: std::cell::RefCell<HashMap<usize, Oracle>>,
+    flows: std::cell::RefCell<HashMap<(usize, Flow), Option<bool>>>,
 }
+
+/// A candidate scenario and the oracle its facts give it, or why none.
+type Oracle = (Arc<Scenario>, Result<crate::sema::Decision, Reason>);
 
 /// The most variants of one seed kept compiled: a bound on the memory a
 /// seed with very many candidates may hold.
@@ -81,6 +93,53 @@ impl Compiled {
             seen.insert(text, out.clone());
         }
         out
+    }
+
+    /// The candidate's scenario with its oracle set (see `with_oracle`),
+    /// solved once per scenario.
+    fn with_oracle(&self, candidate: &Candidate, config: &Config) -> Result<Scenario, Reason> {
+        let key = Arc::as_ptr(&candidate.scenario) as usize;
+        let found = self.oracles.borrow().get(&key).map(|(_, d)| d.clone());
+        let oracle = match found {
+            Some(d) => d?,
+            None => {
+                let out = with_oracle(candidate, &config.options);
+                let mut oracles = self.oracles.borrow_mut();
+                if oracles.len() < MAX_COMPILED {
+                    let decision = out.as_ref().map(|sc| sc.oracle.clone());
+                    oracles.insert(
+                        key,
+                        (candidate.scenario.clone(), decision.map_err(Clone::clone)),
+                    );
+                }
+                return out;
+            }
+        };
+        let mut sc = Scenario::clone(&candidate.scenario);
+        sc.oracle = oracle;
+        Ok(sc)
+    }
+
+    /// A flow candidate's label from the proofs (see
+    /// `Want::early_flow_label`), found once per scenario and flow.
+    fn early_flow_label(
+        &self,
+        want: &Want,
+        sc: &Scenario,
+        candidate: &Candidate,
+        config: &Config,
+    ) -> Option<bool> {
+        let flow = want.flow_in(sc, candidate)?;
+        let key = (Arc::as_ptr(&candidate.scenario) as usize, flow);
+        if let Some(found) = self.flows.borrow().get(&key) {
+            return *found;
+        }
+        let label = want.early_flow_label(sc, candidate, &config.options);
+        // Kept only while the scenario is, so that its address stays its own.
+        if self.oracles.borrow().contains_key(&key.0) {
+            self.flows.borrow_mut().insert(key, label);
+        }
+        label
     }
 }
 
@@ -109,6 +168,11 @@ pub(super) enum Want<'a> {
 impl Want<'_> {
     /// The flow a compiled candidate asks about.
     fn flow(&self, c: &Checked, candidate: &Candidate) -> Option<Flow> {
+        self.flow_in(&c.scenario, candidate)
+    }
+
+    /// The flow a candidate whose scenario is `sc` asks about.
+    fn flow_in(&self, sc: &Scenario, candidate: &Candidate) -> Option<Flow> {
         let Want::Flow { at, anchor, .. } = self else {
             return None;
         };
@@ -116,10 +180,38 @@ impl Want<'_> {
             return Some(f.clone());
         }
         Some(Flow {
-            attribute: c.scenario.attributes.get(at.0)?.id.clone(),
+            attribute: sc.attributes.get(at.0)?.id.clone(),
             form: anchor.form,
-            person: c.scenario.people.get(at.1)?.id.clone(),
+            person: sc.people.get(at.1)?.id.clone(),
         })
+    }
+
+    /// A flow candidate's label from its scenario and the proofs alone,
+    /// before its text is compiled and the text lints run: the form is
+    /// appropriate, carries the attribute's facts, is evidence for the task
+    /// and the recipient may receive it (as [`flow_label`] reads them from
+    /// the compiled report). `None` when the flow is not one the item
+    /// states or the proofs ran out of time: the whole compile says then
+    /// why the candidate is turned down.
+    fn early_flow_label(
+        &self,
+        sc: &Scenario,
+        candidate: &Candidate,
+        options: &crate::analysis::Options,
+    ) -> Option<bool> {
+        let flow = self.flow_in(sc, candidate)?;
+        if !super::flow_stated(sc, &flow) {
+            return None;
+        }
+        let (a, p) = (sc.attribute(&flow.attribute)?, sc.person(&flow.person)?);
+        let attr = &sc.attributes[a];
+        let form = attr.form(flow.form)?;
+        if !(form.appropriate && attr.fact_form().0 == flow.form && form.visible.contains(&p)) {
+            return Some(false);
+        }
+        let model = crate::model::lower(sc);
+        let report = crate::analysis::prove(sc, &model, options);
+        (!report.timed_out).then(|| crate::analysis::form_needed(sc, &report, &model, a, flow.form))
     }
 
     fn label(&self, c: &Checked, flow: Option<&Flow>) -> Option<Label> {
@@ -318,7 +410,8 @@ impl Tried<'_, '_> {
         if candidate.edits.is_empty() && candidate.flow.is_some() {
             return Ok(None);
         }
-        let sc = with_oracle(candidate, &self.config.options)?;
+        let compiled = self.s.anchor.compiled;
+        let sc = compiled.with_oracle(candidate, self.config)?;
         // A decision label is known once the oracle is: a candidate with
         // the wrong one is turned down before the whole compiler runs.
         if let Want::Decision {
@@ -327,6 +420,14 @@ impl Tried<'_, '_> {
         {
             let label = decision_label_of(&sc);
             if (label == **base) == *flip || avoid.contains(&&label) {
+                return Err(Reason::WrongLabel);
+            }
+        }
+        // So is a flow label, from the proofs alone: a candidate with the
+        // wrong one is turned down before its text lints run.
+        if let Want::Flow { flip, base, .. } = &self.s.want {
+            let early = compiled.early_flow_label(&self.s.want, &sc, candidate, self.config);
+            if early.is_some_and(|l| (l != *base) != *flip) {
                 return Err(Reason::WrongLabel);
             }
         }

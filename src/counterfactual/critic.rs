@@ -277,8 +277,7 @@ fn no_leak(j: &Judged) -> Verdict {
             if unchanged {
                 return None;
             }
-            let own = lints::attribute_shareable(sc, a, &shareable);
-            let words = lints::leaked_words(&a.raw.text, &s.text, &own);
+            let words = lints::attribute_leaks(sc, a, &s.text, &shareable);
             (!words.is_empty()).then(|| format!("`{}` repeats {}", a.id, words.join(", ")))
         })
         .collect();

@@ -32,6 +32,7 @@ pub(super) fn triplets(
     accepted: &mut std::collections::HashSet<String>,
 ) -> Result<Vec<TripletRecord>, RenderError> {
     let mut out = Vec::new();
+    let mut drawn = Drawn::default();
     for &cue in &config.cues {
         let mut stream = rng.clone();
         out.extend(in_condition(
@@ -41,9 +42,54 @@ pub(super) fn triplets(
             templates,
             &mut stream,
             accepted,
+            &mut drawn,
         )?);
     }
     Ok(out)
+}
+
+/// The candidate lists of one anchor as the conditions draw them: every
+/// condition starts from the same random stream, so its n-th flip and hold
+/// lists are the first condition's, drawn from the same state. Each entry
+/// keeps the stream before and after its draw; a draw from another state
+/// is made afresh.
+#[derive(Default)]
+struct Drawn(Vec<Lists>);
+
+/// One draw: the stream before, the flip and hold lists, the stream after.
+type Lists = (ChaCha8Rng, Vec<Candidate>, Vec<Candidate>, ChaCha8Rng);
+
+impl Drawn {
+    /// The `n`-th lists of the anchor, drawn from `rng`.
+    fn lists(
+        &mut self,
+        n: usize,
+        c: &Checked,
+        templates: &Templates,
+        rng: &mut ChaCha8Rng,
+    ) -> (Vec<Candidate>, Vec<Candidate>) {
+        if let Some((before, flips, holds, after)) = self.0.get(n) {
+            if before == rng {
+                *rng = after.clone();
+                return (flips.clone(), holds.clone());
+            }
+        }
+        let before = rng.clone();
+        // Candidates of every fact and of the public setting, interleaved
+        // so that no single fact uses up the rounds. Both lists are drawn
+        // up front, so that the random stream does not depend on which
+        // side succeeds.
+        let mut flip_list = mutate::decision_flips(c, templates.facts(), rng);
+        flip_list.extend(super::completed::flips(c, templates.facts(), rng));
+        flip_list.extend(mutate::public_edits(&c.scenario, rng));
+        rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
+        let hold_list = super::holds::decision_holds(c, templates.facts(), rng);
+        if self.0.len() == n {
+            self.0
+                .push((before, flip_list.clone(), hold_list.clone(), rng.clone()));
+        }
+        (flip_list, hold_list)
+    }
 }
 
 /// The decision triplets of one anchor whose items are written for `cue`.
@@ -54,6 +100,7 @@ fn in_condition(
     templates: &Templates,
     rng: &mut ChaCha8Rng,
     accepted: &mut std::collections::HashSet<String>,
+    drawn: &mut Drawn,
 ) -> Result<Vec<TripletRecord>, RenderError> {
     let c = anchor.checked;
     let sc = &c.scenario;
@@ -81,16 +128,8 @@ fn in_condition(
     };
     let (mut flips_taken, mut holds_taken) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
-    for _ in 0..config.per_seed {
-        // Candidates of every fact and of the public setting, interleaved
-        // so that no single fact uses up the rounds. Both lists are drawn
-        // up front, so that the random stream does not depend on which
-        // side succeeds.
-        let mut flip_list = mutate::decision_flips(c, templates.facts(), rng);
-        flip_list.extend(super::completed::flips(c, templates.facts(), rng));
-        flip_list.extend(mutate::public_edits(sc, rng));
-        rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
-        let hold_list = super::holds::decision_holds(c, templates.facts(), rng);
+    for n in 0..config.per_seed {
+        let (flip_list, hold_list) = drawn.lists(n, c, templates, rng);
         let flipped = grow.flip(flip_list, &flips_taken, accepted);
         if matches!(flipped, Attempt::Failed) {
             break;

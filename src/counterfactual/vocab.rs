@@ -132,7 +132,7 @@ pub struct Candidate {
 }
 
 /// A flow: sharing one form of one attribute with one person.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Flow {
     pub attribute: String,
     pub form: FormKind,

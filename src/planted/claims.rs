@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::analysis::{analyse, Options, TrapEffect};
+use crate::analysis::{prove, Options, TrapEffect};
 use crate::model::{self, FactStatus};
 use crate::sema::{Attribute, Decision, Fact, Form, Predicate, RulePredicate, Scenario, Setting};
 use crate::span::Span;
@@ -39,7 +39,7 @@ pub(crate) fn plant(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> Option<Decision>
             continue;
         }
         let m = model::lower(&trial);
-        let r = analyse(&trial, &m, &options());
+        let r = prove(&trial, &m, &options());
         if r.timed_out {
             return None;
         }
@@ -74,7 +74,7 @@ fn bounded() -> impl Fn() -> Options {
 /// time.
 fn proved(sc: &Scenario, options: &Options) -> Option<(model::Model, crate::analysis::Report)> {
     let m = model::lower(sc);
-    let report = analyse(sc, &m, options);
+    let report = prove(sc, &m, options);
     (report.unique && !report.timed_out).then_some((m, report))
 }
 
@@ -213,7 +213,7 @@ pub(crate) fn reaim(sc: &mut Scenario, which: Aim, rng: &mut ChaCha8Rng) -> Opti
         let found = candidates.iter().filter(fits).take(TRIES).find_map(|p| {
             let t = with_claim(&trial, (a, i), p, rng)?;
             let m = model::lower(&t);
-            let r = analyse(&t, &m, &options());
+            let r = prove(&t, &m, &options());
             (r.unique && !r.timed_out && !nowhere(&m, &r).contains(&(a, i))).then_some((t, p))
         });
         let (t, p) = found?;
