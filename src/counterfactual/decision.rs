@@ -90,6 +90,9 @@ fn in_condition(
         flip_list.extend(super::completed::flips(c, templates.facts(), rng));
         flip_list.extend(mutate::public_edits(sc, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
+        // Most edits of a number or a fact leave no decision or several:
+        // the prover sorts them out here, so that they use up no round.
+        flip_list.retain(|f| moves_decision(f, sc, config));
         let hold_list = super::holds::decision_holds(c, templates.facts(), rng);
         let flipped = grow.flip(flip_list, &flips_taken, accepted);
         if matches!(flipped, Attempt::Failed) {
@@ -114,6 +117,12 @@ fn in_condition(
         ));
     }
     Ok(out)
+}
+
+/// Whether the candidate's facts allow exactly one decision, and not the
+/// anchor's (what a flip's label needs, before its texts are judged).
+fn moves_decision(candidate: &Candidate, sc: &crate::sema::Scenario, config: &Config) -> bool {
+    super::with_oracle(candidate, &config.options).is_ok_and(|v| v.oracle != sc.oracle)
 }
 
 /// The goals a model generator is given for the flip and the hold.

@@ -171,7 +171,9 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 
 /// Candidates that should hold the decision by the same kind of edit a
 /// flip makes: a fact of a critical detail replaced by another of its kind,
-/// about the same person, that still allows the oracle (one per fact).
+/// about the same person, after which the oracle is still the one decision
+/// allowed (one per fact). The prover is asked of each new value in turn,
+/// as most values that still allow the oracle let another decision in.
 /// Flips and holds then differ in what the new fact allows, never in the
 /// shape of the diff.
 pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
@@ -185,12 +187,40 @@ pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             .collect();
         news.dedup();
         news.shuffle(rng);
-        if let Some(new) = news.into_iter().next() {
+        let kept = news
+            .into_iter()
+            .take(KEEP_TRIES)
+            .find(|new| keeps_oracle(sc, (a, index), new));
+        if let Some(new) = kept {
             out.push(flip_candidate(texts, sc, (a, index), &old, new, false, rng));
         }
     }
     out.shuffle(rng);
     out
+}
+
+/// New values of a fact tried, at most, for a hold that keeps the oracle.
+const KEEP_TRIES: usize = 12;
+
+/// How long the prover may take over one new value of a hold's fact.
+const KEEP_BOUND: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Whether the oracle is still the one decision allowed once fact `at`
+/// (attribute, index among its form's facts) is `new`.
+fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
+    let (a, index) = at;
+    let mut v = sc.clone();
+    let attr = &mut v.attributes[a];
+    let form = match attr.sanitized.as_mut() {
+        Some(s) => s,
+        None => &mut attr.raw,
+    };
+    form.facts[index].predicate = new.clone();
+    let deadline = std::time::Instant::now() + KEEP_BOUND;
+    matches!(
+        crate::analysis::decided(&crate::model::lower(&v), Some(deadline)),
+        crate::analysis::Decided::One(d) if d == sc.oracle
+    )
 }
 
 /// What may replace `old` to let `target` in and rule the oracle out:
@@ -323,7 +353,27 @@ fn move_attribute(
         form.visible.sort_unstable();
         form.visible.dedup();
     }
+    follow_norms(sc, a, variant, a);
     (fresh.raw, fresh.sanitized)
+}
+
+/// Attribute `a` of the variant, edited from attribute `was` of `sc`, takes
+/// the visibility the norms derive for it now (its holder, subject or
+/// category may have changed) wherever the old one had what the norms gave
+/// it; a written exception stays as written.
+pub(super) fn follow_norms(sc: &Scenario, was: usize, variant: &mut Scenario, a: usize) {
+    let before = &sc.attributes[was];
+    for kind in [FormKind::Raw, FormKind::Sanitized] {
+        let derived = before
+            .form(kind)
+            .is_some_and(|f| f.visible == sc.derived_visibility(before, kind));
+        if derived {
+            let now = variant.derived_visibility(&variant.attributes[a], kind);
+            if let Some(f) = variant.attributes[a].form_mut(kind) {
+                f.visible = now;
+            }
+        }
+    }
 }
 
 /// The id of attribute `a` once it belongs to `new_pid`: its id with the
