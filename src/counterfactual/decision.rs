@@ -4,7 +4,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::accept::{accept, proposer, Anchor, Attempt, Search, Want};
-use super::vocab::Candidate;
+use super::vocab::{Candidate, Edit};
 use super::{
     decision_label, item, mutate, record, Config, Kind, Label, Side, TripletRecord, Variant,
 };
@@ -93,7 +93,8 @@ fn in_condition(
         // Most edits of a number or a fact leave no decision or several:
         // the prover sorts them out here, so that they use up no round.
         flip_list.retain(|f| moves_decision(f, sc, config));
-        let hold_list = super::holds::decision_holds(c, templates.facts(), rng);
+        let mut hold_list = super::holds::decision_holds(c, templates.facts(), rng);
+        alike_first(&mut flip_list, &mut hold_list);
         let flipped = grow.flip(flip_list, &flips_taken, accepted);
         if matches!(flipped, Attempt::Failed) {
             break;
@@ -123,6 +124,51 @@ fn in_condition(
 /// anchor's (what a flip's label needs, before its texts are judged).
 fn moves_decision(candidate: &Candidate, sc: &crate::sema::Scenario, config: &Config) -> bool {
     super::with_oracle(candidate, &config.options).is_ok_and(|v| v.oracle != sc.oracle)
+}
+
+/// The shape of a candidate's edits as a diff shows it: each edit's
+/// operation, a replaced fact's predicate and, for a finding, its new
+/// value (`failed`, `present`); texts rewritten with a fact go with it.
+fn shape(candidate: &Candidate) -> Vec<String> {
+    let mut out: Vec<String> = candidate
+        .edits
+        .iter()
+        .filter(|e| !matches!(e, Edit::ReplaceText { .. }))
+        .map(|e| match e {
+            Edit::ReplaceFact { to, .. } => {
+                let (name, args) = to.split_once('(').unwrap_or((to, ""));
+                match name {
+                    "evidence" => format!("evidence:{}", args.rsplit(", ").next().unwrap_or("")),
+                    _ => name.to_string(),
+                }
+            }
+            other => serde_json::to_value(other)
+                .ok()
+                .and_then(|v| v.get("op")?.as_str().map(str::to_string))
+                .unwrap_or_default(),
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Puts first, in each list, the candidates whose shape a candidate of the
+/// other list has too, keeping the order otherwise: flips and holds are
+/// then made of the same kinds of edits wherever the seed allows, so that
+/// the diff alone does not tell them apart.
+fn alike_first(flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
+    let flip_shapes: Vec<Vec<String>> = flips.iter().map(shape).collect();
+    let hold_shapes: Vec<Vec<String>> = holds.iter().map(shape).collect();
+    let first = |list: &mut Vec<Candidate>, own: &[Vec<String>], other: &[Vec<String>]| {
+        let (alike, rest): (Vec<_>, Vec<_>) = std::mem::take(list)
+            .into_iter()
+            .zip(own)
+            .partition(|(_, s)| other.contains(s));
+        list.extend(alike.into_iter().chain(rest).map(|(c, _)| c));
+    };
+    first(flips, &flip_shapes, &hold_shapes);
+    first(holds, &hold_shapes, &flip_shapes);
 }
 
 /// The goals a model generator is given for the flip and the hold.

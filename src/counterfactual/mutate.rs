@@ -170,29 +170,51 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 }
 
 /// Candidates that should hold the decision by the same kind of edit a
-/// flip makes: a fact of a critical detail replaced by another of its kind,
-/// about the same person, after which the oracle is still the one decision
-/// allowed (one per fact). The prover is asked of each new value in turn,
-/// as most values that still allow the oracle let another decision in.
-/// Flips and holds then differ in what the new fact allows, never in the
-/// shape of the diff.
+/// flip makes: a fact of a critical detail replaced by another of its
+/// kind, after which the oracle is still the one decision allowed (at most
+/// [`KEEPS_PER_FACT`] per fact). As for flips, facts that keep out the
+/// decision the old one kept out come first, about the same person or,
+/// with the detail moving to them, another; then other arguments. The
+/// prover is asked of each new value in turn, as most values that still
+/// allow the oracle let another decision in. Flips and holds then differ
+/// in what the new fact allows, never in the shape of the diff.
 pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
-    for (a, _, index, old) in critical_facts(c) {
-        let mut news: Vec<Predicate> = super::neighbours::argument_mutations(sc, &old)
+    for (a, f, index, old) in critical_facts(c) {
+        let fits = |p: &Predicate| {
+            *p != old && reads_well(p) && crate::model::direct::allowed(sc, &sc.oracle, &[p])
+        };
+        let mut separating: Vec<(Predicate, bool)> = c.report.facts[f]
+            .lets_in
+            .as_ref()
+            .map(|target| crate::planted::separating_facts(sc, target))
+            .unwrap_or_default()
             .into_iter()
-            .filter(|p| *p != old && p.subject() == old.subject() && reads_well(p))
-            .filter(|p| crate::model::direct::allowed(sc, &sc.oracle, &[p]))
+            .filter(|p| same_kind(p, &old) && fits(p))
+            .filter(|p| p.subject() == old.subject() || p.subject().is_some())
+            .map(|p| {
+                let moved = p.subject() != old.subject();
+                (p, moved)
+            })
             .collect();
-        news.dedup();
+        separating.shuffle(rng);
+        let mut news: Vec<(Predicate, bool)> = super::neighbours::argument_mutations(sc, &old)
+            .into_iter()
+            .filter(|p| p.subject() == old.subject() && fits(p))
+            .map(|p| (p, false))
+            .collect();
         news.shuffle(rng);
-        let kept = news
+        separating.append(&mut news);
+        separating.dedup();
+        let kept: Vec<(Predicate, bool)> = separating
             .into_iter()
             .take(KEEP_TRIES)
-            .find(|new| keeps_oracle(sc, (a, index), new));
-        if let Some(new) = kept {
-            out.push(flip_candidate(texts, sc, (a, index), &old, new, false, rng));
+            .filter(|(new, _)| keeps_oracle(sc, (a, index), new))
+            .take(KEEPS_PER_FACT)
+            .collect();
+        for (new, moved) in kept {
+            out.push(flip_candidate(texts, sc, (a, index), &old, new, moved, rng));
         }
     }
     out.shuffle(rng);
@@ -201,6 +223,10 @@ pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 
 /// New values of a fact tried, at most, for a hold that keeps the oracle.
 const KEEP_TRIES: usize = 12;
+
+/// Holds offered, at most, per fact: two, so that a hold may take the
+/// value a flip takes elsewhere.
+const KEEPS_PER_FACT: usize = 2;
 
 /// How long the prover may take over one new value of a hold's fact.
 const KEEP_BOUND: std::time::Duration = std::time::Duration::from_millis(500);
