@@ -153,22 +153,30 @@ fn shape(candidate: &Candidate) -> Vec<String> {
     out
 }
 
-/// Puts first, in each list, the candidates whose shape a candidate of the
-/// other list has too, keeping the order otherwise: flips and holds are
-/// then made of the same kinds of edits wherever the seed allows, so that
-/// the diff alone does not tell them apart.
+/// Puts first the flips whose shape a hold has too, keeping their order
+/// otherwise, then orders the holds by the first flip of their shape: the
+/// holds most alike to the flips likely taken come first. Flips and holds
+/// are then made of the same kinds of edits wherever the seed allows, so
+/// that the diff alone does not tell them apart.
 fn alike_first(flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
-    let flip_shapes: Vec<Vec<String>> = flips.iter().map(shape).collect();
     let hold_shapes: Vec<Vec<String>> = holds.iter().map(shape).collect();
-    let first = |list: &mut Vec<Candidate>, own: &[Vec<String>], other: &[Vec<String>]| {
-        let (alike, rest): (Vec<_>, Vec<_>) = std::mem::take(list)
-            .into_iter()
-            .zip(own)
-            .partition(|(_, s)| other.contains(s));
-        list.extend(alike.into_iter().chain(rest).map(|(c, _)| c));
-    };
-    first(flips, &flip_shapes, &hold_shapes);
-    first(holds, &hold_shapes, &flip_shapes);
+    let (alike, rest): (Vec<_>, Vec<_>) = std::mem::take(flips)
+        .into_iter()
+        .map(|f| (shape(&f), f))
+        .partition(|(s, _)| hold_shapes.contains(s));
+    let flip_shapes: Vec<Vec<String>> = alike.iter().map(|(s, _)| s.clone()).collect();
+    flips.extend(alike.into_iter().chain(rest).map(|(_, f)| f));
+    let mut ranked: Vec<(usize, Candidate)> = std::mem::take(holds)
+        .into_iter()
+        .zip(&hold_shapes)
+        .map(|(h, s)| {
+            let first = flip_shapes.iter().position(|f| f == s);
+            (first.unwrap_or(usize::MAX), h)
+        })
+        .collect();
+    // Stable: holds of one rank keep their order.
+    ranked.sort_by_key(|(rank, _)| *rank);
+    holds.extend(ranked.into_iter().map(|(_, h)| h));
 }
 
 /// The goals a model generator is given for the flip and the hold.
