@@ -4,7 +4,7 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::accept::{accept, proposer, Anchor, Attempt, Search, Want};
-use super::vocab::Candidate;
+use super::vocab::{Candidate, Edit};
 use super::{
     decision_label, item, mutate, record, Config, Kind, Label, Side, TripletRecord, Variant,
 };
@@ -65,6 +65,7 @@ impl Drawn {
         &mut self,
         n: usize,
         c: &Checked,
+        config: &Config,
         templates: &Templates,
         rng: &mut ChaCha8Rng,
     ) -> (Vec<Candidate>, Vec<Candidate>) {
@@ -83,7 +84,11 @@ impl Drawn {
         flip_list.extend(super::completed::flips(c, templates.facts(), rng));
         flip_list.extend(mutate::public_edits(&c.scenario, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
-        let hold_list = super::holds::decision_holds(c, templates.facts(), rng);
+        // Most edits of a number or a fact leave no decision or several:
+        // the prover sorts them out here, so that they use up no round.
+        flip_list.retain(|f| moves_decision(f, &c.scenario, config));
+        let mut hold_list = super::holds::decision_holds(c, templates.facts(), rng);
+        alike_first(&mut flip_list, &mut hold_list);
         if self.0.len() == n {
             self.0
                 .push((before, flip_list.clone(), hold_list.clone(), rng.clone()));
@@ -129,7 +134,7 @@ fn in_condition(
     let (mut flips_taken, mut holds_taken) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
     for n in 0..config.per_seed {
-        let (flip_list, hold_list) = drawn.lists(n, c, templates, rng);
+        let (flip_list, hold_list) = drawn.lists(n, c, config, templates, rng);
         let flipped = grow.flip(flip_list, &flips_taken, accepted);
         if matches!(flipped, Attempt::Failed) {
             break;
@@ -153,6 +158,65 @@ fn in_condition(
         ));
     }
     Ok(out)
+}
+
+/// Whether the candidate's facts allow exactly one decision, and not the
+/// anchor's (what a flip's label needs, before its texts are judged).
+fn moves_decision(candidate: &Candidate, sc: &crate::sema::Scenario, config: &Config) -> bool {
+    super::with_oracle(candidate, &config.options).is_ok_and(|v| v.oracle != sc.oracle)
+}
+
+/// The shape of a candidate's edits as a diff shows it: each edit's
+/// operation, a replaced fact's predicate and, for a finding, its new
+/// value (`failed`, `present`); texts rewritten with a fact go with it.
+fn shape(candidate: &Candidate) -> Vec<String> {
+    let mut out: Vec<String> = candidate
+        .edits
+        .iter()
+        .filter(|e| !matches!(e, Edit::ReplaceText { .. }))
+        .map(|e| match e {
+            Edit::ReplaceFact { to, .. } => {
+                let (name, args) = to.split_once('(').unwrap_or((to, ""));
+                match name {
+                    "evidence" => format!("evidence:{}", args.rsplit(", ").next().unwrap_or("")),
+                    _ => name.to_string(),
+                }
+            }
+            other => serde_json::to_value(other)
+                .ok()
+                .and_then(|v| v.get("op")?.as_str().map(str::to_string))
+                .unwrap_or_default(),
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Puts first the flips whose shape a hold has too, keeping their order
+/// otherwise, then orders the holds by the first flip of their shape: the
+/// holds most alike to the flips likely taken come first. Flips and holds
+/// are then made of the same kinds of edits wherever the seed allows, so
+/// that the diff alone does not tell them apart.
+fn alike_first(flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
+    let hold_shapes: Vec<Vec<String>> = holds.iter().map(shape).collect();
+    let (alike, rest): (Vec<_>, Vec<_>) = std::mem::take(flips)
+        .into_iter()
+        .map(|f| (shape(&f), f))
+        .partition(|(s, _)| hold_shapes.contains(s));
+    let flip_shapes: Vec<Vec<String>> = alike.iter().map(|(s, _)| s.clone()).collect();
+    flips.extend(alike.into_iter().chain(rest).map(|(_, f)| f));
+    let mut ranked: Vec<(usize, Candidate)> = std::mem::take(holds)
+        .into_iter()
+        .zip(&hold_shapes)
+        .map(|(h, s)| {
+            let first = flip_shapes.iter().position(|f| f == s);
+            (first.unwrap_or(usize::MAX), h)
+        })
+        .collect();
+    // Stable: holds of one rank keep their order.
+    ranked.sort_by_key(|(rank, _)| *rank);
+    holds.extend(ranked.into_iter().map(|(_, h)| h));
 }
 
 /// The goals a model generator is given for the flip and the hold.

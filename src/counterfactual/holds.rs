@@ -257,6 +257,7 @@ fn replaced_irrelevant(
         let mut v = sc.clone();
         v.attributes[a].raw.text = text.clone();
         v.attributes[a].category = Some(category);
+        super::mutate::follow_norms(sc, a, &mut v, a);
         out.push(Candidate {
             flow: None,
             edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)],

@@ -170,27 +170,81 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 }
 
 /// Candidates that should hold the decision by the same kind of edit a
-/// flip makes: a fact of a critical detail replaced by another of its kind,
-/// about the same person, that still allows the oracle (one per fact).
-/// Flips and holds then differ in what the new fact allows, never in the
-/// shape of the diff.
+/// flip makes: a fact of a critical detail replaced by another of its
+/// kind, after which the oracle is still the one decision allowed (at most
+/// [`KEEPS_PER_FACT`] per fact). As for flips, facts that keep out the
+/// decision the old one kept out come first, about the same person or,
+/// with the detail moving to them, another; then other arguments. The
+/// prover is asked of each new value in turn, as most values that still
+/// allow the oracle let another decision in. Flips and holds then differ
+/// in what the new fact allows, never in the shape of the diff.
 pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
-    for (a, _, index, old) in critical_facts(c) {
-        let mut news: Vec<Predicate> = super::neighbours::argument_mutations(sc, &old)
+    for (a, f, index, old) in critical_facts(c) {
+        let fits = |p: &Predicate| {
+            *p != old && reads_well(p) && crate::model::direct::allowed(sc, &sc.oracle, &[p])
+        };
+        let mut separating: Vec<(Predicate, bool)> = c.report.facts[f]
+            .lets_in
+            .as_ref()
+            .map(|target| crate::planted::separating_facts(sc, target))
+            .unwrap_or_default()
             .into_iter()
-            .filter(|p| *p != old && p.subject() == old.subject() && reads_well(p))
-            .filter(|p| crate::model::direct::allowed(sc, &sc.oracle, &[p]))
+            .filter(|p| same_kind(p, &old) && fits(p))
+            .filter(|p| p.subject() == old.subject() || p.subject().is_some())
+            .map(|p| {
+                let moved = p.subject() != old.subject();
+                (p, moved)
+            })
             .collect();
-        news.dedup();
+        separating.shuffle(rng);
+        let mut news: Vec<(Predicate, bool)> = super::neighbours::argument_mutations(sc, &old)
+            .into_iter()
+            .filter(|p| p.subject() == old.subject() && fits(p))
+            .map(|p| (p, false))
+            .collect();
         news.shuffle(rng);
-        if let Some(new) = news.into_iter().next() {
-            out.push(flip_candidate(texts, sc, (a, index), &old, new, false, rng));
+        separating.append(&mut news);
+        separating.dedup();
+        let kept: Vec<(Predicate, bool)> = separating
+            .into_iter()
+            .take(KEEP_TRIES)
+            .filter(|(new, _)| keeps_oracle(sc, (a, index), new))
+            .take(KEEPS_PER_FACT)
+            .collect();
+        for (new, moved) in kept {
+            out.push(flip_candidate(texts, sc, (a, index), &old, new, moved, rng));
         }
     }
     out.shuffle(rng);
     out
+}
+
+/// New values of a fact tried, at most, for a hold that keeps the oracle.
+const KEEP_TRIES: usize = 12;
+
+/// Holds offered, at most, per fact: two, so that a hold may take the
+/// value a flip takes elsewhere.
+const KEEPS_PER_FACT: usize = 2;
+
+/// Whether the oracle is still the one decision allowed once fact `at`
+/// (attribute, index among its form's facts) is `new`.
+fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
+    let (a, index) = at;
+    let mut v = sc.clone();
+    let attr = &mut v.attributes[a];
+    let form = match attr.sanitized.as_mut() {
+        Some(s) => s,
+        None => &mut attr.raw,
+    };
+    form.facts[index].predicate = new.clone();
+    // No deadline: a bound met under load would make the run's output
+    // depend on the machine's speed.
+    matches!(
+        crate::analysis::decided(&crate::model::lower(&v), None),
+        crate::analysis::Decided::One(d) if d == sc.oracle
+    )
 }
 
 /// What may replace `old` to let `target` in and rule the oracle out:
@@ -323,7 +377,27 @@ fn move_attribute(
         form.visible.sort_unstable();
         form.visible.dedup();
     }
+    follow_norms(sc, a, variant, a);
     (fresh.raw, fresh.sanitized)
+}
+
+/// Attribute `a` of the variant, edited from attribute `was` of `sc`, takes
+/// the visibility the norms derive for it now (its holder, subject or
+/// category may have changed) wherever the old one had what the norms gave
+/// it; a written exception stays as written.
+pub(super) fn follow_norms(sc: &Scenario, was: usize, variant: &mut Scenario, a: usize) {
+    let before = &sc.attributes[was];
+    for kind in [FormKind::Raw, FormKind::Sanitized] {
+        let derived = before
+            .form(kind)
+            .is_some_and(|f| f.visible == sc.derived_visibility(before, kind));
+        if derived {
+            let now = variant.derived_visibility(&variant.attributes[a], kind);
+            if let Some(f) = variant.attributes[a].form_mut(kind) {
+                f.visible = now;
+            }
+        }
+    }
 }
 
 /// The id of attribute `a` once it belongs to `new_pid`: its id with the

@@ -65,9 +65,13 @@ fn with_edits(
     mut edits: Vec<Edit>,
     rng: &mut ChaCha8Rng,
 ) -> Option<(Scenario, Vec<Edit>)> {
+    let before = sc;
     let mut sc = sc.clone();
     let changed = crate::planted::claims::reaim(&mut sc, which, rng)?;
     for r in changed {
+        // A claim told again may be of another category, which the norms
+        // give to other people.
+        super::mutate::follow_norms(before, r.attribute, &mut sc, r.attribute);
         let attr = &sc.attributes[r.attribute];
         edits.push(Edit::ReplaceFact {
             attribute: attr.id.clone(),
