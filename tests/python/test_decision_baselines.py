@@ -55,18 +55,7 @@ def accuracy(predicted, wanted):
     return sum(int(p == w) for p, w in zip(predicted, wanted)) / len(wanted)
 
 
-# Rubrics ordered by harm read the same way in every seed (a worse signal
-# present gives the same or a more severe level), so the words of the
-# evidence learn the level across seeds: 54% against a majority of 33% on
-# these seeds. The rules still decide; which signals each level asks for
-# has to vary more from seed to seed before the words stop telling.
-HARM_ORDERED = pytest.mark.xfail(
-    strict=True, reason="severity rubrics ordered by harm: bag of words 54%, majority 33%")
-
-
-@pytest.mark.parametrize("family", [pytest.param(f, marks=HARM_ORDERED)
-                                    if f == "severity_classification" else f
-                                    for f in FAMILIES])
+@pytest.mark.parametrize("family", FAMILIES)
 def test_bag_of_words_beats_the_majority_by_at_most_ten_points(rows, family):
     items = [(r["scenario"], r[f"{side}_item"], r[f"{side}_answer"])
              for r in rows if r["family"] == family
