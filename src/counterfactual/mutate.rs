@@ -172,7 +172,7 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 /// Candidates that should hold the decision by the same kind of edit a
 /// flip makes: a fact of a critical detail replaced by another of its
 /// kind, after which the oracle is still the one decision allowed (at most
-/// [`KEEPS_PER_FACT`] per fact). As for flips, facts that keep out the
+/// `KEEPS_PER_FACT` per fact). As for flips, facts that keep out the
 /// decision the old one kept out come first, about the same person or,
 /// with the detail moving to them, another; then other arguments. The
 /// prover is asked of each new value in turn, as most values that still
