@@ -97,7 +97,11 @@ impl Compiled {
 
     /// The candidate's scenario with its oracle set (see `with_oracle`),
     /// solved once per scenario.
-    fn with_oracle(&self, candidate: &Candidate, config: &Config) -> Result<Scenario, Reason> {
+    pub(super) fn with_oracle(
+        &self,
+        candidate: &Candidate,
+        config: &Config,
+    ) -> Result<Scenario, Reason> {
         let key = Arc::as_ptr(&candidate.scenario) as usize;
         let found = self.oracles.borrow().get(&key).map(|(_, d)| d.clone());
         let oracle = match found {

@@ -3,7 +3,7 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::accept::{accept, proposer, Anchor, Attempt, Search, Want};
+use super::accept::{accept, proposer, Anchor, Attempt, Compiled, Search, Want};
 use super::vocab::{Candidate, Edit};
 use super::{
     decision_label, item, mutate, record, Config, Kind, Label, Side, TripletRecord, Variant,
@@ -64,7 +64,7 @@ impl Drawn {
     fn lists(
         &mut self,
         n: usize,
-        c: &Checked,
+        anchor: &Anchor,
         config: &Config,
         templates: &Templates,
         rng: &mut ChaCha8Rng,
@@ -75,6 +75,7 @@ impl Drawn {
                 return (flips.clone(), holds.clone());
             }
         }
+        let c = anchor.checked;
         let before = rng.clone();
         // Candidates of every fact and of the public setting, interleaved
         // so that no single fact uses up the rounds. Both lists are drawn
@@ -86,7 +87,7 @@ impl Drawn {
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
         // Most edits of a number or a fact leave no decision or several:
         // the prover sorts them out here, so that they use up no round.
-        flip_list.retain(|f| moves_decision(f, &c.scenario, config));
+        flip_list.retain(|f| moves_decision(f, &c.scenario, anchor.compiled, config));
         let mut hold_list = super::holds::decision_holds(c, templates.facts(), rng);
         alike_first(&mut flip_list, &mut hold_list);
         if self.0.len() == n {
@@ -134,7 +135,7 @@ fn in_condition(
     let (mut flips_taken, mut holds_taken) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
     for n in 0..config.per_seed {
-        let (flip_list, hold_list) = drawn.lists(n, c, config, templates, rng);
+        let (flip_list, hold_list) = drawn.lists(n, anchor, config, templates, rng);
         let flipped = grow.flip(flip_list, &flips_taken, accepted);
         if matches!(flipped, Attempt::Failed) {
             break;
@@ -161,9 +162,17 @@ fn in_condition(
 }
 
 /// Whether the candidate's facts allow exactly one decision, and not the
-/// anchor's (what a flip's label needs, before its texts are judged).
-fn moves_decision(candidate: &Candidate, sc: &crate::sema::Scenario, config: &Config) -> bool {
-    super::with_oracle(candidate, &config.options).is_ok_and(|v| v.oracle != sc.oracle)
+/// anchor's (what a flip's label needs, before its texts are judged),
+/// solved through the seed's cache, which the flip's search then reads.
+fn moves_decision(
+    candidate: &Candidate,
+    sc: &crate::sema::Scenario,
+    compiled: &Compiled,
+    config: &Config,
+) -> bool {
+    compiled
+        .with_oracle(candidate, config)
+        .is_ok_and(|v| v.oracle != sc.oracle)
 }
 
 /// The shape of a candidate's edits as a diff shows it: each edit's

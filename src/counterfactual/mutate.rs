@@ -233,12 +233,7 @@ const KEEPS_PER_FACT: usize = 2;
 fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
     let (a, index) = at;
     let mut v = sc.clone();
-    let attr = &mut v.attributes[a];
-    let form = match attr.sanitized.as_mut() {
-        Some(s) => s,
-        None => &mut attr.raw,
-    };
-    form.facts[index].predicate = new.clone();
+    v.attributes[a].fact_form_mut().facts[index].predicate = new.clone();
     // No deadline: a bound met under load would make the run's output
     // depend on the machine's speed.
     matches!(
@@ -326,11 +321,7 @@ pub(super) fn flip_candidate(
             s.text = text;
         }
     }
-    let form = match attr.sanitized.as_mut() {
-        Some(s) => s,
-        None => &mut attr.raw,
-    };
-    form.facts[index].predicate = new;
+    attr.fact_form_mut().facts[index].predicate = new;
     Candidate {
         flow: None,
         scenario: variant.into(),

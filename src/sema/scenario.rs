@@ -435,6 +435,14 @@ impl Attribute {
         }
     }
 
+    /// The form the hard facts belong to, to edit.
+    pub fn fact_form_mut(&mut self) -> &mut Form {
+        match &mut self.sanitized {
+            Some(s) => s,
+            None => &mut self.raw,
+        }
+    }
+
     pub fn form_mut(&mut self, kind: FormKind) -> Option<&mut Form> {
         match kind {
             FormKind::Raw => Some(&mut self.raw),
