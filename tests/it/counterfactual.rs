@@ -25,7 +25,7 @@ fn generate(out: &Path, extra: &[&str]) {
 }
 
 /// Every data file a folder may hold: a JSON Lines file per kind and split.
-const FILES: [&str; 6] = [
+pub(super) const FILES: [&str; 6] = [
     "decision/train.jsonl",
     "decision/validation.jsonl",
     "decision/test.jsonl",

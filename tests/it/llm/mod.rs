@@ -15,6 +15,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use super::common::{root, tempdir};
+// Every data file a counterfactual folder may hold.
+use super::counterfactual::FILES as DATA;
 
 pub(crate) const KEY: &str = "sk-test-SECRET-7f3a9c";
 const KEY_ENV: &str = "CICI_TEST_API_KEY";
@@ -253,16 +255,6 @@ const BASE: &[&str] = &[
     "llm",
     "--cues",
     "none",
-];
-
-/// Every data file a counterfactual folder may hold.
-const DATA: [&str; 6] = [
-    "decision/train.jsonl",
-    "decision/validation.jsonl",
-    "decision/test.jsonl",
-    "flow/train.jsonl",
-    "flow/validation.jsonl",
-    "flow/test.jsonl",
 ];
 
 /// Runs the binary in `dir` with the API key in its environment.

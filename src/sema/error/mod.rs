@@ -1,4 +1,5 @@
-//! Errors of the resolve stage.
+//! Errors of the resolve stage: the enum, with a statement that gives each
+//! variant; `names` reads the spans and help of the unknown-name ones.
 
 use miette::{Diagnostic, SourceSpan};
 use thiserror::Error;
@@ -581,28 +582,4 @@ pub enum ResolveError {
     },
 }
 
-impl ResolveError {
-    /// For a name that resolved to nothing: where it stands and the help
-    /// that goes with it (with the close match it suggests, if any).
-    pub fn unknown_name(&self) -> Option<(SourceSpan, Option<&crate::suggest::Help>)> {
-        use ResolveError::*;
-        match self {
-            UnknownFamily { span, help, .. }
-            | UnknownPerson { span, help, .. }
-            | UnknownRoom { span, help, .. }
-            | UnknownMeeting { span, help, .. }
-            | UnknownTicket { span, help, .. }
-            | UnknownFeature { span, help, .. }
-            | UnknownSkill { span, help, .. }
-            | UnknownLevel { span, help, .. }
-            | UnknownOutcome { span, help, .. }
-            | UnknownVariable { span, help, .. }
-            | UnknownValue { span, help, .. }
-            | UnknownCategory { span, help, .. }
-            | UnknownNormKind { span, help, .. }
-            | UnknownRecipient { span, help, .. }
-            | UnknownPredicate { span, help, .. } => Some((*span, help.as_ref())),
-            _ => None,
-        }
-    }
-}
+mod names;
