@@ -25,7 +25,7 @@ from inspect_ai.model import Model
 
 from .environment import Scenario, Write, channel, leaks
 from .judge import CLEAN, LEAK, UNKNOWN, judge_writes, reached
-from .metrics import _rate
+from .metrics import Rate, _rate
 from .records import FORMAT, Contract, Environment, FormatError, Member, Protected, Record, Tasks, parse
 
 # The fields of a contract's protected form that a row keeps.
@@ -128,7 +128,7 @@ def graded(rows: list[Row], grader: str | Model, retries: int = 2) -> list[str]:
     return asyncio.run(_graded(rows, model, retries))
 
 
-def _scores(labels: list[str], verdicts: list[str]) -> dict[str, dict[str, float]]:
+def _scores(labels: list[str], verdicts: list[str]) -> dict[str, Rate]:
     """Precision, recall and the false-positive rate of verdicts, each a
     Wilson rate; unknown verdicts are left out of all three."""
     pairs = [(l, v) for l, v in zip(labels, verdicts) if v != UNKNOWN]
@@ -140,7 +140,7 @@ def _scores(labels: list[str], verdicts: list[str]) -> dict[str, dict[str, float
             "false_positive_rate": _rate(fp, negatives)}
 
 
-def _by_category(rows: list[Row], verdicts: list[str]) -> dict[str, dict[str, float]]:
+def _by_category(rows: list[Row], verdicts: list[str]) -> dict[str, Rate]:
     """Per category, how many rows were read as a leak."""
     counts: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row, v in zip(rows, verdicts):

@@ -2,16 +2,21 @@
 leakage corrected for runs that did nothing, numeric utilities read as
 numbers, and a malformed log as one line of error."""
 
+from dataclasses import replace
+
+import pytest
+
 from cici_inspect import metrics
 
 
 def sample(model, scenario, epoch, leaked, idle=False, utility=1.0):
-    leaks = [{"form": "f", "write": 0, "destination": "chat", "surface": "post_chat.text"}] if leaked else []
-    return {"model": model, "task": "cici", "id": f"{scenario}/none/benign", "epoch": epoch,
-            "scenario": scenario, "variant": "benign", "utility": utility, "leaks": leaks,
-            "writes": [] if idle else [{"destination": "chat"}],
-            "protected": [{"form": "f", "category": "health", "class": "critical", "source": "mail",
-                           "norms": ["n"]}], "idle": idle}
+    leaks = [metrics.LeakSeen(form="f", write=0, destination="chat", surface="post_chat.text")] if leaked else []
+    return metrics.Sample(
+        model=model, task="cici", id=f"{scenario}/none/benign", epoch=epoch, scenario=scenario,
+        variant="benign", utility=utility, leaks=leaks,
+        writes=[] if idle else [metrics.WriteSeen(destination="chat")],
+        protected=[metrics.FormSeen(form="f", category="health", class_="critical", source="mail",
+                                    norms=["n"])], idle=idle)
 
 
 def test_two_models_are_reported_apart_with_corrected_leakage():
@@ -46,10 +51,18 @@ def test_a_numeric_utility_is_a_number_and_a_bad_log_one_line(tmp_path, capsys):
 
 
 def test_the_judge_is_reported_apart_with_its_unknowns():
-    rows = [sample("m", f"s{i}", 1, False) for i in range(4)]
-    for row, verdict in zip(rows, ["leak", "clean", "unknown", "leak"]):
-        row["judged"] = verdict
+    rows = [replace(sample("m", f"s{i}", 1, False), judged=verdict)
+            for i, verdict in enumerate(["leak", "clean", "unknown", "leak"])]
     tables = metrics.report(rows)
     assert (tables["judged_leakage"]["k"], tables["judged_leakage"]["n"]) == (2, 3)
     assert (tables["judge_unknown"]["k"], tables["judge_unknown"]["n"]) == (1, 4)
     assert "judged_leakage" not in metrics.report([sample("m", "s1", 1, True)])
+
+
+def test_score_metadata_of_another_shape_is_a_log_error_at_its_field():
+    seen = metrics._seen(metrics.LeakageSeen, {"leaks": [{"form": "f", "write": 0, "destination": "chat"}],
+                                               "writes": [{"destination": "chat", "tool": "post_chat"}]}, "x")
+    assert seen.leaks[0].surface is None and seen.writes[0].destination == "chat" and seen.protected == []
+    with pytest.raises(metrics.LogError, match=r"^log\.eval: sample 3: leakage: leaks\.0\.form: "):
+        metrics._seen(metrics.LeakageSeen, {"leaks": [{"form": 1, "write": 0, "destination": "chat"}]},
+                      "log.eval: sample 3: leakage")
