@@ -24,6 +24,7 @@ pub mod pisas;
 pub mod planted;
 pub mod printer;
 pub mod privacylens;
+pub mod records;
 pub mod render;
 pub mod report;
 pub mod review;

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::vocab::{Edit, Flow};
 use crate::driver::Checked;
-use crate::export::PersonExport;
+use crate::records::PersonExport;
 use crate::render::{Cue, RenderError, RuleCondition, Scope, Templates};
 use crate::sema::{Decision, Scenario};
 

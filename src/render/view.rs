@@ -5,7 +5,7 @@ use serde::Serialize;
 use super::templates::CuePools;
 use super::{Cue, RuleCondition, Skill};
 use crate::driver::Checked;
-use crate::export::{self, PersonExport, SettingExport};
+use crate::records::{self, PersonExport, SettingExport};
 use crate::sema::{Category, FormKind, PersonId, Scenario};
 
 #[derive(Serialize)]
@@ -156,7 +156,7 @@ pub fn brief(c: &Checked) -> BriefView {
         executor: person(sc, sc.executor),
         recipient: sc.recipient.clone(),
         people: PersonExport::all(sc),
-        setting: export::setting(sc),
+        setting: records::setting(sc),
         norms: match sc.norms {
             Some(_) => super::norms::sentences(sc),
             None => Vec::new(),
