@@ -34,6 +34,7 @@ pub mod span;
 pub mod stats;
 pub mod suggest;
 pub mod syntax;
+pub mod verdicts;
 
 pub use analysis::analyse;
 pub use build::plan as build;

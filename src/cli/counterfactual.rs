@@ -229,7 +229,9 @@ fn finish(s: &output::Summary, config: &Config, run: &Run, args: &Counterfactual
         super::output::say!(
             "{} rejected in {} and left out",
             s.left_out,
-            args.out.join(crate::review::ledger::REVIEW_FILE).display()
+            args.out
+                .join(crate::verdicts::ledger::REVIEW_FILE)
+                .display()
         );
     }
     if !s.short.is_empty() && args.emit_batch.is_none() {

@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use super::output::{fail, usage, CliError, Outcome};
-use crate::review::{data, ledger, page, serve};
+use crate::review::{data, page, serve};
+use crate::verdicts::ledger;
 
 #[derive(clap::Args, Debug)]
 #[command(

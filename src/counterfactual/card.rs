@@ -200,7 +200,7 @@ pub fn card(
     rows: &[Row],
     config: &Config,
     runs: &[serde_json::Value],
-    review: &crate::review::agreement::Summary,
+    review: &crate::verdicts::agreement::Summary,
 ) -> String {
     let counts = counts(rows);
     let yaml = serde_yaml::to_string(&front_matter(rows, config, &counts))
@@ -213,7 +213,7 @@ pub fn card(
     body.push_str(USE);
     usage(&mut body, config);
     rejections(&mut body, config);
-    body.push_str(&crate::review::agreement::card_section(review));
+    body.push_str(&crate::verdicts::agreement::card_section(review));
     provenance(&mut body, config, runs);
     body
 }

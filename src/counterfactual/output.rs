@@ -17,7 +17,7 @@ use super::{row::Row, Config, Kind};
 use crate::driver::Checked;
 use crate::io::write_atomic;
 use crate::render::Templates;
-use crate::review::{agreement, ledger as review};
+use crate::verdicts::{agreement, ledger as review};
 
 pub use super::card::card;
 
@@ -165,7 +165,7 @@ type Rejected = std::collections::HashMap<String, Vec<String>>;
 fn is_rejected(rejected: &Rejected, row: &Row) -> bool {
     rejected.contains_key(&row.id) && {
         let value = serde_json::to_value(row).expect("rows serialize");
-        crate::review::ledger::is_rejected(rejected, &row.id, &review::row_hash(&value))
+        review::is_rejected(rejected, &row.id, &review::row_hash(&value))
     }
 }
 

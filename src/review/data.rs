@@ -8,8 +8,8 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use super::baselines::Readers;
-use super::ledger::row_hash;
 use crate::counterfactual::output::{file_name, KINDS, SPLITS};
+use crate::verdicts::ledger::row_hash;
 
 /// The most rows a folder may hold for the page.
 pub const MAX_ROWS: usize = 100_000;

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::ledger::Ledger;
+use crate::verdicts::ledger::Ledger;
 
 const TEMPLATE: &str = include_str!("page.html");
 const STYLE: &str = include_str!("page.css");

@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 use serde::Deserialize;
 use serde_json::json;
 
-use super::ledger::{self, Ledger, Review, Verdict};
 use super::page;
+use crate::verdicts::ledger::{self, Ledger, Review, Verdict};
 
 /// The longest request head (request line and headers).
 pub const MAX_HEAD: usize = 16 * 1024;

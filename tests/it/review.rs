@@ -7,7 +7,7 @@ use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use cici::review::ledger::row_hash;
+use cici::verdicts::ledger::row_hash;
 use serde_json::Value;
 
 use super::common::{cici, root, tempdir};

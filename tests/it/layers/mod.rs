@@ -145,9 +145,6 @@ const KNOWN: &[(&str, &str, &str)] = &[
     // The RL export is the stage after counterfactual but lives in
     // export's folder; it is to become a module of its own layer.
     ("export::rl", "counterfactual", "the RL export reads rows"),
-    // The card counts the review ledger's verdicts while the review page
-    // reads the dataset's file names: the ledger is to move below.
-    ("counterfactual", "review", "the card reads the ledger"),
 ];
 
 fn is(m: &ModPath, prefix: &str) -> bool {
