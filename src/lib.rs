@@ -28,6 +28,7 @@ pub mod records;
 pub mod render;
 pub mod report;
 pub mod review;
+pub mod rl;
 pub mod sema;
 pub mod solver;
 pub mod span;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::output::{CliError, Outcome};
-use crate::export::rl::{self, Format, RlError};
+use crate::rl::{self, Format, RlError};
 
 #[derive(clap::Args, Debug)]
 pub struct RlArgs {

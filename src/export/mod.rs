@@ -9,7 +9,6 @@
 
 pub mod inspect;
 pub mod model;
-pub mod rl;
 
 use std::collections::BTreeMap;
 

@@ -142,9 +142,6 @@ const KNOWN: &[(&str, &str, &str)] = &[
         "counterfactual",
         "the phrasing tests name subjects",
     ),
-    // The RL export is the stage after counterfactual but lives in
-    // export's folder; it is to become a module of its own layer.
-    ("export::rl", "counterfactual", "the RL export reads rows"),
 ];
 
 fn is(m: &ModPath, prefix: &str) -> bool {
