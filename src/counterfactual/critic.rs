@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::vocab::{Check, Edit, MAX_EDITS};
+use super::wording::{phrases, subject_name};
 use super::Evaluated;
 use crate::analysis::{lints, Class};
 use crate::driver::Checked;
@@ -234,12 +235,12 @@ fn states_fact(j: &Judged) -> Verdict {
             let phrases: Vec<String> = form
                 .facts
                 .iter()
-                .flat_map(|f| super::mutate::phrases(sc, &f.predicate))
+                .flat_map(|f| phrases(sc, &f.predicate))
                 .collect();
             let names_subject = form
                 .facts
                 .iter()
-                .filter_map(|f| super::mutate::subject_name(sc, &f.predicate))
+                .filter_map(|f| subject_name(sc, &f.predicate))
                 .all(|n| form.text.contains(n.as_str()));
             let ok = names_subject
                 && (phrases.is_empty() || phrases.iter().any(|p| form.text.contains(p.as_str())));

@@ -40,6 +40,7 @@ mod reaim;
 mod rejections;
 mod row;
 pub mod vocab;
+pub mod wording;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

@@ -8,8 +8,8 @@
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-pub(crate) use super::neighbours::phrases;
 use super::vocab::{Candidate, Edit, PublicField};
+use super::wording::phrases;
 use crate::analysis::Class;
 use crate::driver::Checked;
 use crate::model::FactStatus;
@@ -48,16 +48,6 @@ pub(super) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) 
     }
     out.push_str(rest);
     (out, changed)
-}
-
-/// The name by which texts refer to the person a fact is about, if any.
-pub fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
-    let person = p.subject()?;
-    sc.people[person]
-        .name
-        .split_whitespace()
-        .next()
-        .map(str::to_string)
 }
 
 /// The texts of an attribute after its fact `old` becomes `new`: the

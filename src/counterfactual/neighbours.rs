@@ -1,76 +1,12 @@
-//! A fact's arguments as a text words them, and the same fact with other
-//! arguments: what the symbolic generator needs to rewrite a fact and its
-//! texts together. Each family's predicates are matched in full, so a new
-//! predicate is a compile error here until it says what it varies.
+//! The same fact with other arguments: what the symbolic generator needs
+//! to rewrite a fact (its texts are rewritten through `wording`). Each
+//! family's predicates are matched in full, so a new predicate is a
+//! compile error here until it says what it varies.
 
 use crate::sema::{
     JiraPredicate, JiraSetting, MeetingPredicate, MeetingSetting, Predicate, RulePredicate,
     RuleSetting, Scenario, Setting, Slot,
 };
-
-/// The phrases a text may use for a fact's arguments: `Tuesday from 10 to
-/// 11`, `Tuesday 10-11`, `Tuesday`, `10-11`, room names, hours, evidence
-/// values. A fact of another family than the scenario's has none.
-pub(crate) fn phrases(sc: &Scenario, p: &Predicate) -> Vec<String> {
-    match (p, &sc.setting) {
-        (Predicate::Meeting(p), Setting::Meeting(ms)) => meeting_phrases(ms, p),
-        (Predicate::Jira(p), Setting::Jira(_)) => match p {
-            JiraPredicate::Capacity { hours, .. } => vec![hours.to_string()],
-            JiraPredicate::CannotOwn { .. }
-            | JiraPredicate::NoSensitive { .. }
-            | JiraPredicate::CannotPair { .. }
-            | JiraPredicate::NoHighPriority { .. }
-            | JiraPredicate::NoCollaborationHeavy { .. }
-            | JiraPredicate::CannotBeSoleOwner { .. }
-            | JiraPredicate::Unavailable { .. } => Vec::new(),
-        },
-        (Predicate::Rule(p), Setting::Rule(ss)) => match p {
-            RulePredicate::Evidence { variable, value } => {
-                vec![ss.evidence[*variable].values[*value].replace('_', " ")]
-            }
-            RulePredicate::Toward { .. } => Vec::new(),
-        },
-        _ => Vec::new(),
-    }
-}
-
-fn meeting_phrases(ms: &MeetingSetting, p: &MeetingPredicate) -> Vec<String> {
-    match p {
-        MeetingPredicate::Unavailable { slot, .. }
-        | MeetingPredicate::NotBefore { slot, .. }
-        | MeetingPredicate::NotAfter { slot, .. } => slot_phrases(slot),
-        MeetingPredicate::AvoidRoom { room, .. } => {
-            let r = &ms.rooms[*room];
-            r.name
-                .iter()
-                .cloned()
-                .chain(std::iter::once(r.id.clone()))
-                .collect()
-        }
-        MeetingPredicate::NeedsFeature { .. }
-        | MeetingPredicate::Attends { .. }
-        | MeetingPredicate::RequiresFeature { .. }
-        | MeetingPredicate::WithinHours { .. }
-        | MeetingPredicate::Before { .. } => Vec::new(),
-    }
-}
-
-/// A slot in words, as day and time, as day, as time; then every other
-/// spelling a generated text may give it (`between 10 and 11 on
-/// Tuesday`), each at the same place for every slot, so that one slot's
-/// spelling is replaced by the other's in the same words.
-fn slot_phrases(s: &Slot) -> Vec<String> {
-    let when = crate::phrasing::when(s);
-    let (day, time) = when
-        .split_once(' ')
-        .map(|(d, t)| (d.to_string(), t.to_string()))
-        .unwrap_or_default();
-    let mut out = vec![crate::phrasing::when_words(s), when, day, time];
-    for w in crate::phrasing::slot_words(s) {
-        out.extend([w.at_when, w.when]);
-    }
-    out
-}
 
 /// The same fact with other arguments and the same subject: other hours,
 /// another ticket, slot, room or feature, another evidence value. A fact of

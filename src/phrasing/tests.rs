@@ -55,7 +55,7 @@ fn every_predicate_is_phrased_and_every_personal_one_sanitized() {
                 continue;
             };
             let first =
-                crate::counterfactual::mutate::subject_name(&sc, &p).expect("a subject name");
+                crate::counterfactual::wording::subject_name(&sc, &p).expect("a subject name");
             assert!(sc.people[subject].name.starts_with(&first), "{what}");
             assert!(t.raw.contains(&first), "{what}: {:?} names {first}", t.raw);
             if spec.kind == crate::sema::PredicateKind::Attends {

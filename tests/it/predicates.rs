@@ -144,7 +144,7 @@ fn every_person_level_row_has_a_subject_for_its_consumers() {
             if spec.subject.is_none() {
                 continue;
             }
-            let name = cici::counterfactual::mutate::subject_name(&sc, &p);
+            let name = cici::counterfactual::wording::subject_name(&sc, &p);
             assert!(
                 name.is_some(),
                 "{}: the critic names its subject",
