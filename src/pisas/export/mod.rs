@@ -33,7 +33,7 @@ use crate::sema::{Decision, FormKind, Scenario, Setting};
 use crate::solver::Count;
 
 pub use notes::{fuse, NoteStyle};
-pub use words::{condition_words, rules_in_words};
+pub use words::rules_in_words;
 
 /// How bundles are written.
 #[derive(Clone, Copy, Debug)]

@@ -13,9 +13,10 @@
 use crate::analysis::{named_rows, words};
 use crate::driver::Checked;
 use crate::phrasing::{statement, FactTexts};
+use crate::records::condition_words;
 use crate::sema::{
-    Category, Condition, Decision, FormKind, JiraPredicate, MeetingPredicate, Predicate,
-    RulePredicate, RuleSetting, Scenario, Setting,
+    Category, Decision, FormKind, JiraPredicate, MeetingPredicate, Predicate, RulePredicate,
+    RuleSetting, Scenario, Setting,
 };
 
 /// `a, b, or c`; `a or b`; `a`.
@@ -196,39 +197,6 @@ pub fn rules_in_words(ss: &RuleSetting) -> String {
         parts.push(format!("otherwise {}", words(&ss.levels[o].id)));
     }
     parts.join("; ")
-}
-
-/// A condition as a clause: `training is expired or none`, `medical is not
-/// restricted`, `not (a is x or b is y)`.
-pub fn condition_words(ss: &RuleSetting, c: &Condition) -> String {
-    fn go(ss: &RuleSetting, c: &Condition, nested: bool) -> String {
-        let var = |v: &usize| words(&ss.evidence[*v].id);
-        let val = |v: &usize, x: &usize| words(&ss.evidence[*v].values[*x]);
-        match c {
-            Condition::Eq(v, x) => format!("{} is {}", var(v), val(v, x)),
-            Condition::Ne(v, x) => format!("{} is not {}", var(v), val(v, x)),
-            Condition::In(v, xs) => {
-                let vals: Vec<String> = xs.iter().map(|x| val(v, x)).collect();
-                format!("{} is {}", var(v), either(&vals))
-            }
-            Condition::Not(inner) => format!("not {}", go(ss, inner, true)),
-            Condition::And(parts) | Condition::Or(parts) => {
-                let op = if matches!(c, Condition::And(_)) {
-                    " and "
-                } else {
-                    " or "
-                };
-                let body: Vec<String> = parts.iter().map(|p| go(ss, p, true)).collect();
-                let body = body.join(op);
-                if nested && parts.len() > 1 {
-                    format!("({body})")
-                } else {
-                    body
-                }
-            }
-        }
-    }
-    go(ss, c, false)
 }
 
 /// What a fact restricts, as a noun phrase, and whose it is.
