@@ -87,8 +87,10 @@ impl Graph {
     /// The crates of a workspace, each its name as code writes it and its
     /// root file, their modules under one root.
     pub fn of_crates(crates: &[(&str, &Path)]) -> Graph {
-        let mut g = Graph::default();
-        g.crates = crates.iter().map(|(name, _)| name.to_string()).collect();
+        let mut g = Graph {
+            crates: crates.iter().map(|(name, _)| name.to_string()).collect(),
+            ..Graph::default()
+        };
         for (_, lib) in crates {
             g.read_file(lib, Vec::new(), lib.parent().unwrap().to_path_buf(), false);
         }
