@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc::channel;
 use std::time::Duration;
 
-use crate::it::common::{root, rust_files, tempdir};
+use crate::it::common::{root, source_files, tempdir};
 
 /// Every command that prints on stdout, with arguments that make it print
 /// (and, for the `--check` ones, print a diff).
@@ -129,7 +129,7 @@ fn no_source_prints_with_a_macro_that_panics() {
                 .any(|(at, _)| !code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_'))
         })
     };
-    for path in rust_files(&root().join("src")) {
+    for path in source_files() {
         let text = std::fs::read_to_string(&path).unwrap();
         for (i, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");

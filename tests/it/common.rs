@@ -93,6 +93,25 @@ pub fn cici(args: &[&str]) -> std::process::Output {
         .expect("the binary runs")
 }
 
+/// The sources of every crate of the workspace: `src/` of the root and
+/// of each crate under `crates/`.
+pub fn source_dirs() -> Vec<PathBuf> {
+    let mut out = vec![root().join("src")];
+    let mut crates: Vec<PathBuf> = std::fs::read_dir(root().join("crates"))
+        .unwrap()
+        .map(|e| e.unwrap().path().join("src"))
+        .filter(|p| p.is_dir())
+        .collect();
+    crates.sort();
+    out.extend(crates);
+    out
+}
+
+/// Every `.rs` file of the workspace's sources (`source_dirs`).
+pub fn source_files() -> Vec<PathBuf> {
+    source_dirs().iter().flat_map(|d| rust_files(d)).collect()
+}
+
 /// Every `.rs` file under `dir`, at any depth.
 pub fn rust_files(dir: &std::path::Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
@@ -113,7 +132,7 @@ pub fn rust_files(dir: &std::path::Path) -> Vec<PathBuf> {
 /// Every diagnostic code the sources declare (`code(cici::...)` in `src/`).
 pub fn codes_in_source() -> std::collections::BTreeSet<String> {
     let mut codes = std::collections::BTreeSet::new();
-    for p in rust_files(&root().join("src")) {
+    for p in source_files() {
         let text = std::fs::read_to_string(&p).unwrap();
         for part in text.split("code(cici::").skip(1) {
             let name: String = part

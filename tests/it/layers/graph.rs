@@ -1,9 +1,14 @@
-//! The crate's modules and every reference from one to another, read with
-//! `syn` from `src/lib.rs` down through its `mod` items (so `#[path]`
-//! files are the modules they are declared as): `use` trees with their
-//! groups, `crate::`, `super::` and `self::` paths in code and in macro
-//! arguments, each resolved to an absolute path and followed through
+//! The workspace's modules and every reference from one to another, read
+//! with `syn` from each crate's `lib.rs` down through its `mod` items (so
+//! `#[path]` files are the modules they are declared as): `use` trees with
+//! their groups, `crate::`, `super::` and `self::` paths in code and in
+//! macro arguments, each resolved to an absolute path and followed through
 //! `pub use` re-exports to the module that defines it.
+//!
+//! The crates' modules share one root: the `cici` crate re-exports each
+//! lower crate's modules under their own names, so `crate::syntax` in
+//! `cici` and in `cici-syntax` is the one module, and a path that starts
+//! with a workspace crate's name (`cici_syntax::span`) is read as `crate::`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -67,6 +72,8 @@ pub struct Graph {
     /// Modules declared under `#[cfg(test)]`.
     pub test_modules: BTreeSet<ModPath>,
     decls: BTreeMap<ModPath, Decls>,
+    /// The workspace's crates as code names them (`cici_syntax`).
+    crates: BTreeSet<String>,
     raw: Vec<Raw>,
     pub edges: Vec<Edge>,
 }
@@ -74,8 +81,19 @@ pub struct Graph {
 impl Graph {
     /// The crate whose root is `lib`.
     pub fn of_crate(lib: &Path) -> Graph {
-        let mut g = Graph::default();
-        g.read_file(lib, Vec::new(), lib.parent().unwrap().to_path_buf(), false);
+        Graph::of_crates(&[("", lib)])
+    }
+
+    /// The crates of a workspace, each its name as code writes it and its
+    /// root file, their modules under one root.
+    pub fn of_crates(crates: &[(&str, &Path)]) -> Graph {
+        let mut g = Graph {
+            crates: crates.iter().map(|(name, _)| name.to_string()).collect(),
+            ..Graph::default()
+        };
+        for (_, lib) in crates {
+            g.read_file(lib, Vec::new(), lib.parent().unwrap().to_path_buf(), false);
+        }
         g.resolve_all();
         g
     }
@@ -114,7 +132,7 @@ impl Graph {
         let mut base: Vec<String>;
         let mut rest = segs;
         match segs.first()?.as_str() {
-            "crate" => {
+            first if first == "crate" || self.crates.contains(first) => {
                 base = Vec::new();
                 rest = &segs[1..];
             }

@@ -7,7 +7,12 @@
 //! Code under `#[cfg(test)]` counts apart: it may close no circle the
 //! crate's code has not (a test module sees its siblings as the code does
 //! not), but it may not use a later layer either.
+//!
+//! The layers are also crates of a cargo workspace (`crates`): the graph
+//! reads every crate's sources, and each crate's manifest is held to
+//! depend only on crates of lower layers.
 
+mod crates;
 mod graph;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -16,10 +21,20 @@ use graph::{Edge, Graph, ModPath};
 
 use super::common::root;
 
-/// The crate's module graph, read once.
+/// The workspace's module graph, every crate's modules under one root,
+/// read once.
 fn crate_graph() -> &'static Graph {
     static GRAPH: std::sync::OnceLock<Graph> = std::sync::OnceLock::new();
-    GRAPH.get_or_init(|| Graph::of_crate(&root().join("src/lib.rs")))
+    GRAPH.get_or_init(|| {
+        let crates = crates::workspace();
+        let libs: Vec<(String, std::path::PathBuf)> =
+            crates.iter().map(|c| (c.code_name(), c.lib())).collect();
+        let libs: Vec<(&str, &std::path::Path)> = libs
+            .iter()
+            .map(|(n, l)| (n.as_str(), l.as_path()))
+            .collect();
+        Graph::of_crates(&libs)
+    })
 }
 
 /// The two modules an edge links among the children of the folder they

@@ -4,5 +4,5 @@
 use pest_derive::Parser;
 
 #[derive(Parser)]
-#[grammar = "../grammar/cici.pest"]
+#[grammar = "../../../grammar/cici.pest"]
 pub(super) struct CiciParser;

@@ -63,6 +63,8 @@ pub fn label(
 /// struct with the fields `error` (a `miette::Diagnostic`), `path` (a
 /// `String`) and `span` (an `Option<SourceSpan>`): the error's code,
 /// severity and help, its message with the path, labelled at the span.
+/// Exported, as the imports of the layers above use it.
+#[macro_export]
 macro_rules! at_json_path {
     ($t:ty) => {
         impl std::fmt::Display for $t {
@@ -98,7 +100,7 @@ macro_rules! at_json_path {
         }
     };
 }
-pub(crate) use at_json_path;
+pub use crate::at_json_path;
 
 /// One step of a path: an object key or an array index.
 #[derive(Clone, Debug, PartialEq, Eq)]

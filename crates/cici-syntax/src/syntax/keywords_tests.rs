@@ -6,7 +6,9 @@ use std::collections::BTreeSet;
 use super::*;
 
 fn editor_file(path: &str) -> String {
-    let at = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    // The crate sits two folders below the repository's root.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let at = root.join(path);
     std::fs::read_to_string(&at).unwrap_or_else(|e| panic!("{}: {e}", at.display()))
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-const GRAMMAR: &str = include_str!("../../grammar/cici.pest");
+const GRAMMAR: &str = include_str!("../../../../grammar/cici.pest");
 
 /// Every keyword of the language, in the grammar's order, read from the
 /// grammar's `kw_*` rules.
