@@ -156,14 +156,14 @@ pub fn licence_of(file: &std::path::Path) -> Option<String> {
         let mut names: Vec<std::path::PathBuf> = entries
             .flatten()
             .map(|e| e.path())
+            // The name first: asking the file system whether each entry
+            // of every folder above every seed is a file was a tenth of a
+            // run's system time.
             .filter(|p| {
-                p.is_file()
-                    && p.file_name().is_some_and(|n| {
-                        let n = n.to_string_lossy().to_ascii_uppercase();
-                        n.starts_with("LICENSE")
-                            || n.starts_with("LICENCE")
-                            || n.starts_with("COPYING")
-                    })
+                p.file_name().is_some_and(|n| {
+                    let n = n.to_string_lossy().to_ascii_uppercase();
+                    n.starts_with("LICENSE") || n.starts_with("LICENCE") || n.starts_with("COPYING")
+                }) && p.is_file()
             })
             .collect();
         names.sort();

@@ -354,6 +354,10 @@ impl Run {
 fn comments(text: &str) -> Vec<(usize, &str, bool)> {
     use crate::syntax::lex::{lex, Kind};
     let mut out = Vec::new();
+    // Every comment starts at a `#`: a text without one need not be lexed.
+    if !text.contains('#') {
+        return out;
+    }
     let mut after_code = false;
     for l in lex(text) {
         let piece = &text[l.start..l.end];

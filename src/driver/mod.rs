@@ -289,8 +289,18 @@ impl Run {
 /// Maps `f` over `items` on every core; results come back in input order,
 /// so that nothing downstream depends on scheduling.
 pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    parallel_map_n(items, cores, f)
+    if items.len() <= 1 {
+        return items.iter().map(f).collect();
+    }
+    parallel_map_n(items, cores(), f)
+}
+
+/// The cores this process may run on, asked once: the standard library
+/// reads the cgroup's files for it at every call, three files opened and
+/// read, and the counterfactual loop checks each of its variants alone.
+pub fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// [`parallel_map`] on at most `workers` threads.

@@ -13,6 +13,31 @@ use crate::sema::{Family, Predicate};
 /// What is wrong with a text, if anything: each forbidden pattern it
 /// matches, named.
 pub(crate) fn faults(text: &str, conditions: &[&Reason]) -> Vec<String> {
+    faults_among(text, &Events::of(conditions))
+}
+
+/// The phrases that would tell a condition as an event (`has <noun>`,
+/// `at <noun>`, ...), each with whether the condition's own verb phrase
+/// says it: spelled once for every text checked against them.
+struct Events(Vec<(String, bool)>);
+
+impl Events {
+    fn of(conditions: &[&Reason]) -> Events {
+        let mut out = Vec::new();
+        for c in conditions {
+            let (noun, vp) = (c.noun.to_lowercase(), c.vp.to_lowercase());
+            for verb in ["has", "at", "be at", "involved in"] {
+                let said = format!("{verb} {noun}");
+                let own = vp.contains(&said);
+                out.push((said, own));
+            }
+        }
+        Events(out)
+    }
+}
+
+/// [`faults`], with the conditions' event phrases spelled already.
+fn faults_among(text: &str, events: &Events) -> Vec<String> {
     let mut out = Vec::new();
     let mut bad = |what: &str| out.push(what.to_string());
     if text.contains("{{") || text.contains("}}") {
@@ -49,8 +74,8 @@ pub(crate) fn faults(text: &str, conditions: &[&Reason]) -> Vec<String> {
         if pair[0] == "a" && vowel && pair[1] != "eu" {
             bad(&format!("\"a {}\"", pair[1]));
         }
-        let acronym = text.contains(&format!("an {}", pair[1].to_uppercase()));
-        if pair[0] == "an" && !acronym && !pair[1].starts_with(['a', 'e', 'i', 'o', 'u', 'h']) {
+        let acronym = || text.contains(&format!("an {}", pair[1].to_uppercase()));
+        if pair[0] == "an" && !pair[1].starts_with(['a', 'e', 'i', 'o', 'u', 'h']) && !acronym() {
             bad(&format!("\"an {}\"", pair[1]));
         }
     }
@@ -76,13 +101,9 @@ pub(crate) fn faults(text: &str, conditions: &[&Reason]) -> Vec<String> {
             bad(&format!("an id {w:?}"));
         }
     }
-    for c in conditions {
-        let noun = c.noun.to_lowercase();
-        for verb in ["has", "at", "be at", "involved in"] {
-            let said = format!("{verb} {noun}");
-            if lower.contains(&said) && !c.vp.to_lowercase().contains(&said) {
-                bad(&format!("a condition as an event: \"{verb} {noun}\""));
-            }
+    for (said, own) in &events.0 {
+        if !own && lower.contains(said.as_str()) {
+            bad(&format!("a condition as an event: \"{said}\""));
         }
     }
     out
@@ -108,6 +129,7 @@ fn every_text(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Vec<(String, V
     let mut contexts: Vec<(&Reason, BTreeMap<&'static str, String>)> =
         reasons.iter().map(|r| (*r, base.clone())).collect();
     contexts.extend(spellings(sc, p, &base).into_iter().map(|c| (reasons[0], c)));
+    let events = Events::of(&conditions);
     let mut out = Vec::new();
     for form in FORMS {
         let name = format!("{key}.{form}");
@@ -122,7 +144,7 @@ fn every_text(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Vec<(String, V
                         ctx.insert("state", s.clone());
                     }
                     let text = texts.render_nth(&name, i, &ctx).unwrap_or_default();
-                    let found = faults(&text, &conditions);
+                    let found = faults_among(&text, &events);
                     out.push((text, found));
                 }
             }

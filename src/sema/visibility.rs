@@ -112,9 +112,24 @@ impl<'a> Env<'a> {
 
     /// Who may receive a form under the norms: its holder, and everyone a
     /// norm grants it to. Sorted.
+    /// The norms that speak of the form and apply to the purpose are
+    /// found once, not once per person: derivation runs for every form of
+    /// every variant the counterfactual generators try.
     pub fn derive(&self, attr: &Attribute, kind: FormKind) -> Vec<PersonId> {
+        let speaking: Vec<&Norm> = self
+            .norms
+            .iter()
+            .filter(|n| n.applies(self.purpose) && n.matches(attr, kind))
+            .collect();
         (0..self.people.len())
-            .filter(|&p| p == attr.holder || !self.grants(attr, kind, p).is_empty())
+            .filter(|&p| {
+                p == attr.holder
+                    || speaking.iter().any(|n| {
+                        n.recipients
+                            .iter()
+                            .any(|r| r.includes(self, attr.holder, attr.about, p))
+                    })
+            })
             .collect()
     }
 }
@@ -165,25 +180,32 @@ impl Scenario {
     /// groups, reporting lines), then derives again the visibility of
     /// every form that followed the norms before it.
     pub fn rederive(&mut self, change: impl FnOnce(&mut Scenario)) {
+        let norms = self.norms();
+        let env = self.env(&norms);
         let derived_before: Vec<[bool; 2]> = self
             .attributes
             .iter()
             .map(|a| {
-                [FormKind::Raw, FormKind::Sanitized].map(|k| {
-                    a.form(k)
-                        .is_some_and(|f| f.visible == self.derived_visibility(a, k))
-                })
+                [FormKind::Raw, FormKind::Sanitized]
+                    .map(|k| a.form(k).is_some_and(|f| f.visible == env.derive(a, k)))
             })
             .collect();
+        drop(norms);
         change(self);
+        let norms = self.norms();
+        let env = self.env(&norms);
+        let mut derived: Vec<(usize, FormKind, Vec<PersonId>)> = Vec::new();
         for (i, was) in derived_before.into_iter().enumerate() {
             for (k, kind) in [FormKind::Raw, FormKind::Sanitized].into_iter().enumerate() {
                 if was[k] {
-                    let v = self.derived_visibility(&self.attributes[i], kind);
-                    if let Some(f) = self.attributes[i].form_mut(kind) {
-                        f.visible = v;
-                    }
+                    derived.push((i, kind, env.derive(&self.attributes[i], kind)));
                 }
+            }
+        }
+        drop(norms);
+        for (i, kind, v) in derived {
+            if let Some(f) = self.attributes[i].form_mut(kind) {
+                f.visible = v;
             }
         }
     }

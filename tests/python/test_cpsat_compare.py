@@ -40,8 +40,10 @@ def test_seeds_agree(capsys):
     out = capsys.readouterr().out
     assert code == 0, out
     assert "answers agree" in out and "11 files" in out
-    # Both yardsticks: cici's analyses by its own clock, and the process.
+    # The three yardsticks: cici's analyses by its own clock, a process per
+    # file, and the files in one process.
     assert "analyses: cici" in out and "whole process: cici" in out
+    assert "one run: cici" in out and "for the 11 files in one process" in out
 
 
 def test_planted_seeds_of_every_family_agree(tmp_path):
