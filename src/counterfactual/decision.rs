@@ -140,6 +140,10 @@ fn in_condition(
         if matches!(flipped, Attempt::Failed) {
             break;
         }
+        let mut hold_list = hold_list;
+        if let Attempt::Accepted(f) = &flipped {
+            like_the_flip(&f.edits, &mut hold_list);
+        }
         // Tried even while the flip waits for a batch, so that both sides'
         // requests go out in the same batch.
         let held = grow.hold(hold_list, &holds_taken, accepted);
@@ -178,9 +182,8 @@ fn moves_decision(
 /// The shape of a candidate's edits as a diff shows it: each edit's
 /// operation, a replaced fact's predicate and, for a finding, its new
 /// value (`failed`, `present`); texts rewritten with a fact go with it.
-fn shape(candidate: &Candidate) -> Vec<String> {
-    let mut out: Vec<String> = candidate
-        .edits
+fn shape(edits: &[Edit]) -> Vec<String> {
+    let mut out: Vec<String> = edits
         .iter()
         .filter(|e| !matches!(e, Edit::ReplaceText { .. }))
         .map(|e| match e {
@@ -208,10 +211,10 @@ fn shape(candidate: &Candidate) -> Vec<String> {
 /// are then made of the same kinds of edits wherever the seed allows, so
 /// that the diff alone does not tell them apart.
 fn alike_first(flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
-    let hold_shapes: Vec<Vec<String>> = holds.iter().map(shape).collect();
+    let hold_shapes: Vec<Vec<String>> = holds.iter().map(|h| shape(&h.edits)).collect();
     let (alike, rest): (Vec<_>, Vec<_>) = std::mem::take(flips)
         .into_iter()
-        .map(|f| (shape(&f), f))
+        .map(|f| (shape(&f.edits), f))
         .partition(|(s, _)| hold_shapes.contains(s));
     let flip_shapes: Vec<Vec<String>> = alike.iter().map(|(s, _)| s.clone()).collect();
     flips.extend(alike.into_iter().chain(rest).map(|(_, f)| f));
@@ -226,6 +229,15 @@ fn alike_first(flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
     // Stable: holds of one rank keep their order.
     ranked.sort_by_key(|(rank, _)| *rank);
     holds.extend(ranked.into_iter().map(|(_, h)| h));
+}
+
+/// Puts first the holds whose edits have the shape of the flip accepted
+/// (`edits`), keeping their order otherwise: the hold of a triplet is then
+/// made of the same kinds of edit as its flip wherever the seed has one.
+fn like_the_flip(edits: &[Edit], holds: &mut [Candidate]) {
+    let flip = shape(edits);
+    // Stable: holds of one rank keep their order.
+    holds.sort_by_key(|h| shape(&h.edits) != flip);
 }
 
 /// The goals a model generator is given for the flip and the hold.
