@@ -253,8 +253,8 @@ fn alike_first(sc: &crate::sema::Scenario, flips: &mut Vec<Candidate>, holds: &m
 }
 
 /// Orders the holds by how much of the accepted flip's diff (`edits`)
-/// they share: the kinds of edit first, then the words their texts
-/// remove and add (a state such as `failed` included), keeping their
+/// they share: the kinds of edit first, then the share of the words
+/// their texts remove and add (a state such as `failed` included), keeping their
 /// order otherwise. The hold of a triplet is then made of the edits most
 /// like its flip's that the seed has.
 fn like_the_flip(sc: &crate::sema::Scenario, edits: &[Edit], holds: &mut [Candidate]) {
@@ -264,7 +264,11 @@ fn like_the_flip(sc: &crate::sema::Scenario, edits: &[Edit], holds: &mut [Candid
             .iter()
             .filter(|k| flip.contains(k))
             .count();
-        let alike = diff_words(&h.edits).intersection(&words).count();
+        // The share of the words the two diffs have, so that a long text
+        // does not win by its length alone.
+        let theirs = diff_words(&h.edits);
+        let both = theirs.intersection(&words).count();
+        let alike = 1000 * both / theirs.union(&words).count().max(1);
         std::cmp::Reverse((kinds, alike))
     };
     // Stable: holds of one rank keep their order.
