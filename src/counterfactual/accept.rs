@@ -400,7 +400,7 @@ impl Tried<'_, '_> {
             reaim::needed(&anchor.warnings, ev).then(|| reaim::reaimed(c, ev))?
         };
         let idle = |c: &Candidate, ev: &Evaluated| super::idle::dropped(anchor, c, ev);
-        let repairs: [&dyn Fn(&Candidate, &Evaluated) -> Option<Candidate>; 2] = [&idle, &reaim];
+        let repairs: [&Repair; 2] = [&idle, &reaim];
         for repair in repairs {
             let Some(again) = fresh.as_deref().and_then(|ev| repair(&candidate, ev)) else {
                 continue;
@@ -533,6 +533,10 @@ impl Tried<'_, '_> {
         }
     }
 }
+
+/// A repair of a compiled decision candidate: the candidate mended, or
+/// None when it needs none.
+type Repair<'a> = dyn Fn(&Candidate, &Evaluated) -> Option<Candidate> + 'a;
 
 /// What an accepted candidate came to.
 struct Found<'e> {
