@@ -383,29 +383,34 @@ impl Tried<'_, '_> {
         ))))
     }
 
-    /// A decision variant whose move made the anchor's trap lead nowhere,
-    /// with that trap re-aimed and compiled again (see `reaim`); any other
-    /// compiled candidate as it is.
+    /// A decision variant repaired where its edit broke what the anchor
+    /// had: the details it left idle dropped (see `idle`), then a trap
+    /// that leads nowhere re-aimed (see `reaim`), each compiled again; any
+    /// other compiled candidate as it is.
     fn reaimed(
         &self,
-        candidate: Candidate,
-        fresh: Option<Rc<Evaluated>>,
+        mut candidate: Candidate,
+        mut fresh: Option<Rc<Evaluated>>,
     ) -> (Candidate, Result<Option<Rc<Evaluated>>, Reason>) {
-        let Some(ev) = fresh.as_ref() else {
+        if !matches!(self.s.want, Want::Decision { .. }) {
             return (candidate, Ok(fresh));
+        }
+        let anchor = self.s.anchor.ev;
+        let reaim = |c: &Candidate, ev: &Evaluated| {
+            reaim::needed(&anchor.warnings, ev).then(|| reaim::reaimed(c, ev))?
         };
-        if !matches!(self.s.want, Want::Decision { .. })
-            || !reaim::needed(&self.s.anchor.ev.warnings, ev)
-        {
-            return (candidate, Ok(fresh));
-        }
-        match reaim::reaimed(&candidate, ev) {
-            Some(again) => {
-                let compiled = self.compile(&again);
-                (again, compiled)
+        let idle = |c: &Candidate, ev: &Evaluated| super::idle::dropped(anchor, c, ev);
+        let repairs: [&Repair; 2] = [&idle, &reaim];
+        for repair in repairs {
+            let Some(again) = fresh.as_deref().and_then(|ev| repair(&candidate, ev)) else {
+                continue;
+            };
+            match self.compile(&again) {
+                Ok(f) => (candidate, fresh) = (again, f),
+                Err(reason) => return (again, Err(reason)),
             }
-            None => (candidate, Ok(fresh)),
         }
+        (candidate, Ok(fresh))
     }
 
     /// The candidate compiled, or why it is turned down; `None` when it
@@ -528,6 +533,10 @@ impl Tried<'_, '_> {
         }
     }
 }
+
+/// A repair of a compiled decision candidate: the candidate mended, or
+/// None when it needs none.
+type Repair<'a> = dyn Fn(&Candidate, &Evaluated) -> Option<Candidate> + 'a;
 
 /// What an accepted candidate came to.
 struct Found<'e> {

@@ -10,6 +10,7 @@ use super::{
 };
 use crate::driver::Checked;
 use crate::render::{Cue, RenderError, Templates};
+use crate::sema::{Predicate, RulePredicate};
 
 /// The decision in words, for a goal.
 fn decision_words(c: &Checked) -> String {
@@ -89,7 +90,7 @@ impl Drawn {
         // the prover sorts them out here, so that they use up no round.
         flip_list.retain(|f| moves_decision(f, &c.scenario, anchor.compiled, config));
         let mut hold_list = super::holds::decision_holds(c, templates.facts(), rng);
-        alike_first(&mut flip_list, &mut hold_list);
+        alike_first(&c.scenario, &mut flip_list, &mut hold_list);
         if self.0.len() == n {
             self.0
                 .push((before, flip_list.clone(), hold_list.clone(), rng.clone()));
@@ -140,6 +141,10 @@ fn in_condition(
         if matches!(flipped, Attempt::Failed) {
             break;
         }
+        let mut hold_list = hold_list;
+        if let Attempt::Accepted(f) = &flipped {
+            like_the_flip(sc, &f.edits, &mut hold_list);
+        }
         // Tried even while the flip waits for a batch, so that both sides'
         // requests go out in the same batch.
         let held = grow.hold(hold_list, &holds_taken, accepted);
@@ -177,24 +182,43 @@ fn moves_decision(
 
 /// The shape of a candidate's edits as a diff shows it: each edit's
 /// operation, a replaced fact's predicate and, for a finding, its new
-/// value (`failed`, `present`); texts rewritten with a fact go with it.
-fn shape(candidate: &Candidate) -> Vec<String> {
-    let mut out: Vec<String> = candidate
-        .edits
+/// value (`failed`, `present`); texts rewritten with a fact go with it,
+/// and a finding's text rewritten alone shows the value it states (of
+/// `sc`, the anchor), as a finding told again shows it.
+fn shape(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<String> {
+    let replaced = |id: &str| {
+        edits
+            .iter()
+            .any(|e| matches!(e, Edit::ReplaceFact { attribute, .. } if attribute == id))
+    };
+    let kind = |to: &str| {
+        let (name, args) = to.split_once('(').unwrap_or((to, ""));
+        match name {
+            "evidence" => format!("evidence:{}", args.rsplit(", ").next().unwrap_or("")),
+            _ => name.to_string(),
+        }
+    };
+    let mut out: Vec<String> = edits
         .iter()
-        .filter(|e| !matches!(e, Edit::ReplaceText { .. }))
-        .map(|e| match e {
-            Edit::ReplaceFact { to, .. } => {
-                let (name, args) = to.split_once('(').unwrap_or((to, ""));
-                match name {
-                    "evidence" => format!("evidence:{}", args.rsplit(", ").next().unwrap_or("")),
-                    _ => name.to_string(),
+        .filter_map(|e| match e {
+            Edit::ReplaceFact { to, .. } => Some(kind(to)),
+            Edit::ReplaceText { attribute, .. } if !replaced(attribute) => {
+                let a = sc.attribute(attribute)?;
+                match &sc.attributes[a].fact_form().1.facts[..] {
+                    [f] if matches!(
+                        f.predicate,
+                        Predicate::Rule(RulePredicate::Evidence { .. })
+                    ) =>
+                    {
+                        Some(kind(&crate::printer::predicate(sc, &f.predicate)))
+                    }
+                    _ => None,
                 }
             }
+            Edit::ReplaceText { .. } => None,
             other => serde_json::to_value(other)
                 .ok()
-                .and_then(|v| v.get("op")?.as_str().map(str::to_string))
-                .unwrap_or_default(),
+                .and_then(|v| v.get("op")?.as_str().map(str::to_string)),
         })
         .collect();
     out.sort();
@@ -207,11 +231,11 @@ fn shape(candidate: &Candidate) -> Vec<String> {
 /// holds most alike to the flips likely taken come first. Flips and holds
 /// are then made of the same kinds of edits wherever the seed allows, so
 /// that the diff alone does not tell them apart.
-fn alike_first(flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
-    let hold_shapes: Vec<Vec<String>> = holds.iter().map(shape).collect();
+fn alike_first(sc: &crate::sema::Scenario, flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
+    let hold_shapes: Vec<Vec<String>> = holds.iter().map(|h| shape(sc, &h.edits)).collect();
     let (alike, rest): (Vec<_>, Vec<_>) = std::mem::take(flips)
         .into_iter()
-        .map(|f| (shape(&f), f))
+        .map(|f| (shape(sc, &f.edits), f))
         .partition(|(s, _)| hold_shapes.contains(s));
     let flip_shapes: Vec<Vec<String>> = alike.iter().map(|(s, _)| s.clone()).collect();
     flips.extend(alike.into_iter().chain(rest).map(|(_, f)| f));
@@ -226,6 +250,51 @@ fn alike_first(flips: &mut Vec<Candidate>, holds: &mut Vec<Candidate>) {
     // Stable: holds of one rank keep their order.
     ranked.sort_by_key(|(rank, _)| *rank);
     holds.extend(ranked.into_iter().map(|(_, h)| h));
+}
+
+/// Orders the holds by how much of the accepted flip's diff (`edits`)
+/// they share: the kinds of edit first, then the share of the words
+/// their texts remove and add (a state such as `failed` included), keeping their
+/// order otherwise. The hold of a triplet is then made of the edits most
+/// like its flip's that the seed has.
+fn like_the_flip(sc: &crate::sema::Scenario, edits: &[Edit], holds: &mut [Candidate]) {
+    let (flip, words) = (shape(sc, edits), diff_words(edits));
+    let shared = |h: &Candidate| {
+        let kinds = shape(sc, &h.edits)
+            .iter()
+            .filter(|k| flip.contains(k))
+            .count();
+        // The share of the words the two diffs have, so that a long text
+        // does not win by its length alone.
+        let theirs = diff_words(&h.edits);
+        let both = theirs.intersection(&words).count();
+        let alike = 1000 * both / theirs.union(&words).count().max(1);
+        std::cmp::Reverse((kinds, alike))
+    };
+    // Stable: holds of one rank keep their order.
+    holds.sort_by_cached_key(shared);
+}
+
+/// The words the edits' texts remove (`-word`) and add (`+word`), as a
+/// diff of the item shows them.
+fn diff_words(edits: &[Edit]) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    let mut add = |sign: char, text: &str| {
+        for w in crate::analysis::lints::words(text) {
+            out.insert(format!("{sign}{}", w.to_lowercase()));
+        }
+    };
+    for e in edits {
+        match e {
+            Edit::ReplaceText { from, to, .. } => {
+                add('-', from);
+                add('+', to);
+            }
+            Edit::AddAttribute { text, .. } => add('+', text),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The goals a model generator is given for the flip and the hold.

@@ -173,6 +173,7 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
         out.extend(rename(sc, p, rng));
     }
     paraphrased(sc, texts, rng, &mut out);
+    reworded_findings(sc, texts, rng, &mut out);
     replaced_irrelevant(c, texts, rng, &mut out);
     dropped_supporting(c, &mut out);
     out.extend(executor_aside(sc, texts, rng));
@@ -182,10 +183,21 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
     // then the trap re-aimed, as flips re-aim theirs: the diff alone must
     // not tell a flip from a hold.
     let mut keeps = super::mutate::decision_keeps(c, texts, rng);
-    keeps.extend(super::reaim::hold(sc, rng));
+    // A few draws, so that each triplet of the seed may have its own.
+    for _ in 0..REAIMED_HOLDS {
+        let Some(h) = super::reaim::hold(sc, rng) else {
+            break;
+        };
+        if !keeps.iter().any(|k| k.edits == h.edits) {
+            keeps.push(h);
+        }
+    }
     keeps.append(&mut out);
     keeps
 }
+
+/// Holds that re-aim the trap, drawn at most.
+const REAIMED_HOLDS: usize = 3;
 
 fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
     sc.attributes[a]
@@ -231,6 +243,43 @@ fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut
                 scenario: v.into(),
             });
         }
+    }
+}
+
+/// A finding the executor sees, told again in other words that state the
+/// same value: the same words of a state (`failed`, `present`) leave and
+/// come back in a line of evidence, as when a flip sets a finding.
+fn reworded_findings(
+    sc: &Scenario,
+    texts: &FactTexts,
+    rng: &mut ChaCha8Rng,
+    out: &mut Vec<Candidate>,
+) {
+    for (a, attr) in sc.attributes.iter().enumerate() {
+        let (kind, form) = attr.fact_form();
+        let [fact] = &form.facts[..] else {
+            continue;
+        };
+        if kind != FormKind::Raw
+            || !seen_by_executor(sc, a, kind)
+            || !matches!(
+                fact.predicate,
+                Predicate::Rule(RulePredicate::Evidence { .. })
+            )
+        {
+            continue;
+        }
+        let text = super::mutate::stating(texts, sc, &fact.predicate, attr.category, rng).raw;
+        if text.is_empty() || text == form.text {
+            continue;
+        }
+        let mut v = sc.clone();
+        v.attributes[a].raw.text = text.clone();
+        out.push(Candidate {
+            flow: None,
+            edits: vec![text_edit(&attr.id, kind, &form.text, &text)],
+            scenario: v.into(),
+        });
     }
 }
 

@@ -25,6 +25,7 @@ mod croissant;
 mod decision;
 mod flow;
 mod holds;
+mod idle;
 pub mod item;
 mod listed;
 #[cfg(feature = "llm")]

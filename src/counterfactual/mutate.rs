@@ -92,7 +92,7 @@ fn retext(
     };
     // A text written afresh keeps the detail's category, so its reason is
     // one of that category's and the category note stays true.
-    let fresh = crate::phrasing::hard_in(texts, sc, new, attr.category, rng);
+    let fresh = stating(texts, sc, new, attr.category, rng);
     let raw = match apply(&attr.raw.text) {
         (t, true) => t,
         _ => fresh.raw.clone(),
@@ -103,6 +103,32 @@ fn retext(
     });
     (raw, sanitized)
 }
+
+/// Fresh texts of fact `p`, drawn again (a few times) until the raw one
+/// (and the sanitized one) names one of the fact's phrases where it has any: a state's words vary
+/// (`has been observed`), and a text that does not name the new value
+/// does not state the replaced fact.
+pub(super) fn stating(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+    category: Option<crate::sema::Category>,
+    rng: &mut ChaCha8Rng,
+) -> crate::phrasing::Texts {
+    let wanted = phrases(sc, p);
+    let names = |t: &str| wanted.is_empty() || wanted.iter().any(|w| t.contains(w.as_str()));
+    let mut fresh = crate::phrasing::hard_in(texts, sc, p, category, rng);
+    for _ in 0..STATING_TRIES {
+        if names(&fresh.raw) && fresh.sanitized.as_deref().is_none_or(names) {
+            break;
+        }
+        fresh = crate::phrasing::hard_in(texts, sc, p, category, rng);
+    }
+    fresh
+}
+
+/// Draws of a fresh text, at most, for one that names its fact.
+const STATING_TRIES: usize = 8;
 
 /// Whether a fact makes sense said in prose: nobody works 0 hours.
 fn reads_well(p: &Predicate) -> bool {
@@ -333,7 +359,7 @@ fn move_attribute(
     rng: &mut ChaCha8Rng,
 ) -> (String, Option<String>) {
     let subject = new.subject().expect("a moved fact has a subject");
-    let fresh = crate::phrasing::hard(texts, sc, new, rng);
+    let fresh = stating(texts, sc, new, None, rng);
     let old_holder = sc.attributes[a].holder;
     let new_id = moved_id(sc, a, &sc.people[subject].id, fresh.category);
     let attr = &mut variant.attributes[a];

@@ -1,0 +1,65 @@
+//! A decision edit can leave another finding idle: once a severity
+//! finding reads otherwise, a finding on a signal that no rule still
+//! open reads rules out nothing, and the variant warns of a fact it does
+//! not need, which the critic turns down. Rather than lose the side, the
+//! details whose facts went idle are dropped, as a writer would drop what
+//! no longer bears on the case; each drop is one more edit of the side.
+
+use super::vocab::{Candidate, Edit};
+use super::Evaluated;
+use crate::model::FactStatus;
+
+/// The warning of an appropriate fact that rules nothing out.
+const IDLE: &str = "cici::check::idle_fact";
+
+/// The candidate with the details dropped whose facts the edit left idle,
+/// and the edits that say so; None when the variant warns of no idle fact
+/// the anchor did not, or when an idle fact is one the edit wrote.
+pub(super) fn dropped(
+    anchor: &Evaluated,
+    candidate: &Candidate,
+    ev: &Evaluated,
+) -> Option<Candidate> {
+    let new = ev.warnings.iter().any(|w| w == IDLE) && !anchor.warnings.iter().any(|w| w == IDLE);
+    if !new {
+        return None;
+    }
+    let c = &ev.checked;
+    let idle: Vec<usize> = c
+        .report
+        .attributes
+        .iter()
+        .enumerate()
+        .filter(|(_, finding)| {
+            finding.facts.iter().any(|&f| {
+                c.model.facts[f].status == FactStatus::Appropriate
+                    && c.report.facts[f].relevant == Some(false)
+            })
+        })
+        .map(|(a, _)| a)
+        .collect();
+    let sc = &c.scenario;
+    let written = |id: &str| {
+        candidate.edits.iter().any(|e| match e {
+            Edit::ReplaceFact { attribute, .. }
+            | Edit::AddAttribute { attribute, .. }
+            | Edit::SetHolder { attribute, .. } => attribute == id,
+            _ => false,
+        })
+    };
+    if idle.is_empty() || idle.iter().any(|&a| written(&sc.attributes[a].id)) {
+        return None;
+    }
+    let mut v = sc.clone();
+    let mut edits = candidate.edits.clone();
+    for &a in idle.iter().rev() {
+        edits.push(Edit::DropAttribute {
+            attribute: v.attributes.remove(a).id,
+        });
+    }
+    Some(Candidate {
+        scenario: v.into(),
+        edits,
+        flow: candidate.flow.clone(),
+    })
+}
