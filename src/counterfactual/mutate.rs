@@ -72,9 +72,10 @@ fn retext(
             | Predicate::Meeting(MeetingPredicate::NotBefore { .. })
             | Predicate::Meeting(MeetingPredicate::NotAfter { .. })
     );
-    // Evidence values read as prose only when they are words a sentence can hold.
-    let prose_value = !matches!(new, Predicate::Rule(RulePredicate::Evidence { .. }))
-        || to.iter().all(|v| v != "none" && v != "unknown");
+    // A finding's value governs its verb (`has failed`, `is pending`, `has
+    // been observed`), so a finding is stated afresh for its new value
+    // rather than edited word for word.
+    let prose_value = !matches!(new, Predicate::Rule(RulePredicate::Evidence { .. }));
     let apply = |text: &str| -> (String, bool) {
         if !prose_value {
             return (text.to_string(), false);
