@@ -194,18 +194,27 @@ pub fn now() -> String {
 
 /// A reviewer name as the ledger keeps it: trimmed, non-empty, at most
 /// [`MAX_REVIEWER`] characters, no control characters.
-pub fn valid_reviewer(name: &str) -> Result<String, String> {
+pub fn valid_reviewer(name: &str) -> Result<String, ReviewerError> {
     let name = name.trim();
     if name.is_empty() {
-        return Err("the reviewer name is empty".into());
+        return Err(ReviewerError::Empty);
     }
     if name.chars().count() > MAX_REVIEWER {
-        return Err(format!(
-            "the reviewer name is over {MAX_REVIEWER} characters"
-        ));
+        return Err(ReviewerError::TooLong);
     }
     if name.chars().any(char::is_control) {
-        return Err("the reviewer name has a control character".into());
+        return Err(ReviewerError::Control);
     }
     Ok(name.to_string())
+}
+
+/// Why a reviewer name cannot be recorded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ReviewerError {
+    #[error("the reviewer name is empty")]
+    Empty,
+    #[error("the reviewer name is over {MAX_REVIEWER} characters")]
+    TooLong,
+    #[error("the reviewer name has a control character")]
+    Control,
 }

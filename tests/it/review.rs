@@ -283,3 +283,29 @@ fn a_data_file_over_its_bound_is_refused_with_the_bounds() {
     let err = String::from_utf8(out.stderr).unwrap();
     insta::assert_snapshot!("review_data_file_too_large", err);
 }
+
+/// A reviewer name the ledger cannot keep is refused before anything is
+/// read or written, each with its reason and the flag that names one.
+#[test]
+fn a_reviewer_name_the_ledger_cannot_keep_is_refused() {
+    let tmp = tempdir("review-reviewer");
+    sample(tmp.as_path());
+    let long = "r".repeat(cici::verdicts::ledger::MAX_REVIEWER + 1);
+    for (name, reason) in [
+        ("   ", "the reviewer name is empty"),
+        ("ann\u{7}", "the reviewer name has a control character"),
+        (long.as_str(), "the reviewer name is over"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_cici"))
+            .args(["review", "data", "--out", "page.html", "--reviewer", name])
+            .current_dir(tmp.as_path())
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(reason), "{name:?}: {err}");
+        assert!(err.contains("--reviewer NAME"), "{err}");
+        assert!(!tmp.as_path().join("page.html").exists());
+    }
+}
