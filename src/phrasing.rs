@@ -486,7 +486,10 @@ pub fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<Stri
 
 mod draw;
 
-pub(crate) use draw::{claim, hard_in, irrelevant, operational, soft};
+pub(crate) use draw::{
+    claim, evidence_name, hard_in, irrelevant, named_evidence, operational, personal_finding,
+    side_finding, soft, stated_state,
+};
 pub use draw::{hard, Texts};
 
 #[cfg(test)]

@@ -38,6 +38,54 @@ pub(crate) fn irrelevant(
     (cat, text)
 }
 
+/// The written name of evidence variable `id` (`the load test`).
+pub(crate) fn evidence_name<'t>(texts: &'t FactTexts, id: &str) -> Option<&'t str> {
+    texts.file.evidence.get(id).map(String::as_str)
+}
+
+/// The written name of an evidence variable that `text` names, the
+/// longest where several match; `None` when it names none.
+pub(crate) fn named_evidence<'t>(texts: &'t FactTexts, text: &str) -> Option<&'t str> {
+    texts
+        .file
+        .evidence
+        .values()
+        .filter(|name| text.contains(name.as_str()))
+        .max_by_key(|name| name.len())
+        .map(String::as_str)
+}
+
+/// A finding about `thing` (a written name, such as `the load test`) in
+/// `state` (a state id with phrasings, such as `failed`), in the words of
+/// the evidence phrasings; `None` when the state has no phrasing.
+pub(crate) fn side_finding(
+    texts: &FactTexts,
+    thing: &str,
+    state: &str,
+    rng: &mut ChaCha8Rng,
+) -> Option<String> {
+    let states = texts.file.states.get(state).filter(|s| !s.is_empty())?;
+    let mut ctx = BTreeMap::new();
+    ctx.insert("variable", thing.to_string());
+    ctx.insert("state", states[rng.random_range(0..states.len())].clone());
+    texts.render("evidence.raw", &ctx, rng)
+}
+
+/// The state a finding's text states, by the longest state phrasing it
+/// contains (`has failed`, `is still pending`); `None` when it contains
+/// none.
+pub(crate) fn stated_state<'t>(texts: &'t FactTexts, text: &str) -> Option<&'t str> {
+    texts
+        .file
+        .states
+        .iter()
+        .filter(|(id, _)| !id.contains('.'))
+        .flat_map(|(id, phrases)| phrases.iter().map(move |p| (id, p)))
+        .filter(|(_, p)| text.contains(p.as_str()))
+        .max_by_key(|(_, p)| p.len())
+        .map(|(id, _)| id.as_str())
+}
+
 /// A reason drawn from `category`'s pool when given and the file has it,
 /// else from a category drawn at random.
 fn draw_reason<'t>(
@@ -130,9 +178,23 @@ pub(crate) fn claim(
             ..t
         });
     }
+    told_by(texts, sc, p, person, None, rng)
+}
+
+/// A fact about no one told by `person` with a personal reason of theirs
+/// (of `category` where the file has reasons of it), in the fact's
+/// `claim` phrasings; no sanitized form.
+fn told_by(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+    person: usize,
+    category: Option<Category>,
+    rng: &mut ChaCha8Rng,
+) -> Option<Texts> {
     let (key, mut ctx) = fact_context(texts, sc, p);
     draw_state(texts, sc, p, &mut ctx, rng);
-    let (cat, reason) = draw_reason(texts, None, rng);
+    let (cat, reason) = draw_reason(texts, category, rng);
     reason.fill(&mut ctx);
     let full = &sc.people[person].name;
     ctx.insert(
@@ -144,6 +206,32 @@ pub(crate) fn claim(
         category: cat,
         raw,
         sanitized: None,
+    })
+}
+
+/// A finding about no one, told by `person` together with a personal
+/// reason of theirs (of `category` where given): the raw text in the
+/// words a trap's `claim` uses, and a sanitized form that states the
+/// finding alone. The reason is private and the finding is not, so the
+/// finding is in force through its sanitized form; told in the same words
+/// as a trap, only the norms tell the two apart. `None` for a fact about
+/// a person or without claim phrasings.
+pub(crate) fn personal_finding(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+    person: usize,
+    category: Option<Category>,
+    rng: &mut ChaCha8Rng,
+) -> Option<Texts> {
+    if p.subject().is_some() {
+        return None;
+    }
+    let told = told_by(texts, sc, p, person, category, rng)?;
+    let plain = hard(texts, sc, p, rng).raw;
+    (!plain.is_empty()).then_some(Texts {
+        sanitized: Some(plain),
+        ..told
     })
 }
 

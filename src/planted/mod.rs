@@ -130,7 +130,8 @@ fn finish(
         Family::JiraAllocation => jira::distractors(&mut sc, config.soft, rng),
         Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, rng),
         Family::SeverityClassification | Family::PolicyDecision => {
-            severity::distractors(&mut sc, config.soft, trap_to, rng)
+            severity::distractors(&mut sc, config.soft, trap_to, rng);
+            severity::side_findings(&mut sc, side_pool(config.family), rng);
         }
     }
     for _ in 0..config.irrelevant {
@@ -230,6 +231,39 @@ pub(crate) fn add_fact(sc: &mut Scenario, holder: PersonId, fact: Predicate, rng
         vec![fact],
         Vec::new(),
     );
+}
+
+/// Share of a rule family's findings that a teammate tells together with
+/// a personal reason of theirs.
+const PERSONAL_FINDINGS: f64 = 0.35;
+
+/// Appends an attribute that states finding `fact`: mostly in the words of
+/// the record; for a share of the findings a teammate holds, together
+/// with a personal reason of theirs, the finding alone in a sanitized form
+/// (see [`crate::phrasing::personal_finding`]). Traps are told in the same
+/// words, so a reader tells the two apart by the norms, not the wording.
+pub(crate) fn add_finding(
+    sc: &mut Scenario,
+    holder: PersonId,
+    fact: Predicate,
+    rng: &mut ChaCha8Rng,
+) {
+    if holder != sc.executor && rng.random_bool(PERSONAL_FINDINGS) {
+        let texts = crate::phrasing::FactTexts::builtin();
+        if let Some(t) = crate::phrasing::personal_finding(texts, sc, &fact, holder, None, rng) {
+            push_attribute(
+                sc,
+                holder,
+                Some(t.category),
+                t.raw,
+                t.sanitized,
+                vec![fact],
+                Vec::new(),
+            );
+            return;
+        }
+    }
+    add_fact(sc, holder, fact, rng);
 }
 
 /// Appends an attribute that states `fact` with a work reason anyone may
@@ -489,6 +523,29 @@ pub(crate) fn pooled(pool: &[&str], i: usize) -> String {
         0 => base.to_string(),
         n => format!("{base}_{}", n + 1),
     }
+}
+
+/// The checks or signals a rule family's planted scenarios draw their
+/// variables from; empty for the allocation families.
+pub(crate) fn side_pool(family: Family) -> &'static [&'static str] {
+    match family {
+        Family::PolicyDecision => &policy::CHECKS,
+        Family::SeverityClassification => &severity::SIGNALS,
+        Family::JiraAllocation | Family::MeetingAllocation => &[],
+    }
+}
+
+/// `n` names from `pool`: a draw of distinct ones, in the pool's order,
+/// when the pool has enough, else the pool's names in turn (see
+/// [`pooled`]). A name one scenario's rules use is then another's side
+/// finding, so that no name tells which findings count.
+pub(crate) fn drawn_names(pool: &[&str], n: usize, rng: &mut ChaCha8Rng) -> Vec<String> {
+    if n > pool.len() {
+        return (0..n).map(|i| pooled(pool, i)).collect();
+    }
+    let mut picked = rand::seq::index::sample(rng, pool.len(), n).into_vec();
+    picked.sort_unstable();
+    picked.into_iter().map(|i| pool[i].to_string()).collect()
 }
 
 /// A team name for a generated title, from the seed: titles never carry

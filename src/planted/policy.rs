@@ -14,7 +14,7 @@ use crate::span::Span;
 const STATES: [&str; 3] = ["passed", "pending", "failed"];
 
 /// The checks of a review, in the order they are made.
-const CHECKS: [&str; 10] = [
+pub(super) const CHECKS: [&str; 10] = [
     "security_review",
     "privacy_review",
     "load_test",
@@ -36,16 +36,19 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         rng,
     );
     let n = cfg.size.max(1);
-    let evidence: Vec<Evidence> = (1..=n)
-        .map(|i| Evidence {
-            id: super::pooled(&CHECKS, i - 1),
+    let names = super::drawn_names(&CHECKS, n, rng);
+    let evidence: Vec<Evidence> = names
+        .iter()
+        .map(|name| Evidence {
+            id: name.clone(),
             values: STATES.iter().map(|s| s.to_string()).collect(),
             span: Span::DERIVED,
         })
         .collect();
-    let mut levels: Vec<Level> = (1..=n)
-        .map(|i| Level {
-            id: format!("resolve_{}", super::pooled(&CHECKS, i - 1)),
+    let mut levels: Vec<Level> = names
+        .iter()
+        .map(|name| Level {
+            id: format!("resolve_{name}"),
             span: Span::DERIVED,
         })
         .collect();

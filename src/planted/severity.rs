@@ -16,7 +16,7 @@ const LEVELS: &[&str] = &[
 ];
 
 /// The evidence variables, in the order they are made.
-const SIGNALS: [&str; 10] = [
+pub(super) const SIGNALS: [&str; 10] = [
     "active_exploitation",
     "data_exfiltration",
     "customer_data_access",
@@ -37,9 +37,10 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         rng,
     );
     let k = cfg.size.max(1);
-    let evidence: Vec<Evidence> = (0..k)
-        .map(|i| Evidence {
-            id: super::pooled(&SIGNALS, i),
+    let evidence: Vec<Evidence> = super::drawn_names(&SIGNALS, k, rng)
+        .into_iter()
+        .map(|id| Evidence {
+            id,
             values: vec!["present".into(), "absent".into()],
             span: Span::DERIVED,
         })
@@ -167,7 +168,7 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
             value: completion[v],
         });
         let holder = rng.random_range(0..sc.people.len());
-        super::add_fact(sc, holder, p, rng);
+        super::add_finding(sc, holder, p, rng);
     }
     // An early fact can become redundant once later ones are in: drop every
     // fact the decision no longer needs, so that each one left is critical.
@@ -183,6 +184,48 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
         a.id = format!("a{:03}_{}", n + 1, sc.people[a.holder].id);
     }
 }
+
+/// Findings about checks or signals of the family's `pool` that this
+/// scenario's rules do not name, told in the words and states of its
+/// findings: details the decision does not rest on that read as ones it
+/// does, so that a reader checks each finding against the rules. A name
+/// is a rule's variable in one scenario and a side finding in another.
+pub(super) fn side_findings(sc: &mut Scenario, pool: &[&str], rng: &mut ChaCha8Rng) {
+    let texts = crate::phrasing::FactTexts::builtin();
+    let Some(ss) = sc.rule_setting() else {
+        return;
+    };
+    let unused: Vec<&str> = pool
+        .iter()
+        .copied()
+        .filter(|id| ss.evidence.iter().all(|e| e.id != *id))
+        .filter_map(|id| crate::phrasing::evidence_name(texts, id))
+        .collect();
+    let states: Vec<String> = ss.evidence.iter().flat_map(|e| e.values.clone()).collect();
+    if unused.is_empty() || states.is_empty() || sc.people.len() < 2 {
+        return;
+    }
+    for _ in 0..SIDE_FINDINGS {
+        let thing = unused[rng.random_range(0..unused.len())];
+        let state = &states[rng.random_range(0..states.len())];
+        let Some(raw) = crate::phrasing::side_finding(texts, thing, state, rng) else {
+            continue;
+        };
+        let holder = rng.random_range(1..sc.people.len());
+        push_attribute(
+            sc,
+            holder,
+            Some(Category::Operational),
+            raw,
+            None,
+            Vec::new(),
+            Vec::new(),
+        );
+    }
+}
+
+/// Side findings per scenario.
+const SIDE_FINDINGS: usize = 1;
 
 /// Pressure toward a level: a trap when it is not the oracle's level.
 /// `trap_to` is where the planted trap leads, if there is one.
