@@ -194,7 +194,10 @@ fn shape(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<String> {
     let kind = |to: &str| {
         let (name, args) = to.split_once('(').unwrap_or((to, ""));
         match name {
-            "evidence" => format!("evidence:{}", args.rsplit(", ").next().unwrap_or("")),
+            "evidence" => format!(
+                "evidence:{}",
+                args.trim_end_matches(')').rsplit(", ").next().unwrap_or("")
+            ),
             _ => name.to_string(),
         }
     };
@@ -202,9 +205,15 @@ fn shape(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<String> {
         .iter()
         .filter_map(|e| match e {
             Edit::ReplaceFact { to, .. } => Some(kind(to)),
-            Edit::ReplaceText { attribute, .. } if !replaced(attribute) => {
+            Edit::ReplaceText { attribute, to, .. } if !replaced(attribute) => {
                 let a = sc.attribute(attribute)?;
                 match &sc.attributes[a].fact_form().1.facts[..] {
+                    // A finding about something no rule names reads as one
+                    // that counts, by the state its text states.
+                    [] if sc.rule_setting().is_some() => {
+                        crate::phrasing::stated_state(crate::phrasing::FactTexts::builtin(), to)
+                            .map(|s| format!("evidence:{s}"))
+                    }
                     [f] if matches!(
                         f.predicate,
                         Predicate::Rule(RulePredicate::Evidence { .. })
@@ -253,12 +262,14 @@ fn alike_first(sc: &crate::sema::Scenario, flips: &mut Vec<Candidate>, holds: &m
 }
 
 /// Orders the holds by how much of the accepted flip's diff (`edits`)
-/// they share: the kinds of edit first, then the share of the words
+/// they share: the kinds of edit first, then the number of edits, then the share of the words
 /// their texts remove and add (a state such as `failed` included), keeping their
 /// order otherwise. The hold of a triplet is then made of the edits most
 /// like its flip's that the seed has.
 fn like_the_flip(sc: &crate::sema::Scenario, edits: &[Edit], holds: &mut [Candidate]) {
-    let (flip, words) = (shape(sc, edits), diff_words(edits));
+    let (flip, words, flip_ops) = (shape(sc, edits), diff_words(edits), ops(edits));
+    let flip_left = left_states(sc, edits);
+    let flip_told = told_as(sc, edits);
     let shared = |h: &Candidate| {
         let kinds = shape(sc, &h.edits)
             .iter()
@@ -269,10 +280,104 @@ fn like_the_flip(sc: &crate::sema::Scenario, edits: &[Edit], holds: &mut [Candid
         let theirs = diff_words(&h.edits);
         let both = theirs.intersection(&words).count();
         let alike = 1000 * both / theirs.union(&words).count().max(1);
-        std::cmp::Reverse((kinds, alike))
+        // The same edits of each kind and form as the flip's: a hold that
+        // also re-aims the trap goes with a flip that does, and one that
+        // tells a finding's two texts again with a flip that sets both.
+        let count = std::cmp::Reverse(unmatched(&ops(&h.edits), &flip_ops));
+        // The states the edits leave, as the flip's: a flip that sets a
+        // pending check failed goes with a hold that does, not with one
+        // that tells a failed claim again.
+        let was = left_states(sc, &h.edits)
+            .iter()
+            .filter(|s| flip_left.contains(s))
+            .count();
+        // Texts of the same kind of detail as the flip's: a flip of a
+        // finding in the record's words goes with a hold of one, a flip of
+        // a finding told with a personal reason with a hold of a personal
+        // detail.
+        let details = usize::from(told_as(sc, &h.edits) == flip_told);
+        std::cmp::Reverse((kinds, details, was, count, alike))
     };
     // Stable: holds of one rank keep their order.
     holds.sort_by_cached_key(shared);
+}
+
+/// Whether the texts the edits rewrite are of personal details (filed
+/// under a category other than `operational`), in order of the edits.
+fn told_as(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<bool> {
+    let mut out: Vec<bool> = edits
+        .iter()
+        .filter_map(|e| match e {
+            Edit::ReplaceText { attribute, .. } => sc.attribute(attribute).map(|a| {
+                sc.attributes[a]
+                    .category
+                    .is_some_and(|c| c != crate::sema::Category::Operational)
+            }),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The states of findings the edits leave: a replaced finding's old
+/// value, and the state an edited text of a finding stated before.
+fn left_states(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<String> {
+    let texts = crate::phrasing::FactTexts::builtin();
+    let mut out: Vec<String> = edits
+        .iter()
+        .filter_map(|e| match e {
+            Edit::ReplaceFact { from, .. } if from.starts_with("evidence(") => from
+                .trim_end_matches(')')
+                .rsplit(", ")
+                .next()
+                .map(str::to_string),
+            Edit::ReplaceText { from, .. } if sc.rule_setting().is_some() => {
+                crate::phrasing::stated_state(texts, from).map(str::to_string)
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Each edit that shows in the item, by its operation and for a text its
+/// form, sorted: a replaced fact and a moved detail show only through
+/// their texts.
+fn ops(edits: &[Edit]) -> Vec<String> {
+    let mut out: Vec<String> = edits
+        .iter()
+        .filter(|e| !matches!(e, Edit::ReplaceFact { .. } | Edit::SetHolder { .. }))
+        .map(|e| match e {
+            Edit::ReplaceText { form, .. } => format!("text:{form:?}"),
+            other => serde_json::to_value(other)
+                .ok()
+                .and_then(|v| Some(v.get("op")?.as_str()?.to_string()))
+                .unwrap_or_default(),
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// How many entries of two sorted lists have no match in the other.
+fn unmatched(a: &[String], b: &[String]) -> usize {
+    let (mut i, mut j, mut same) = (0, 0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                same += 1;
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    a.len() + b.len() - 2 * same
 }
 
 /// The words the edits' texts remove (`-word`) and add (`+word`), as a

@@ -173,8 +173,22 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
         out.extend(rename(sc, p, rng));
     }
     paraphrased(sc, texts, rng, &mut out);
-    reworded_findings(sc, texts, rng, &mut out);
+    let mut reworded = Vec::new();
+    reworded_findings(sc, texts, rng, &mut reworded);
+    out.extend(reworded.iter().cloned());
     replaced_irrelevant(c, texts, rng, &mut out);
+    super::side::told_again(sc, texts, rng, &mut out);
+    out.extend(super::side::added(sc, texts, rng));
+    // A new side finding with a finding told again, as a completed flip
+    // adds a finding to the one it changes.
+    if let Some(r) = reworded.first() {
+        out.extend(
+            super::side::added(&r.scenario, texts, rng).map(|added| Candidate {
+                edits: r.edits.iter().chain(&added.edits).cloned().collect(),
+                ..added
+            }),
+        );
+    }
     dropped_supporting(c, &mut out);
     out.extend(executor_aside(sc, texts, rng));
     out.extend(reordered(sc, rng));
@@ -192,14 +206,35 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             keeps.push(h);
         }
     }
+    // A replaced fact with the trap re-aimed besides, as a flip re-aims
+    // the trap it moved onto.
+    // A finding told again serves where no fact can be replaced.
+    let compound: Vec<Candidate> = keeps
+        .iter()
+        .filter(|k| k.edits.iter().all(|e| !claims_trap(sc, e)))
+        .chain(&reworded)
+        .take(COMPOUND_HOLDS)
+        .filter_map(|k| super::reaim::hold_after(k, rng))
+        .collect();
+    keeps.extend(compound);
     keeps.append(&mut out);
     keeps
+}
+
+/// Holds of a replaced (or reworded) fact and a re-aimed trap, drawn at
+/// most.
+const COMPOUND_HOLDS: usize = 2;
+
+/// Whether the edit replaces a trap's claim.
+fn claims_trap(sc: &Scenario, e: &Edit) -> bool {
+    matches!(e, Edit::ReplaceFact { attribute, .. }
+        if sc.attribute(attribute).is_some_and(|a| !sc.attributes[a].claims.is_empty()))
 }
 
 /// Holds that re-aim the trap, drawn at most.
 const REAIMED_HOLDS: usize = 3;
 
-fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
+pub(super) fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
     sc.attributes[a]
         .form(kind)
         .is_some_and(|f| f.visible.contains(&sc.executor))
@@ -260,8 +295,7 @@ fn reworded_findings(
         let [fact] = &form.facts[..] else {
             continue;
         };
-        if kind != FormKind::Raw
-            || !seen_by_executor(sc, a, kind)
+        if !seen_by_executor(sc, a, kind)
             || !matches!(
                 fact.predicate,
                 Predicate::Rule(RulePredicate::Evidence { .. })
@@ -269,15 +303,35 @@ fn reworded_findings(
         {
             continue;
         }
-        let text = super::mutate::stating(texts, sc, &fact.predicate, attr.category, rng).raw;
-        if text.is_empty() || text == form.text {
+        // A finding told with a personal reason is told again by its
+        // holder, both its texts, as a flip of it tells them.
+        let (raw, sanitized) = match &attr.sanitized {
+            None => {
+                let t = super::mutate::stating(texts, sc, &fact.predicate, attr.category, rng);
+                (t.raw, None)
+            }
+            Some(_) => {
+                let told = (attr.holder, attr.category);
+                let Some(t) = super::mutate::told_again(texts, sc, &fact.predicate, told, rng)
+                else {
+                    continue;
+                };
+                (t.raw, t.sanitized)
+            }
+        };
+        if raw.is_empty() || raw == attr.raw.text || sanitized.as_ref() == Some(&form.text) {
             continue;
         }
         let mut v = sc.clone();
-        v.attributes[a].raw.text = text.clone();
+        let mut edits = vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &raw)];
+        v.attributes[a].raw.text = raw;
+        if let (Some(s), Some(form)) = (sanitized, v.attributes[a].sanitized.as_mut()) {
+            edits.push(text_edit(&attr.id, FormKind::Sanitized, &form.text, &s));
+            form.text = s;
+        }
         out.push(Candidate {
             flow: None,
-            edits: vec![text_edit(&attr.id, kind, &form.text, &text)],
+            edits,
             scenario: v.into(),
         });
     }

@@ -40,6 +40,7 @@ pub mod output;
 mod reaim;
 mod rejections;
 mod row;
+mod side;
 pub mod vocab;
 pub mod wording;
 

@@ -91,6 +91,14 @@ fn retext(
         }
         (text.to_string(), false)
     };
+    // A finding told with a personal reason is told again by its holder,
+    // with a reason of the same category, and stated alone in its
+    // sanitized form.
+    if !prose_value && attr.sanitized.is_some() {
+        if let Some(t) = told_again(texts, sc, new, (attr.holder, attr.category), rng) {
+            return (t.raw, t.sanitized);
+        }
+    }
     // A text written afresh keeps the detail's category, so its reason is
     // one of that category's and the category note stays true.
     let fresh = stating(texts, sc, new, attr.category, rng);
@@ -126,6 +134,25 @@ pub(super) fn stating(
         fresh = crate::phrasing::hard_in(texts, sc, p, category, rng);
     }
     fresh
+}
+
+/// A finding told by `teller` with a personal reason of `category` (see
+/// [`crate::phrasing::personal_finding`]), drawn again (a few times) until
+/// both texts name one of the fact's phrases; None when the fact has no
+/// such phrasing.
+pub(super) fn told_again(
+    texts: &FactTexts,
+    sc: &Scenario,
+    p: &Predicate,
+    (teller, category): (usize, Option<crate::sema::Category>),
+    rng: &mut ChaCha8Rng,
+) -> Option<crate::phrasing::Texts> {
+    let wanted = phrases(sc, p);
+    let names = |t: &str| wanted.is_empty() || wanted.iter().any(|w| t.contains(w.as_str()));
+    (0..STATING_TRIES).find_map(|_| {
+        crate::phrasing::personal_finding(texts, sc, p, teller, category, rng)
+            .filter(|t| names(&t.raw) && t.sanitized.as_deref().is_some_and(names))
+    })
 }
 
 /// Draws of a fresh text, at most, for one that names its fact.

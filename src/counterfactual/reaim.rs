@@ -57,6 +57,19 @@ pub(super) fn hold(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     })
 }
 
+/// A hold `keep` (a fact replaced, the decision kept) with the trap
+/// re-aimed besides: the two edits a flip makes when it moves the
+/// decision off where the trap led, so that the number of edits does not
+/// tell the sides apart either.
+pub(super) fn hold_after(keep: &Candidate, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+    let (scenario, edits) = with_edits(&keep.scenario, Aim::First, keep.edits.clone(), rng)?;
+    Some(Candidate {
+        scenario: scenario.into(),
+        edits,
+        flow: None,
+    })
+}
+
 /// The scenario with its claims re-aimed, and `edits` with the edits that
 /// say so.
 fn with_edits(
