@@ -155,19 +155,24 @@ pub enum Decided {
 /// learns the oracle of a variant. Both queries honour `deadline`.
 pub fn decided(model: &crate::model::Model, deadline: Option<std::time::Instant>) -> Decided {
     use crate::solver::Outcome;
-    let mut session = crate::solver::Session::new(model, deadline);
     let on: Vec<bool> = model
         .facts
         .iter()
         .map(|f| f.status == crate::model::FactStatus::Appropriate)
         .collect();
-    let first = match session.solve(&on, &[]) {
+    let mut session = crate::solver::Session::fixed(
+        model,
+        crate::solver::BatsatBackend::default(),
+        deadline,
+        &on,
+    );
+    let first = match session.solve_fixed(&[]) {
         Outcome::Sat(first) => first,
         Outcome::Unsat => return Decided::Nothing,
         Outcome::Timeout => return Decided::Unknown,
     };
     let other = session.differ_from(&first);
-    match session.solve(&on, &[other]) {
+    match session.solve_fixed(&[other]) {
         Outcome::Sat(_) => Decided::Several,
         Outcome::Unsat => Decided::One(model.decode(&first)),
         Outcome::Timeout => Decided::Unknown,
