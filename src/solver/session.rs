@@ -8,6 +8,7 @@ use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 use super::{bat::BatsatBackend, Backend};
 
 mod fixed;
+pub use fixed::fixed_key;
 mod implied;
 use crate::model::{Constraint, FactId, Lit, Model, Var, Violation};
 
