@@ -214,8 +214,7 @@ impl Want<'_> {
             return Some(false);
         }
         let model = crate::model::lower(sc);
-        let report = crate::analysis::prove(sc, &model, options);
-        (!report.timed_out).then(|| crate::analysis::form_needed(sc, &report, &model, a, flow.form))
+        crate::analysis::form_needed_proved(sc, &model, a, flow.form, options)
     }
 
     fn label(&self, c: &Checked, flow: Option<&Flow>) -> Option<Label> {
