@@ -517,36 +517,13 @@ impl Cx<'_> {
         if self.model.facts.iter().any(|f| f.violated.is_none()) {
             return self.relevance_by_enumeration(appropriate, facts);
         }
-        let mut session = Session::for_violations(self.model, self.deadline);
-        let none = vec![false; self.model.facts.len()];
-        for (i, &f) in facts.iter().enumerate() {
-            if self.report.facts[f].relevant.is_some() {
-                continue;
-            }
-            let Some(v) = session.violation(f) else {
-                self.report.facts[f].relevant = Some(false);
-                continue;
-            };
-            let outcome = session.solve(&none, &[v]);
-            self.report.solves_elsewhere += 1;
-            match outcome {
-                Outcome::Timeout => return Err(TimedOut),
-                Outcome::Unsat => self.report.facts[f].relevant = Some(false),
-                Outcome::Sat(choice) => {
-                    // The same witness may violate later facts too.
-                    let decision = self.model.decode(&choice);
-                    for &g in &facts[i..] {
-                        if self.report.facts[g].relevant.is_none() && session.violated_now(g) {
-                            self.report.facts[g].relevant = Some(true);
-                            self.report.facts[g].forbids = Some(decision.clone());
-                        }
-                    }
-                    self.report.facts[f].relevant = Some(true);
-                    self.report.facts[f].forbids.get_or_insert(decision);
-                }
-            }
-        }
-        Ok(())
+        needed::relevance_by_violation(
+            self.model,
+            self.deadline,
+            facts,
+            &mut self.report.facts,
+            &mut self.report.solves_elsewhere,
+        )
     }
 
     /// Relevance where a decision does not fix every variable (severity): a
