@@ -155,17 +155,18 @@ pub enum Decided {
 /// learns the oracle of a variant. Both queries honour `deadline`.
 ///
 /// The answers are kept by what the solver is given (see
-/// [`crate::solver::fixed_key`]), a few thousand per thread: the loop
+/// [`crate::solver::fixed_key`]), up to 16 MiB of keys per thread: the loop
 /// asks again about candidates that differ only where the solver does not
 /// look (a text, an inappropriate fact), three times in four on planted
 /// seeds. An answer the deadline cut short is not kept.
 pub fn decided(model: &crate::model::Model, deadline: Option<std::time::Instant>) -> Decided {
     use std::collections::HashMap;
-    /// The most answers a thread keeps; past it, it starts again.
-    const KEPT: usize = 4096;
+    /// The most numbers of keys a thread keeps (16 MiB); past it, it
+    /// starts again. A large scenario's key is large.
+    const KEPT: usize = 4 << 20;
     thread_local! {
-        static KNOWN: std::cell::RefCell<HashMap<Vec<u32>, Choice>> =
-            std::cell::RefCell::new(HashMap::new());
+        static KNOWN: std::cell::RefCell<(HashMap<Vec<u32>, Choice>, usize)> =
+            std::cell::RefCell::new((HashMap::new(), 0));
     }
     let on: Vec<bool> = model
         .facts
@@ -173,7 +174,7 @@ pub fn decided(model: &crate::model::Model, deadline: Option<std::time::Instant>
         .map(|f| f.status == crate::model::FactStatus::Appropriate)
         .collect();
     let key = crate::solver::fixed_key(model, &on);
-    let known = KNOWN.with(|k| k.borrow().get(&key).cloned());
+    let known = KNOWN.with(|k| k.borrow().0.get(&key).cloned());
     let choice = match known {
         Some(choice) => choice,
         None => {
@@ -181,11 +182,15 @@ pub fn decided(model: &crate::model::Model, deadline: Option<std::time::Instant>
                 return Decided::Unknown;
             };
             KNOWN.with(|k| {
-                let mut k = k.borrow_mut();
-                if k.len() >= KEPT {
-                    k.clear();
+                let (known, held) = &mut *k.borrow_mut();
+                if *held + key.len() > KEPT {
+                    known.clear();
+                    *held = 0;
                 }
-                k.insert(key, choice.clone());
+                if key.len() <= KEPT {
+                    *held += key.len();
+                    known.insert(key, choice.clone());
+                }
             });
             choice
         }
