@@ -153,24 +153,82 @@ pub enum Decided {
 /// The one decision that the public constraints and the appropriate facts
 /// allow, whatever the scenario's oracle says: how the counterfactual loop
 /// learns the oracle of a variant. Both queries honour `deadline`.
+///
+/// The answers are kept by what the solver is given (see
+/// [`crate::solver::fixed_key`]), up to 16 MiB of keys per thread: the loop
+/// asks again about candidates that differ only where the solver does not
+/// look (a text, an inappropriate fact), three times in four on planted
+/// seeds. An answer the deadline cut short is not kept.
 pub fn decided(model: &crate::model::Model, deadline: Option<std::time::Instant>) -> Decided {
-    use crate::solver::Outcome;
-    let mut session = crate::solver::Session::new(model, deadline);
+    use std::collections::HashMap;
+    /// The most numbers of keys a thread keeps (16 MiB); past it, it
+    /// starts again. A large scenario's key is large.
+    const KEPT: usize = 4 << 20;
+    thread_local! {
+        static KNOWN: std::cell::RefCell<(HashMap<Vec<u32>, Choice>, usize)> =
+            std::cell::RefCell::new((HashMap::new(), 0));
+    }
     let on: Vec<bool> = model
         .facts
         .iter()
         .map(|f| f.status == crate::model::FactStatus::Appropriate)
         .collect();
-    let first = match session.solve(&on, &[]) {
+    let key = crate::solver::fixed_key(model, &on);
+    let known = KNOWN.with(|k| k.borrow().0.get(&key).cloned());
+    let choice = match known {
+        Some(choice) => choice,
+        None => {
+            let Some(choice) = solve_decided(model, deadline, &on) else {
+                return Decided::Unknown;
+            };
+            KNOWN.with(|k| {
+                let (known, held) = &mut *k.borrow_mut();
+                if *held + key.len() > KEPT {
+                    known.clear();
+                    *held = 0;
+                }
+                if key.len() <= KEPT {
+                    *held += key.len();
+                    known.insert(key, choice.clone());
+                }
+            });
+            choice
+        }
+    };
+    match choice {
+        Choice::Nothing => Decided::Nothing,
+        Choice::One(first) => Decided::One(model.decode(&first)),
+        Choice::Several => Decided::Several,
+    }
+}
+
+/// What [`decided`] found, as the solver's choices.
+#[derive(Clone)]
+enum Choice {
+    Nothing,
+    One(Vec<usize>),
+    Several,
+}
+
+/// [`decided`] solved; `None` when the deadline passed first.
+fn solve_decided(
+    model: &crate::model::Model,
+    deadline: Option<std::time::Instant>,
+    on: &[bool],
+) -> Option<Choice> {
+    use crate::solver::Outcome;
+    let mut session =
+        crate::solver::Session::fixed(model, crate::solver::BatsatBackend::default(), deadline, on);
+    let first = match session.solve_fixed(&[]) {
         Outcome::Sat(first) => first,
-        Outcome::Unsat => return Decided::Nothing,
-        Outcome::Timeout => return Decided::Unknown,
+        Outcome::Unsat => return Some(Choice::Nothing),
+        Outcome::Timeout => return None,
     };
     let other = session.differ_from(&first);
-    match session.solve(&on, &[other]) {
-        Outcome::Sat(_) => Decided::Several,
-        Outcome::Unsat => Decided::One(model.decode(&first)),
-        Outcome::Timeout => Decided::Unknown,
+    match session.solve_fixed(&[other]) {
+        Outcome::Sat(_) => Some(Choice::Several),
+        Outcome::Unsat => Some(Choice::One(first)),
+        Outcome::Timeout => None,
     }
 }
 

@@ -45,7 +45,7 @@ pub use class::Class;
 pub use classify::{decided, Decided};
 pub use describe::{named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;
-pub use needed::{form_needed, is_evidence};
+pub use needed::{form_needed, form_needed_proved, is_evidence};
 
 use std::time::{Duration, Instant};
 
@@ -178,7 +178,7 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
 
 /// The proofs and the classes of a scenario without the text lints: what
 /// a caller that reads only uniqueness, relevance, necessity and traps
-/// (the trap planter, the flow label of a candidate) needs. The report's
+/// (the trap planter) needs. The report's
 /// diagnostics hold the proofs' findings alone.
 pub fn prove(sc: &Scenario, model: &Model, options: &Options) -> Report {
     analyses(sc, model, options, false)
@@ -187,41 +187,10 @@ pub fn prove(sc: &Scenario, model: &Model, options: &Options) -> Report {
 fn analyses(sc: &Scenario, model: &Model, options: &Options, texts: bool) -> Report {
     let start = Instant::now();
     let deadline = options.max_solve.map(|d| start + d);
-    let mut cx = Cx {
-        sc,
-        model,
-        deadline,
-        session: Session::new(model, deadline),
-        report: Report {
-            unique: false,
-            oracle_allowed: false,
-            public_feasible: true,
-            trivial: None,
-            alternative: None,
-            reader: None,
-            reader_drops: None,
-            facts: vec![FactFinding::default(); model.facts.len()],
-            attributes: Vec::new(),
-            diagnostics: Vec::new(),
-            solves: 0,
-            solves_elsewhere: 0,
-            elapsed: Duration::ZERO,
-            proving: Duration::ZERO,
-            timed_out: false,
-        },
-    };
+    let mut cx = Cx::new(sc, model, deadline);
     // The session is compiled by now; the rule lints below are not a proof.
     let compiled = start.elapsed();
-    let rules_done = match sc.rule_setting() {
-        Some(ss) => match rules::lint(ss, ss.kind == crate::sema::RuleKind::Policy, deadline) {
-            Ok(found) => {
-                cx.report.diagnostics.extend(found);
-                true
-            }
-            Err(()) => false,
-        },
-        None => true,
-    };
+    let rules_done = rules_pass(sc, deadline, &mut cx.report.diagnostics);
     let proving = Instant::now();
     let finished = rules_done && cx.run().is_ok();
     cx.report.proving = compiled + proving.elapsed();
@@ -249,6 +218,50 @@ struct Cx<'a> {
     deadline: Option<Instant>,
     session: Session<'a>,
     report: Report,
+}
+
+impl<'a> Cx<'a> {
+    /// The model compiled for deciding, with nothing found yet.
+    fn new(sc: &'a Scenario, model: &'a Model, deadline: Option<Instant>) -> Cx<'a> {
+        Cx {
+            sc,
+            model,
+            deadline,
+            session: Session::new(model, deadline),
+            report: Report {
+                unique: false,
+                oracle_allowed: false,
+                public_feasible: true,
+                trivial: None,
+                alternative: None,
+                reader: None,
+                reader_drops: None,
+                facts: vec![FactFinding::default(); model.facts.len()],
+                attributes: Vec::new(),
+                diagnostics: Vec::new(),
+                solves: 0,
+                solves_elsewhere: 0,
+                elapsed: Duration::ZERO,
+                proving: Duration::ZERO,
+                timed_out: false,
+            },
+        }
+    }
+}
+
+/// The lints of a rule setting, into `found`; false when they ran out of
+/// time.
+fn rules_pass(sc: &Scenario, deadline: Option<Instant>, found: &mut Vec<CheckDiagnostic>) -> bool {
+    match sc.rule_setting() {
+        Some(ss) => match rules::lint(ss, ss.kind == crate::sema::RuleKind::Policy, deadline) {
+            Ok(lints) => {
+                found.extend(lints);
+                true
+            }
+            Err(()) => false,
+        },
+        None => true,
+    }
 }
 
 impl Cx<'_> {
@@ -496,39 +509,21 @@ impl Cx<'_> {
         inappropriate: &[FactId],
     ) -> Result<(), TimedOut> {
         let facts: Vec<FactId> = appropriate.iter().chain(inappropriate).copied().collect();
+        self.relevance_of(appropriate, &facts)
+    }
+
+    /// The relevance of `facts`, among the `appropriate` ones.
+    fn relevance_of(&mut self, appropriate: &[FactId], facts: &[FactId]) -> Result<(), TimedOut> {
         if self.model.facts.iter().any(|f| f.violated.is_none()) {
-            return self.relevance_by_enumeration(appropriate, &facts);
+            return self.relevance_by_enumeration(appropriate, facts);
         }
-        let mut session = Session::for_violations(self.model, self.deadline);
-        let none = vec![false; self.model.facts.len()];
-        for (i, &f) in facts.iter().enumerate() {
-            if self.report.facts[f].relevant.is_some() {
-                continue;
-            }
-            let Some(v) = session.violation(f) else {
-                self.report.facts[f].relevant = Some(false);
-                continue;
-            };
-            let outcome = session.solve(&none, &[v]);
-            self.report.solves_elsewhere += 1;
-            match outcome {
-                Outcome::Timeout => return Err(TimedOut),
-                Outcome::Unsat => self.report.facts[f].relevant = Some(false),
-                Outcome::Sat(choice) => {
-                    // The same witness may violate later facts too.
-                    let decision = self.model.decode(&choice);
-                    for &g in &facts[i..] {
-                        if self.report.facts[g].relevant.is_none() && session.violated_now(g) {
-                            self.report.facts[g].relevant = Some(true);
-                            self.report.facts[g].forbids = Some(decision.clone());
-                        }
-                    }
-                    self.report.facts[f].relevant = Some(true);
-                    self.report.facts[f].forbids.get_or_insert(decision);
-                }
-            }
-        }
-        Ok(())
+        needed::relevance_by_violation(
+            self.model,
+            self.deadline,
+            facts,
+            &mut self.report.facts,
+            &mut self.report.solves_elsewhere,
+        )
     }
 
     /// Relevance where a decision does not fix every variable (severity): a

@@ -70,6 +70,10 @@ pub(super) struct Compiled {
     seen: std::cell::RefCell<HashMap<String, Result<Rc<Evaluated>, Reason>>>,
     oracles: std::cell::RefCell<HashMap<usize, Oracle>>,
     flows: std::cell::RefCell<HashMap<(usize, Flow), Option<bool>>>,
+    /// The characters between the seed's text and a variant's, by the
+    /// variant's text: the cue conditions of a decision triplet accept the
+    /// same variants, each with its own item.
+    distances: std::cell::RefCell<HashMap<String, usize>>,
 }
 
 /// A candidate scenario and the oracle its facts give it, or why none.
@@ -122,6 +126,19 @@ impl Compiled {
         let mut sc = Scenario::clone(&candidate.scenario);
         sc.oracle = oracle;
         Ok(sc)
+    }
+
+    /// [`char_distance`] from the seed's text `anchor` to `text`.
+    fn seed_chars(&self, anchor: &str, text: &str) -> usize {
+        if let Some(&d) = self.distances.borrow().get(text) {
+            return d;
+        }
+        let d = char_distance(anchor, text);
+        let mut distances = self.distances.borrow_mut();
+        if distances.len() < MAX_COMPILED {
+            distances.insert(text.to_string(), d);
+        }
+        d
     }
 
     /// A flow candidate's label from the proofs (see
@@ -214,8 +231,7 @@ impl Want<'_> {
             return Some(false);
         }
         let model = crate::model::lower(sc);
-        let report = crate::analysis::prove(sc, &model, options);
-        (!report.timed_out).then(|| crate::analysis::form_needed(sc, &report, &model, a, flow.form))
+        crate::analysis::form_needed_proved(sc, &model, a, flow.form, options)
     }
 
     fn label(&self, c: &Checked, flow: Option<&Flow>) -> Option<Label> {
@@ -499,7 +515,7 @@ impl Tried<'_, '_> {
         Variant {
             minimality: Minimality {
                 edits: candidate.edits.len(),
-                seed_chars: char_distance(&anchor.text, &text),
+                seed_chars: anchor.compiled.seed_chars(&anchor.text, &text),
                 item_chars: char_distance(&s.side.item, &f.item),
             },
             seed_diff: unified(

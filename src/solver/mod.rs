@@ -14,7 +14,7 @@ mod session;
 
 pub use bat::BatsatBackend;
 pub use count::{count, Count, Stop};
-pub use session::{Outcome, Purpose, Session, SessionStats};
+pub use session::{fixed_key, Outcome, Purpose, Session, SessionStats};
 
 use crate::model::Lit;
 

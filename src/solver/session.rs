@@ -7,6 +7,8 @@ use rustsat::instances::{BasicVarManager, Cnf, ManageVars};
 
 use super::{bat::BatsatBackend, Backend};
 
+mod fixed;
+pub use fixed::fixed_key;
 mod implied;
 use crate::model::{Constraint, FactId, Lit, Model, Var, Violation};
 
@@ -88,22 +90,8 @@ impl<'m, B: Backend> Session<'m, B> {
         deadline: Option<Instant>,
         purpose: Purpose,
     ) -> Self {
-        let mut s = Session {
-            model,
-            backend,
-            next_var: model.num_vars,
-            violation: Vec::with_capacity(model.facts.len()),
-            implied: implied::Switched::default(),
-            deadline,
-            stats: SessionStats::default(),
-        };
-        s.backend.reserve(model.num_vars);
-        for g in model.decision_groups.iter().chain(&model.aux_groups) {
-            s.exactly_one(&g.options);
-        }
-        for c in &model.public {
-            s.add(c, None);
-        }
+        let mut s = Session::empty(model, backend, deadline);
+        s.compile_public();
         for f in &model.facts {
             match purpose {
                 Purpose::Decide => {
@@ -129,6 +117,31 @@ impl<'m, B: Backend> Session<'m, B> {
         }
         s.stats.vars = s.next_var;
         s
+    }
+
+    /// A session with nothing compiled yet.
+    fn empty(model: &'m Model, backend: B, deadline: Option<Instant>) -> Self {
+        Session {
+            model,
+            backend,
+            next_var: model.num_vars,
+            violation: Vec::with_capacity(model.facts.len()),
+            implied: implied::Switched::default(),
+            deadline,
+            stats: SessionStats::default(),
+        }
+    }
+
+    /// The decision's groups and the public constraints.
+    fn compile_public(&mut self) {
+        let model = self.model;
+        self.backend.reserve(model.num_vars);
+        for g in model.decision_groups.iter().chain(&model.aux_groups) {
+            self.exactly_one(&g.options);
+        }
+        for c in &model.public {
+            self.add(c, None);
+        }
     }
 
     pub fn model(&self) -> &'m Model {

@@ -6,6 +6,7 @@ pub mod common;
 mod corpus;
 mod counterfactual;
 mod counts;
+mod decided;
 mod decision_items;
 mod diagnostics;
 mod docs;

@@ -1,0 +1,79 @@
+//! The shortcuts the counterfactual loop takes to a candidate's oracle and
+//! flow label answer as the whole proofs do:
+//!
+//! - what the appropriate facts decide (`decided`, asked of a session
+//!   compiled with only those facts, and kept by what the solver is given)
+//!   is what brute force over the reference semantics finds, asked once or
+//!   again;
+//! - whether the task needs a form (`form_needed_proved`, from the
+//!   relevance of the attribute's facts alone) is what the whole report
+//!   says (`form_needed`).
+
+use proptest::prelude::*;
+
+use cici::analysis::{decided, form_needed, form_needed_proved, prove, Decided, Options};
+use cici::model::{lower, FactStatus};
+use cici::sema::*;
+
+use super::properties::{add_random_facts, brute_allowed, small};
+
+fn family(i: u8) -> Family {
+    Family::ALL[i as usize % Family::ALL.len()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn decided_agrees_with_brute_force(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..4),
+    ) {
+        let mut sc = small(family(fam), seed);
+        add_random_facts(&mut sc, &extra);
+        let model = lower(&sc);
+        let on: Vec<bool> = model
+            .facts
+            .iter()
+            .map(|f| f.status == FactStatus::Appropriate)
+            .collect();
+        let allowed = brute_allowed(&sc, &on);
+        let expected = match allowed.len() {
+            0 => Decided::Nothing,
+            1 => Decided::One(allowed.into_iter().next().expect("one decision")),
+            _ => Decided::Several,
+        };
+        prop_assert_eq!(decided(&model, None), expected.clone());
+        // Asked again, the kept answer is the same.
+        prop_assert_eq!(decided(&model, None), expected);
+    }
+
+    #[test]
+    fn form_needed_from_relevance_alone_agrees_with_the_whole_report(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
+    ) {
+        let mut sc = small(family(fam), seed);
+        add_random_facts(&mut sc, &extra);
+        let model = lower(&sc);
+        let options = Options::default();
+        let report = prove(&sc, &model, &options);
+        prop_assert!(!report.timed_out);
+        for a in 0..sc.attributes.len() {
+            for kind in [FormKind::Raw, FormKind::Sanitized] {
+                if sc.attributes[a].form(kind).is_none() {
+                    continue;
+                }
+                prop_assert_eq!(
+                    form_needed_proved(&sc, &model, a, kind, &options),
+                    Some(form_needed(&sc, &report, &model, a, kind)),
+                    "attribute {} form {:?}",
+                    &sc.attributes[a].id,
+                    kind
+                );
+            }
+        }
+    }
+}
