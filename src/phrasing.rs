@@ -17,10 +17,12 @@ use crate::sema::{
     ArgValue, Category, Predicate, PredicateSpec, RulePredicate, Scenario, Slot, PREDICATES,
 };
 
+mod every;
 mod refs;
 mod words;
 
-pub(crate) use refs::{draw_ticket, slot_words, topics as ticket_topics};
+pub(crate) use refs::{draw_ticket, topics as ticket_topics};
+pub use refs::{slot_words, ticket_words, SlotWords};
 use words::ReasonEntry;
 pub use words::{hours, Reason, ReasonKind};
 
@@ -328,7 +330,7 @@ impl FactTexts {
 }
 
 /// `Tuesday from 10 to 11` for `tue 10:00-11:00`: the words a sentence uses.
-pub(crate) fn when_words(slot: &Slot) -> String {
+pub fn when_words(slot: &Slot) -> String {
     let t = |m: u16| {
         if m.is_multiple_of(60) {
             format!("{}", m / 60)
