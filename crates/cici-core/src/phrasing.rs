@@ -21,12 +21,12 @@ mod every;
 mod refs;
 mod words;
 
-pub(crate) use refs::{draw_ticket, topics as ticket_topics};
-pub use refs::{slot_words, ticket_words, SlotWords};
+pub(crate) use refs::topics as ticket_topics;
+pub use refs::{draw_ticket, slot_words, ticket_words, SlotWords};
 use words::ReasonEntry;
 pub use words::{hours, Reason, ReasonKind};
 
-const BUILTIN: &str = include_str!("../templates/facts.yaml");
+const BUILTIN: &str = include_str!("../../../templates/facts.yaml");
 
 /// One phrasing, or several of the same fact.
 #[derive(Clone, Debug, Deserialize)]
@@ -347,7 +347,7 @@ pub fn when_words(slot: &Slot) -> String {
 }
 
 /// `Tuesday 10-11` for `tue 10:00-11:00`.
-pub(crate) fn when(slot: &Slot) -> String {
+pub fn when(slot: &Slot) -> String {
     let t = |m: u16| {
         if m.is_multiple_of(60) {
             format!("{}", m / 60)
@@ -488,8 +488,7 @@ pub fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<Stri
 
 mod draw;
 
-pub(crate) use draw::{claim, hard_in, irrelevant, operational, soft};
-pub use draw::{hard, Texts};
+pub use draw::{claim, hard, hard_in, irrelevant, operational, soft, Texts};
 
 #[cfg(test)]
 mod grammar_tests;

@@ -20,7 +20,7 @@ pub struct Texts {
 
 /// An irrelevant personal detail about the person with first name `name`,
 /// of `category` when given (and the pool has it), else of any category.
-pub(crate) fn irrelevant(
+pub fn irrelevant(
     texts: &FactTexts,
     name: &str,
     category: Option<Category>,
@@ -77,7 +77,7 @@ pub fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rn
 /// [`hard`], with the reason drawn from `category` where the file has
 /// reasons of it: a reworded detail keeps its category, and so its reason
 /// agrees with the category the detail is filed under.
-pub(crate) fn hard_in(
+pub fn hard_in(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -116,7 +116,7 @@ pub(crate) fn hard_in(
 /// in the words the needed details use (the fact's own raw phrasings for
 /// a fact about a person; its `claim` phrasings, which name `person`, for
 /// a fact about no one). `None` when the fact has neither.
-pub(crate) fn claim(
+pub fn claim(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -151,7 +151,7 @@ pub(crate) fn claim(
 /// read instead of a personal one: one appropriate form, category
 /// `operational`. `None` for facts about no one, or without a sanitized
 /// phrasing to build on.
-pub(crate) fn operational(
+pub fn operational(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -173,7 +173,7 @@ pub(crate) fn operational(
 /// A soft distractor of `key` (`cannot_own`, `avoid_room`, `toward`,
 /// `policy_toward`) with the given variables, drawn at random; `None`
 /// when the file has no such phrasing.
-pub(crate) fn soft(
+pub fn soft(
     texts: &FactTexts,
     key: &str,
     vars: &[(&'static str, String)],

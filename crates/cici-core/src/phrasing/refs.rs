@@ -190,7 +190,7 @@ pub fn ticket_words(js: &JiraSetting, t: usize) -> Vec<String> {
 }
 
 /// One way of referring to ticket `t`, drawn.
-pub(crate) fn draw_ticket(js: &JiraSetting, t: usize, rng: &mut ChaCha8Rng) -> String {
+pub fn draw_ticket(js: &JiraSetting, t: usize, rng: &mut ChaCha8Rng) -> String {
     let mut all = ticket_words(js, t);
     all.swap_remove(rng.random_range(0..all.len()))
 }
