@@ -2,10 +2,10 @@
 
 // The lower layers are crates of their own (ARCHITECTURE.md, "Layers");
 // their modules keep their names here.
+pub use cici_core::{analysis, model, phrasing, printer, sema, solver};
 pub use cici_syntax::{diff, io, llm, span, suggest, syntax};
 
 pub mod agentcibench;
-pub mod analysis;
 pub mod authoring;
 pub mod build;
 pub mod cirl;
@@ -16,19 +16,14 @@ pub mod driver;
 pub mod export;
 #[cfg(feature = "llm")]
 pub mod judge;
-pub mod model;
-pub mod phrasing;
 pub mod pisas;
 pub mod planted;
-pub mod printer;
 pub mod privacylens;
 pub mod records;
 pub mod render;
 pub mod report;
 pub mod review;
 pub mod rl;
-pub mod sema;
-pub mod solver;
 pub mod stats;
 pub mod verdicts;
 

@@ -142,55 +142,9 @@ fn layers() -> BTreeMap<String, usize> {
 /// describe it in the manifest.
 const UPWARD_ALLOWED: &[(&str, &str)] = &[("build", "counterfactual")];
 
-/// Imports that break a rule and are not mended yet, from a module (and
-/// what is inside it) to a module, each with why it is still there. Both
-/// checks leave them out; `every_known_break_is_still_there` drops an
-/// entry once its import is gone.
-const KNOWN: &[(&str, &str, &str)] = &[
-    // Test modules that build their scenarios with `planted` or check
-    // through later stages; they are to move to `tests/`.
-    ("analysis", "planted", "the agreement tests' scenarios"),
-    ("phrasing", "planted", "the phrasing tests' scenarios"),
-    ("phrasing", "analysis", "the reference tests read texts"),
-    (
-        "phrasing",
-        "counterfactual",
-        "the phrasing tests name subjects",
-    ),
-];
-
-fn is(m: &ModPath, prefix: &str) -> bool {
-    let p: Vec<&str> = prefix.split("::").collect();
-    m.len() >= p.len() && m.iter().zip(&p).all(|(a, b)| a == b)
-}
-
-fn known(e: &Edge) -> bool {
-    KNOWN.iter().any(|(a, b, _)| is(&e.from, a) && is(&e.to, b))
-}
-
-/// The crate's edges but the known breaks.
-fn checked() -> Vec<Edge> {
-    crate_graph()
-        .edges
-        .iter()
-        .filter(|e| !known(e))
-        .cloned()
-        .collect()
-}
-
-#[test]
-fn every_known_break_is_still_there() {
-    let edges = &crate_graph().edges;
-    let gone: Vec<_> = KNOWN
-        .iter()
-        .filter(|(a, b, _)| !edges.iter().any(|e| is(&e.from, a) && is(&e.to, b)))
-        .collect();
-    assert!(gone.is_empty(), "mended, so take out of KNOWN: {gone:?}");
-}
-
 #[test]
 fn the_modules_of_each_folder_use_each_other_without_a_circle() {
-    let found = circles(&checked());
+    let found = circles(&crate_graph().edges);
     assert!(
         found.is_empty(),
         "{} circles:\n{}",
@@ -207,7 +161,7 @@ fn no_module_uses_a_later_layer() {
     let unlisted: Vec<&&String> = top.iter().filter(|m| !layers.contains_key(**m)).collect();
     assert!(unlisted.is_empty(), "in no layer: {unlisted:?}");
     let mut found = Vec::new();
-    for e in checked().iter().filter(|e| !e.from.is_empty()) {
+    for e in g.edges.iter().filter(|e| !e.from.is_empty()) {
         let (a, b) = (&e.from[0], &e.to[0]);
         if a == b || UPWARD_ALLOWED.contains(&(a.as_str(), b.as_str())) {
             continue;

@@ -372,9 +372,7 @@ fn family_facts<P>(
 
 /// Every fact of a scenario with its origin and status, in a fixed order:
 /// attributes in order, hard facts before soft ones, claims last.
-pub(crate) fn scenario_facts(
-    scenario: &Scenario,
-) -> Vec<(Origin, FactStatus, &crate::sema::Predicate)> {
+pub fn scenario_facts(scenario: &Scenario) -> Vec<(Origin, FactStatus, &crate::sema::Predicate)> {
     let mut out = Vec::new();
     for (a, attr) in scenario.attributes.iter().enumerate() {
         let (kind, form) = attr.fact_form();

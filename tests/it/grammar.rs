@@ -5,14 +5,15 @@
 //! improvement plan", "are involved in a custody hearing", variable names
 //! in a text).
 
-use super::tests::sample;
-use super::*;
-use crate::planted::{generate, Config};
-use crate::sema::{Family, Predicate};
+use cici::phrasing::{FactTexts, Reason, ReasonKind};
+use cici::planted::{generate, Config};
+use cici::sema::{ArgValue, Family, Predicate, RulePredicate};
+
+use super::phrasings::sample;
 
 /// What is wrong with a text, if anything: each forbidden pattern it
 /// matches, named.
-pub(crate) fn faults(text: &str, conditions: &[&Reason]) -> Vec<String> {
+fn faults(text: &str, conditions: &[&Reason]) -> Vec<String> {
     faults_among(text, &Events::of(conditions))
 }
 
@@ -109,81 +110,6 @@ fn faults_among(text: &str, events: &Events) -> Vec<String> {
     out
 }
 
-/// The forms of a predicate's phrasings.
-const FORMS: [&str; 3] = ["raw", "sanitized", "claim"];
-
-/// Every phrasing of `p` in every form, with every reason and every
-/// phrasing of its state, each text with the faults found in it.
-fn every_text(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Vec<(String, Vec<String>)> {
-    let (key, base) = fact_context(texts, sc, p);
-    let states =
-        state_phrases(texts, sc, p).map_or(vec![None], |(_, s)| s.into_iter().map(Some).collect());
-    let reasons: Vec<&Reason> = texts.reasons.values().flatten().collect();
-    let conditions: Vec<&Reason> = reasons
-        .iter()
-        .copied()
-        .filter(|r| r.kind == ReasonKind::Condition)
-        .collect();
-    // Every reason with the first spellings of a slot and a ticket, and
-    // every other spelling with the first reason.
-    let mut contexts: Vec<(&Reason, BTreeMap<&'static str, String>)> =
-        reasons.iter().map(|r| (*r, base.clone())).collect();
-    contexts.extend(spellings(sc, p, &base).into_iter().map(|c| (reasons[0], c)));
-    let events = Events::of(&conditions);
-    let mut out = Vec::new();
-    for form in FORMS {
-        let name = format!("{key}.{form}");
-        let n = texts.counts.get(&name).copied().unwrap_or(0);
-        for i in 0..n {
-            for state in &states {
-                for (reason, base) in &contexts {
-                    let mut ctx = base.clone();
-                    reason.fill(&mut ctx);
-                    ctx.entry("name").or_insert_with(|| "Bea".into());
-                    if let Some(s) = state {
-                        ctx.insert("state", s.clone());
-                    }
-                    let text = texts.render_nth(&name, i, &ctx).unwrap_or_default();
-                    let found = faults_among(&text, &events);
-                    out.push((text, found));
-                }
-            }
-        }
-    }
-    out
-}
-
-/// `base` with each other spelling of the fact's slot or ticket.
-fn spellings(
-    sc: &Scenario,
-    p: &Predicate,
-    base: &BTreeMap<&'static str, String>,
-) -> Vec<BTreeMap<&'static str, String>> {
-    let mut out = Vec::new();
-    for a in p.args() {
-        match a {
-            ArgValue::Slot(slot) => {
-                for w in refs::slot_words(&slot).into_iter().skip(1) {
-                    let mut ctx = base.clone();
-                    ctx.insert("when", w.when);
-                    ctx.insert("at_when", w.at_when);
-                    out.push(ctx);
-                }
-            }
-            ArgValue::Ticket(t) => {
-                let js = sc.jira_setting().expect("a ticket in a JIRA setting");
-                for w in refs::ticket_words(js, t).into_iter().skip(1) {
-                    let mut ctx = base.clone();
-                    ctx.insert("ticket", w);
-                    out.push(ctx);
-                }
-            }
-            _ => {}
-        }
-    }
-    out
-}
-
 /// `p` with every integer argument set to `n`.
 fn with_integers(p: &Predicate, n: u32) -> Predicate {
     let args: Vec<ArgValue> = p
@@ -213,6 +139,11 @@ fn with_value(p: &Predicate, value: usize) -> Predicate {
 #[test]
 fn every_phrasing_with_every_reason_is_grammatical() {
     let texts = FactTexts::builtin();
+    let conditions: Vec<&Reason> = texts
+        .reasons()
+        .filter(|r| r.kind == ReasonKind::Condition)
+        .collect();
+    let events = Events::of(&conditions);
     let mut rendered = 0usize;
     let mut failures = Vec::new();
     for family in Family::ALL {
@@ -232,7 +163,9 @@ fn every_phrasing_with_every_reason_is_grammatical() {
                     if p.args().len() != q.args().len() {
                         continue;
                     }
-                    for (text, found) in every_text(texts, &sc, &q) {
+                    for text in texts.every_text(&sc, &q, "Bea") {
+                        let text = text.unwrap_or_default();
+                        let found = faults_among(&text, &events);
                         rendered += 1;
                         if !found.is_empty() {
                             failures.push(format!("{text:?}: {}", found.join(", ")));
@@ -242,17 +175,12 @@ fn every_phrasing_with_every_reason_is_grammatical() {
             }
         }
     }
-    for (cat, pool) in &texts.irrelevant {
-        for i in 0..pool.len() {
-            let ctx = BTreeMap::from([("name", "Bea".to_string())]);
-            let text = texts
-                .render_nth(&format!("irrelevant.{}", cat.name()), i, &ctx)
-                .unwrap_or_default();
-            rendered += 1;
-            let found = faults(&text, &[]);
-            if !found.is_empty() {
-                failures.push(format!("{text:?}: {}", found.join(", ")));
-            }
+    for text in texts.every_irrelevant("Bea") {
+        let text = text.unwrap_or_default();
+        rendered += 1;
+        let found = faults(&text, &[]);
+        if !found.is_empty() {
+            failures.push(format!("{text:?}: {}", found.join(", ")));
         }
     }
     failures.sort();
@@ -289,34 +217,4 @@ fn the_forbidden_patterns_catch_the_broken_texts_found_before() {
     }
     let good = "On Wednesday from 16 to 17, Omar has a review of a performance improvement plan.";
     assert_eq!(faults(good, &[&pip]), Vec::<String>::new());
-}
-
-#[test]
-fn variables_and_states_are_written_names() {
-    let texts = FactTexts::builtin();
-    let names = &texts.file.evidence;
-    assert_eq!(words::variable_name(names, "soc2"), "the SOC 2 report");
-    assert_eq!(words::variable_name(names, "new_check"), "the new check");
-    assert_eq!(words::split_id("iso27001_audit"), "iso 27001 audit");
-    let states = &texts.file.states;
-    assert_eq!(
-        words::state_phrases(states, "pen_test", "findings_open")[0],
-        "has findings open"
-    );
-    assert_eq!(
-        words::state_phrases(states, "x", "not_signed"),
-        ["is not signed"]
-    );
-    assert_eq!(words::hours("1"), "1 hour");
-    assert_eq!(words::hours("3"), "3 hours");
-    let condition = ReasonEntry::Full {
-        noun: "a plan".into(),
-        kind: ReasonKind::Condition,
-        vp: None,
-        at: None,
-    };
-    assert!(
-        condition.reason().is_none(),
-        "a condition needs its phrases"
-    );
 }

@@ -20,7 +20,7 @@ pub struct Texts {
 
 /// An irrelevant personal detail about the person with first name `name`,
 /// of `category` when given (and the pool has it), else of any category.
-pub(crate) fn irrelevant(
+pub fn irrelevant(
     texts: &FactTexts,
     name: &str,
     category: Option<Category>,
@@ -39,13 +39,13 @@ pub(crate) fn irrelevant(
 }
 
 /// The written name of evidence variable `id` (`the load test`).
-pub(crate) fn evidence_name<'t>(texts: &'t FactTexts, id: &str) -> Option<&'t str> {
+pub fn evidence_name<'t>(texts: &'t FactTexts, id: &str) -> Option<&'t str> {
     texts.file.evidence.get(id).map(String::as_str)
 }
 
 /// The written name of an evidence variable that `text` names, the
 /// longest where several match; `None` when it names none.
-pub(crate) fn named_evidence<'t>(texts: &'t FactTexts, text: &str) -> Option<&'t str> {
+pub fn named_evidence<'t>(texts: &'t FactTexts, text: &str) -> Option<&'t str> {
     texts
         .file
         .evidence
@@ -58,7 +58,7 @@ pub(crate) fn named_evidence<'t>(texts: &'t FactTexts, text: &str) -> Option<&'t
 /// A finding about `thing` (a written name, such as `the load test`) in
 /// `state` (a state id with phrasings, such as `failed`), in the words of
 /// the evidence phrasings; `None` when the state has no phrasing.
-pub(crate) fn side_finding(
+pub fn side_finding(
     texts: &FactTexts,
     thing: &str,
     state: &str,
@@ -74,7 +74,7 @@ pub(crate) fn side_finding(
 /// The state a finding's text states, by the longest state phrasing it
 /// contains (`has failed`, `is still pending`); `None` when it contains
 /// none.
-pub(crate) fn stated_state<'t>(texts: &'t FactTexts, text: &str) -> Option<&'t str> {
+pub fn stated_state<'t>(texts: &'t FactTexts, text: &str) -> Option<&'t str> {
     texts
         .file
         .states
@@ -125,7 +125,7 @@ pub fn hard(texts: &FactTexts, sc: &Scenario, p: &Predicate, rng: &mut ChaCha8Rn
 /// [`hard`], with the reason drawn from `category` where the file has
 /// reasons of it: a reworded detail keeps its category, and so its reason
 /// agrees with the category the detail is filed under.
-pub(crate) fn hard_in(
+pub fn hard_in(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -164,7 +164,7 @@ pub(crate) fn hard_in(
 /// in the words the needed details use (the fact's own raw phrasings for
 /// a fact about a person; its `claim` phrasings, which name `person`, for
 /// a fact about no one). `None` when the fact has neither.
-pub(crate) fn claim(
+pub fn claim(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -216,7 +216,7 @@ fn told_by(
 /// finding is in force through its sanitized form; told in the same words
 /// as a trap, only the norms tell the two apart. `None` for a fact about
 /// a person or without claim phrasings.
-pub(crate) fn personal_finding(
+pub fn personal_finding(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -239,7 +239,7 @@ pub(crate) fn personal_finding(
 /// read instead of a personal one: one appropriate form, category
 /// `operational`. `None` for facts about no one, or without a sanitized
 /// phrasing to build on.
-pub(crate) fn operational(
+pub fn operational(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -261,7 +261,7 @@ pub(crate) fn operational(
 /// A soft distractor of `key` (`cannot_own`, `avoid_room`, `toward`,
 /// `policy_toward`) with the given variables, drawn at random; `None`
 /// when the file has no such phrasing.
-pub(crate) fn soft(
+pub fn soft(
     texts: &FactTexts,
     key: &str,
     vars: &[(&'static str, String)],

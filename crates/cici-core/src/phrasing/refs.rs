@@ -17,8 +17,11 @@ use crate::sema::{ArgValue, JiraSetting, Predicate, Scenario, Slot};
 /// Tuesday 10-11"); `at_when` stands alone as an adverbial ("between 10
 /// and 11 on Tuesday").
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct SlotWords {
+pub struct SlotWords {
+    /// The slot as a noun, its day first (`Tuesday 10-11`).
     pub when: String,
+    /// The slot as an adverbial that stands alone (`between 10 and 11 on
+    /// Tuesday`).
     pub at_when: String,
 }
 
@@ -94,7 +97,7 @@ fn part_of_day(s: u16, e: u16) -> Option<(&'static str, String)> {
 
 /// Every way of saying `slot`; the first is the one a fix-it uses
 /// (`Tuesday from 10 to 11`).
-pub(crate) fn slot_words(slot: &Slot) -> Vec<SlotWords> {
+pub fn slot_words(slot: &Slot) -> Vec<SlotWords> {
     let day = slot.day.name();
     // `Sat` and `Sun` are words of their own: only weekdays are cut short.
     let short = if slot.day >= crate::sema::Day::Sat {
@@ -171,7 +174,7 @@ pub(crate) fn topics(js: &JiraSetting) -> Vec<Option<String>> {
 /// Every way of referring to ticket `t`: its title first, then its key
 /// and its topic where it has them (`ENG-282`, `the SSO configuration
 /// ticket`, `SSO configuration (ENG-282)`).
-pub(crate) fn ticket_words(js: &JiraSetting, t: usize) -> Vec<String> {
+pub fn ticket_words(js: &JiraSetting, t: usize) -> Vec<String> {
     let ticket = &js.tickets[t];
     let mut out = vec![ticket.title.clone()];
     let Some(topic) = topics(js).swap_remove(t) else {
@@ -187,7 +190,7 @@ pub(crate) fn ticket_words(js: &JiraSetting, t: usize) -> Vec<String> {
 }
 
 /// One way of referring to ticket `t`, drawn.
-pub(crate) fn draw_ticket(js: &JiraSetting, t: usize, rng: &mut ChaCha8Rng) -> String {
+pub fn draw_ticket(js: &JiraSetting, t: usize, rng: &mut ChaCha8Rng) -> String {
     let mut all = ticket_words(js, t);
     all.swap_remove(rng.random_range(0..all.len()))
 }

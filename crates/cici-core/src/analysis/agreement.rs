@@ -10,8 +10,10 @@ use crate::sema::{
 };
 
 /// The diagnostics of one attribute's texts, read by the scenario's
-/// `reader`.
-pub(super) fn check(
+/// `reader`, for an attribute of `class`: what a text states against its
+/// facts or beyond them, and a text of a critical or supporting fact that
+/// names nothing of it.
+pub fn check(
     sc: &Scenario,
     reader: &Reader,
     attr: &Attribute,
@@ -365,7 +367,3 @@ fn readable(facts: &[&Predicate]) -> bool {
         )
     })
 }
-
-#[cfg(test)]
-#[path = "agreement_tests.rs"]
-mod tests;

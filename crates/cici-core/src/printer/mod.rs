@@ -237,7 +237,7 @@ pub fn norm(sc: &Scenario, n: &Norm) -> String {
 }
 
 /// Appends the text of one attribute block, indented for a scenario body.
-pub(crate) fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
+pub fn attribute(o: &mut String, sc: &Scenario, a: &Attribute) {
     let person = |p: PersonId| sc.people[p].id.as_str();
     let _ = writeln!(o, "  attribute {} {{", a.id);
     let _ = writeln!(o, "    holder {}", person(a.holder));

@@ -1,12 +1,13 @@
 //! Texts printed from the phrasing tables agree with their facts; the
 //! same text printed for a fact with one argument changed does not.
 
+use cici::analysis::agreement::check;
+use cici::analysis::mentions::Reader;
+use cici::analysis::{CheckDiagnostic, Class};
+use cici::phrasing::{statement, FactTexts};
+use cici::planted::{generate, Config};
+use cici::sema::{ArgKind, ArgValue, Bound, Family, Predicate, Scenario, Slot};
 use proptest::prelude::*;
-
-use super::*;
-use crate::phrasing::{statement, FactTexts};
-use crate::planted::{generate, Config};
-use crate::sema::{ArgKind, Family};
 
 /// Whether `d` is one of the fact-text diagnostics.
 fn about_text(d: &CheckDiagnostic) -> bool {
@@ -36,7 +37,7 @@ fn changed(sc: &Scenario, p: &Predicate, i: usize) -> Option<Predicate> {
             ArgValue::Person((0..sc.people.len()).find(|y| !taken.contains(y) && y != x)?)
         }
         (ArgValue::Slot(s), _) => {
-            let day = crate::sema::Day::ALL[(s.day as usize + 2) % 5];
+            let day = cici::sema::Day::ALL[(s.day as usize + 2) % 5];
             ArgValue::Slot(Slot { day, ..*s })
         }
         (ArgValue::Room(x), _) => ArgValue::Room(others(sc.meeting_setting()?.rooms.len(), *x)?),
@@ -107,8 +108,8 @@ proptest! {
         prop_assert!(
             found.iter().any(|d| matches!(d, CheckDiagnostic::TextContradictsFact { .. })),
             "{text:?} for {} (argument {i} changed to {:?}) gives {found:?}",
-            crate::printer::predicate(&sc, &fact),
-            crate::printer::predicate(&sc, &other),
+            cici::printer::predicate(&sc, &fact),
+            cici::printer::predicate(&sc, &other),
         );
     }
 }

@@ -17,14 +17,16 @@ use crate::sema::{
     ArgValue, Category, Predicate, PredicateSpec, RulePredicate, Scenario, Slot, PREDICATES,
 };
 
+mod every;
 mod refs;
 mod words;
 
-pub(crate) use refs::{draw_ticket, slot_words, topics as ticket_topics};
+pub(crate) use refs::topics as ticket_topics;
+pub use refs::{draw_ticket, slot_words, ticket_words, SlotWords};
 use words::ReasonEntry;
 pub use words::{hours, Reason, ReasonKind};
 
-const BUILTIN: &str = include_str!("../templates/facts.yaml");
+const BUILTIN: &str = include_str!("../../../templates/facts.yaml");
 
 /// One phrasing, or several of the same fact.
 #[derive(Clone, Debug, Deserialize)]
@@ -328,7 +330,7 @@ impl FactTexts {
 }
 
 /// `Tuesday from 10 to 11` for `tue 10:00-11:00`: the words a sentence uses.
-pub(crate) fn when_words(slot: &Slot) -> String {
+pub fn when_words(slot: &Slot) -> String {
     let t = |m: u16| {
         if m.is_multiple_of(60) {
             format!("{}", m / 60)
@@ -345,7 +347,7 @@ pub(crate) fn when_words(slot: &Slot) -> String {
 }
 
 /// `Tuesday 10-11` for `tue 10:00-11:00`.
-pub(crate) fn when(slot: &Slot) -> String {
+pub fn when(slot: &Slot) -> String {
     let t = |m: u16| {
         if m.is_multiple_of(60) {
             format!("{}", m / 60)
@@ -486,11 +488,10 @@ pub fn statement(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<Stri
 
 mod draw;
 
-pub(crate) use draw::{
-    claim, evidence_name, hard_in, irrelevant, named_evidence, operational, personal_finding,
-    side_finding, soft, stated_state,
+pub use draw::{
+    claim, evidence_name, hard, hard_in, irrelevant, named_evidence, operational, personal_finding,
+    side_finding, soft, stated_state, Texts,
 };
-pub use draw::{hard, Texts};
 
 #[cfg(test)]
 mod grammar_tests;

@@ -16,7 +16,7 @@
 //!   the decision a reader reaches who honours s and gives up as few facts
 //!   of F as it must (`traps`).
 
-mod agreement;
+pub mod agreement;
 mod class;
 mod classify;
 mod clauses;
