@@ -234,19 +234,13 @@ fn claims_trap(sc: &Scenario, e: &Edit) -> bool {
 /// Holds that re-aim the trap, drawn at most.
 const REAIMED_HOLDS: usize = 3;
 
-pub(super) fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
-    sc.attributes[a]
-        .form(kind)
-        .is_some_and(|f| f.visible.contains(&sc.executor))
-}
-
 /// A fact the executor sees, said another way.
 fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut Vec<Candidate>) {
     for (a, attr) in sc.attributes.iter().enumerate() {
         let (kind, form) = attr.fact_form();
         // Findings are worded by their authors better than a template can.
         if form.facts.len() != 1
-            || !seen_by_executor(sc, a, kind)
+            || !super::mutate::seen_by_executor(sc, a, kind)
             || matches!(
                 form.facts[0].predicate,
                 Predicate::Rule(RulePredicate::Evidence { .. })
@@ -295,7 +289,7 @@ fn reworded_findings(
         let [fact] = &form.facts[..] else {
             continue;
         };
-        if !seen_by_executor(sc, a, kind)
+        if !super::mutate::seen_by_executor(sc, a, kind)
             || !matches!(
                 fact.predicate,
                 Predicate::Rule(RulePredicate::Evidence { .. })
@@ -348,7 +342,9 @@ fn replaced_irrelevant(
 ) {
     let sc = &c.scenario;
     for (a, finding) in c.report.attributes.iter().enumerate() {
-        if finding.class != Class::Irrelevant || !seen_by_executor(sc, a, FormKind::Raw) {
+        if finding.class != Class::Irrelevant
+            || !super::mutate::seen_by_executor(sc, a, FormKind::Raw)
+        {
             continue;
         }
         let attr = &sc.attributes[a];
@@ -373,8 +369,8 @@ fn replaced_irrelevant(
 fn dropped_supporting(c: &Checked, out: &mut Vec<Candidate>) {
     let sc = &c.scenario;
     for (a, finding) in c.report.attributes.iter().enumerate() {
-        let shows =
-            seen_by_executor(sc, a, FormKind::Raw) || seen_by_executor(sc, a, FormKind::Sanitized);
+        let shows = super::mutate::seen_by_executor(sc, a, FormKind::Raw)
+            || super::mutate::seen_by_executor(sc, a, FormKind::Sanitized);
         if finding.class == Class::Supporting && shows {
             let mut v = sc.clone();
             v.attributes.remove(a);
@@ -427,7 +423,8 @@ fn executor_aside(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Opt
 fn reordered(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let visible: Vec<usize> = (0..sc.attributes.len())
         .filter(|&a| {
-            seen_by_executor(sc, a, FormKind::Raw) || seen_by_executor(sc, a, FormKind::Sanitized)
+            super::mutate::seen_by_executor(sc, a, FormKind::Raw)
+                || super::mutate::seen_by_executor(sc, a, FormKind::Sanitized)
         })
         .collect();
     if visible.len() < 2 {

@@ -588,3 +588,10 @@ pub fn set_visibility(
         scenario: v.into(),
     }
 }
+
+/// Whether the executor sees attribute `a`'s form of `kind`.
+pub(super) fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
+    sc.attributes[a]
+        .form(kind)
+        .is_some_and(|f| f.visible.contains(&sc.executor))
+}

@@ -52,7 +52,7 @@ pub(super) fn told_again(
         else {
             continue;
         };
-        if !super::holds::seen_by_executor(sc, a, FormKind::Raw) {
+        if !super::mutate::seen_by_executor(sc, a, FormKind::Raw) {
             continue;
         }
         for state in states.iter().take(SIDE_STATES) {

@@ -256,12 +256,14 @@ pub enum Reason {
 
 impl Reason {
     /// The kind of reason, by which counts group alike ones: the critic's
-    /// by its first failed check.
+    /// by its first failed check (and the warnings a variant adds).
     pub fn kind(&self) -> String {
         match self {
             Reason::DoesNotCheck(_) => "the variant does not check".into(),
             Reason::ItemDoesNotRender(_) => "the item does not render".into(),
             Reason::Critic(failed) => match failed.first() {
+                // The warnings a variant adds say what in the seed to mend.
+                Some((check @ Check::NoNewWarnings, why)) => format!("critic: {check}: {why}"),
                 Some((check, _)) => format!("critic: {check}"),
                 None => "critic".into(),
             },
