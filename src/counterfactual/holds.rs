@@ -198,8 +198,10 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
     // not tell a flip from a hold.
     let mut keeps = super::mutate::decision_keeps(c, texts, rng);
     // A few draws, so that each triplet of the seed may have its own.
+    // Proved once: each draw re-aims the same scenario.
+    let proof = crate::planted::claims::Proof::of(sc);
     for _ in 0..REAIMED_HOLDS {
-        let Some(h) = super::reaim::hold(sc, rng) else {
+        let Some(h) = proof.as_ref().and_then(|p| super::reaim::hold(sc, p, rng)) else {
             break;
         };
         if !keeps.iter().any(|k| k.edits == h.edits) {

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use super::mutate::text_edit;
 use super::vocab::{Candidate, Edit};
 use super::Evaluated;
-use crate::planted::claims::Aim;
+use crate::planted::claims::{Aim, Proof};
 use crate::printer::predicate;
 use crate::sema::{FormKind, Scenario};
 
@@ -34,7 +34,7 @@ pub(super) fn reaimed(candidate: &Candidate, ev: &Evaluated) -> Option<Candidate
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
     let (scenario, edits) = with_edits(
         &ev.checked.scenario,
-        Aim::Lost,
+        (Aim::Lost, None),
         candidate.edits.clone(),
         &mut rng,
     )?;
@@ -48,8 +48,8 @@ pub(super) fn reaimed(candidate: &Candidate, ev: &Evaluated) -> Option<Candidate
 /// A hold that changes what the anchor's trap says and where it leads,
 /// and nothing the decision rests on: the same kind of edit a flip makes
 /// when it re-aims its trap, so the two read alike in a diff.
-pub(super) fn hold(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
-    let (scenario, edits) = with_edits(sc, Aim::First, Vec::new(), rng)?;
+pub(super) fn hold(sc: &Scenario, proof: &Proof, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+    let (scenario, edits) = with_edits(sc, (Aim::First, Some(proof)), Vec::new(), rng)?;
     Some(Candidate {
         scenario: scenario.into(),
         edits,
@@ -62,7 +62,8 @@ pub(super) fn hold(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
 /// decision off where the trap led, so that the number of edits does not
 /// tell the sides apart either.
 pub(super) fn hold_after(keep: &Candidate, rng: &mut ChaCha8Rng) -> Option<Candidate> {
-    let (scenario, edits) = with_edits(&keep.scenario, Aim::First, keep.edits.clone(), rng)?;
+    let (scenario, edits) =
+        with_edits(&keep.scenario, (Aim::First, None), keep.edits.clone(), rng)?;
     Some(Candidate {
         scenario: scenario.into(),
         edits,
@@ -70,17 +71,21 @@ pub(super) fn hold_after(keep: &Candidate, rng: &mut ChaCha8Rng) -> Option<Candi
     })
 }
 
-/// The scenario with its claims re-aimed, and `edits` with the edits that
-/// say so.
+/// The scenario with its claims re-aimed (`which`; from `proof` of it
+/// when given, else proved afresh), and `edits` with the edits that say
+/// so.
 fn with_edits(
     sc: &Scenario,
-    which: Aim,
+    (which, proof): (Aim, Option<&Proof>),
     mut edits: Vec<Edit>,
     rng: &mut ChaCha8Rng,
 ) -> Option<(Scenario, Vec<Edit>)> {
     let before = sc;
     let mut sc = sc.clone();
-    let changed = crate::planted::claims::reaim(&mut sc, which, rng)?;
+    let changed = match proof {
+        Some(p) => crate::planted::claims::reaim_proved(&mut sc, p, which, rng)?,
+        None => crate::planted::claims::reaim(&mut sc, which, rng)?,
+    };
     for r in changed {
         // A claim told again may be of another category, which the norms
         // give to other people.

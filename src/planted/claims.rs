@@ -189,8 +189,31 @@ pub(crate) enum Aim {
 /// detail with a sanitized twin (written by hand: its two texts would no
 /// longer agree), or no replacement is proved.
 pub(crate) fn reaim(sc: &mut Scenario, which: Aim, rng: &mut ChaCha8Rng) -> Option<Vec<Reaimed>> {
+    let proof = Proof::of(sc)?;
+    reaim_proved(sc, &proof, which, rng)
+}
+
+/// A scenario's model and report, proved once for several re-aimings of
+/// it (each draws its own claims from the same proofs).
+pub(crate) struct Proof(model::Model, crate::analysis::Report);
+
+impl Proof {
+    /// The proof of `sc`, when its oracle is proved unique in time.
+    pub(crate) fn of(sc: &Scenario) -> Option<Proof> {
+        let (m, report) = proved(sc, &bounded()())?;
+        Some(Proof(m, report))
+    }
+}
+
+/// [`reaim`], with `sc` proved as `proof` says.
+pub(crate) fn reaim_proved(
+    sc: &mut Scenario,
+    proof: &Proof,
+    which: Aim,
+    rng: &mut ChaCha8Rng,
+) -> Option<Vec<Reaimed>> {
     let options = bounded();
-    let (m, report) = proved(sc, &options())?;
+    let Proof(m, report) = proof;
     let lost = match which {
         Aim::Lost => nowhere(&m, &report),
         Aim::First => first_claim(sc).into_iter().collect(),
