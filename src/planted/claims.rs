@@ -215,7 +215,7 @@ pub(crate) fn reaim_proved(
     let options = bounded();
     let Proof(m, report) = proof;
     let lost = match which {
-        Aim::Lost => nowhere(&m, &report),
+        Aim::Lost => nowhere(m, report),
         Aim::First => first_claim(sc).into_iter().collect(),
     };
     if lost.is_empty()
@@ -225,7 +225,7 @@ pub(crate) fn reaim_proved(
     {
         return None;
     }
-    let mut candidates = claim_candidates(sc, &m, &report);
+    let mut candidates = claim_candidates(sc, m, report);
     candidates.shuffle(rng);
     let mut trial = sc.clone();
     let mut out = Vec::new();
