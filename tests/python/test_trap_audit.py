@@ -24,13 +24,9 @@ def cici():
 
 
 # (bar, family) -> what was measured on SEEDS and what is missing.
-EVERYTHING = ("a reader who honours every detail must give up all wishes but one, and the wishes "
-              "name the oracle as often as a uniform draw of the levels would (19.0% on the "
-              "tuning seeds 62000 to 62019)")
 YIELD = ("every candidate of seed 61005 adds `cici::check::claim_leads_nowhere`: its flips move "
          "the decision onto where the trap led, and no re-aimed claim is proved")
 NOT_YET = {
-    ("everything", "policy_decision"): f"23.3% of sides at the oracle: {EVERYTHING}",
     ("yield", "jira_allocation"): f"11 of 12 seeds give 2 triplets: {YIELD}",
 }
 

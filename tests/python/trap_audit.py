@@ -242,8 +242,10 @@ def reader_agrees(sv, model):
     k, found = sv.honour(forced, [(sv.on[j], 1) for j in appropriate(model)])
     if claimed.get("trap") == "keeps":
         # Honouring them (or nothing, when no shown detail is to be
-        # honoured) gives up no appropriate fact and allows one decision.
-        return k == 0 and len(found) == 1
+        # honoured) gives up no appropriate fact and allows one decision,
+        # or gives some up and comes back to the oracle alone.
+        back = k is not None and k <= 3 and found == [tuple(model["oracle"])]
+        return (k == 0 and len(found) == 1) or back
     to = list(found[0]) if k is not None and k <= 3 and len(found) == 1 else None
     return to == claimed.get("leads_to")
 
@@ -259,6 +261,10 @@ def trap_of(sv, model, i, oracle):
         k, found = sv.honour([sv.on[i]], [(sv.on[j], 1) for j in app])
         if k is None:
             kind, to = "no_decision", None
+        elif found == [oracle] and k <= 3:
+            # It contradicts an appropriate fact without ruling the oracle
+            # out: giving that fact up comes back to the oracle.
+            kind, to = "keeps", None
         elif len(found) == 1 and k <= 3:
             kind, to = "leads", list(found[0])
         else:

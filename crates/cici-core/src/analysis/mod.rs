@@ -58,7 +58,8 @@ use crate::solver::{Outcome, Session};
 /// What honouring a soft (or inappropriate) fact as hard would do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TrapEffect {
-    /// The oracle stays the one allowed decision.
+    /// The oracle stays the one allowed decision, or honoured as binding
+    /// it brings the reader back to the oracle alone.
     Keeps,
     /// No decision would be allowed any more.
     NoDecision,
@@ -66,8 +67,8 @@ pub enum TrapEffect {
     /// (only where the appropriate facts allow more than the oracle).
     Changes(Decision),
     /// Honoured as binding, giving up the fewest appropriate facts it
-    /// must, it allows this one decision, never the oracle: a
-    /// consequential trap.
+    /// must, it allows this one decision, not the oracle: a consequential
+    /// trap.
     Leads(Decision),
     /// Honoured so, it allows more than one decision (two of them here),
     /// or none without giving up more than [`traps::MAX_DROPS`] facts

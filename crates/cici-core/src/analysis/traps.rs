@@ -5,7 +5,8 @@
 //! takes a detail as binding instead keeps as much of F as it can: for a
 //! set T of such facts,
 //!
-//! - P ∪ F ∪ T allows the oracle: [`TrapEffect::Keeps`];
+//! - P ∪ F ∪ T allows the oracle, or honouring T as below reaches the
+//!   oracle alone: [`TrapEffect::Keeps`];
 //! - P ∪ F ∪ T allows another decision (F alone is not unique):
 //!   [`TrapEffect::Changes`];
 //! - P ∪ T allows nothing: [`TrapEffect::NoDecision`];
@@ -15,7 +16,9 @@
 //!   consequential trap), more is [`TrapEffect::Unclear`] with two of
 //!   them, and k beyond [`MAX_DROPS`] is `Unclear` with none.
 //!
-//! The oracle is never in D: it meets F, so a fact of T rules it out.
+//! A fact of T may rule the oracle out, or only contradict a fact of F (a
+//! finding told with another value): then giving that fact up can bring
+//! the reader back to the oracle, and D = {oracle} keeps it.
 
 use super::{Cx, TimedOut, TrapEffect};
 use crate::model::{FactId, Lit};
@@ -66,6 +69,11 @@ impl Cx<'_> {
             let other = self.session.differ_from(&first);
             let d = self.model.decode(&first);
             let effect = match self.solve_free(&on, &free, &[g, other])? {
+                // A detail that contradicts an appropriate fact without
+                // ruling the oracle out (a check `pending` where the record
+                // says `passed`, and only `failed` counts) brings the
+                // reader back to the oracle: it misleads no one.
+                None if d == self.sc.oracle => return Ok(plain(TrapEffect::Keeps)),
                 None => TrapEffect::Leads(d),
                 Some(second) => TrapEffect::Unclear(vec![d, self.model.decode(&second)]),
             };
