@@ -194,10 +194,7 @@ fn shape(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<String> {
     let kind = |to: &str| {
         let (name, args) = to.split_once('(').unwrap_or((to, ""));
         match name {
-            "evidence" => format!(
-                "evidence:{}",
-                args.trim_end_matches(')').rsplit(", ").next().unwrap_or("")
-            ),
+            "evidence" => format!("evidence:{}", last_argument(args)),
             _ => name.to_string(),
         }
     };
@@ -225,9 +222,7 @@ fn shape(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<String> {
                 }
             }
             Edit::ReplaceText { .. } => None,
-            other => serde_json::to_value(other)
-                .ok()
-                .and_then(|v| v.get("op")?.as_str().map(str::to_string)),
+            other => op_name(other),
         })
         .collect();
     out.sort();
@@ -328,11 +323,9 @@ fn left_states(sc: &crate::sema::Scenario, edits: &[Edit]) -> Vec<String> {
     let mut out: Vec<String> = edits
         .iter()
         .filter_map(|e| match e {
-            Edit::ReplaceFact { from, .. } if from.starts_with("evidence(") => from
-                .trim_end_matches(')')
-                .rsplit(", ")
-                .next()
-                .map(str::to_string),
+            Edit::ReplaceFact { from, .. } => from
+                .strip_prefix("evidence(")
+                .map(|args| last_argument(args).to_string()),
             Edit::ReplaceText { from, .. } if sc.rule_setting().is_some() => {
                 crate::phrasing::stated_state(texts, from).map(str::to_string)
             }
@@ -353,14 +346,23 @@ fn ops(edits: &[Edit]) -> Vec<String> {
         .filter(|e| !matches!(e, Edit::ReplaceFact { .. } | Edit::SetHolder { .. }))
         .map(|e| match e {
             Edit::ReplaceText { form, .. } => format!("text:{form:?}"),
-            other => serde_json::to_value(other)
-                .ok()
-                .and_then(|v| Some(v.get("op")?.as_str()?.to_string()))
-                .unwrap_or_default(),
+            other => op_name(other).unwrap_or_default(),
         })
         .collect();
     out.sort();
     out
+}
+
+/// An edit's operation as records spell it (`add_attribute`).
+fn op_name(e: &Edit) -> Option<String> {
+    let v = serde_json::to_value(e).ok()?;
+    Some(v.get("op")?.as_str()?.to_string())
+}
+
+/// The last argument of a printed predicate's arguments (`load_test,
+/// failed)` gives `failed`): a finding's value.
+fn last_argument(args: &str) -> &str {
+    args.trim_end_matches(')').rsplit(", ").next().unwrap_or("")
 }
 
 /// How many entries of two sorted lists have no match in the other.

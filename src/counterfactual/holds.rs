@@ -242,7 +242,7 @@ fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut
         let (kind, form) = attr.fact_form();
         // Findings are worded by their authors better than a template can.
         if form.facts.len() != 1
-            || !super::mutate::seen_by_executor(sc, a, kind)
+            || !super::side::seen_by_executor(sc, a, kind)
             || matches!(
                 form.facts[0].predicate,
                 Predicate::Rule(RulePredicate::Evidence { .. })
@@ -291,7 +291,7 @@ fn reworded_findings(
         let [fact] = &form.facts[..] else {
             continue;
         };
-        if !super::mutate::seen_by_executor(sc, a, kind)
+        if !super::side::seen_by_executor(sc, a, kind)
             || !matches!(
                 fact.predicate,
                 Predicate::Rule(RulePredicate::Evidence { .. })
@@ -345,7 +345,7 @@ fn replaced_irrelevant(
     let sc = &c.scenario;
     for (a, finding) in c.report.attributes.iter().enumerate() {
         if finding.class != Class::Irrelevant
-            || !super::mutate::seen_by_executor(sc, a, FormKind::Raw)
+            || !super::side::seen_by_executor(sc, a, FormKind::Raw)
         {
             continue;
         }
@@ -371,8 +371,8 @@ fn replaced_irrelevant(
 fn dropped_supporting(c: &Checked, out: &mut Vec<Candidate>) {
     let sc = &c.scenario;
     for (a, finding) in c.report.attributes.iter().enumerate() {
-        let shows = super::mutate::seen_by_executor(sc, a, FormKind::Raw)
-            || super::mutate::seen_by_executor(sc, a, FormKind::Sanitized);
+        let shows = super::side::seen_by_executor(sc, a, FormKind::Raw)
+            || super::side::seen_by_executor(sc, a, FormKind::Sanitized);
         if finding.class == Class::Supporting && shows {
             let mut v = sc.clone();
             v.attributes.remove(a);
@@ -394,30 +394,11 @@ fn executor_aside(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Opt
     if text.is_empty() {
         return None;
     }
-    let mut v = sc.clone();
-    let id = (1..)
-        .map(|n| format!("{}_aside_{n}", sc.people[holder].id))
-        .find(|id| sc.attribute(id).is_none())
-        .expect("some id is free");
-    crate::planted::push_attribute(
-        &mut v,
-        holder,
-        Some(category),
-        text.clone(),
-        None,
-        Vec::new(),
-        Vec::new(),
-    );
-    v.attributes.last_mut().expect("just pushed").id = id.clone();
+    let (v, edit) = super::side::with_detail(sc, holder, category, text, "aside");
     Some(Candidate {
         flow: None,
         scenario: v.into(),
-        edits: vec![Edit::AddAttribute {
-            attribute: id,
-            holder: sc.people[holder].id.clone(),
-            text,
-            fact: None,
-        }],
+        edits: vec![edit],
     })
 }
 
@@ -425,8 +406,8 @@ fn executor_aside(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Opt
 fn reordered(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let visible: Vec<usize> = (0..sc.attributes.len())
         .filter(|&a| {
-            super::mutate::seen_by_executor(sc, a, FormKind::Raw)
-                || super::mutate::seen_by_executor(sc, a, FormKind::Sanitized)
+            super::side::seen_by_executor(sc, a, FormKind::Raw)
+                || super::side::seen_by_executor(sc, a, FormKind::Sanitized)
         })
         .collect();
     if visible.len() < 2 {

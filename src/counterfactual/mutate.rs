@@ -124,11 +124,10 @@ pub(super) fn stating(
     category: Option<crate::sema::Category>,
     rng: &mut ChaCha8Rng,
 ) -> crate::phrasing::Texts {
-    let wanted = phrases(sc, p);
-    let names = |t: &str| wanted.is_empty() || wanted.iter().any(|w| t.contains(w.as_str()));
+    let names = names_fact(sc, p);
     let mut fresh = crate::phrasing::hard_in(texts, sc, p, category, rng);
     for _ in 0..STATING_TRIES {
-        if names(&fresh.raw) && fresh.sanitized.as_deref().is_none_or(names) {
+        if names(&fresh.raw) && fresh.sanitized.as_deref().is_none_or(&names) {
             break;
         }
         fresh = crate::phrasing::hard_in(texts, sc, p, category, rng);
@@ -147,12 +146,18 @@ pub(super) fn told_again(
     (teller, category): (usize, Option<crate::sema::Category>),
     rng: &mut ChaCha8Rng,
 ) -> Option<crate::phrasing::Texts> {
-    let wanted = phrases(sc, p);
-    let names = |t: &str| wanted.is_empty() || wanted.iter().any(|w| t.contains(w.as_str()));
+    let names = names_fact(sc, p);
     (0..STATING_TRIES).find_map(|_| {
         crate::phrasing::personal_finding(texts, sc, p, teller, category, rng)
-            .filter(|t| names(&t.raw) && t.sanitized.as_deref().is_some_and(names))
+            .filter(|t| names(&t.raw) && t.sanitized.as_deref().is_some_and(&names))
     })
+}
+
+/// Whether a text names one of fact `p`'s phrases (any text does for a
+/// fact without phrases).
+fn names_fact(sc: &Scenario, p: &Predicate) -> impl Fn(&str) -> bool {
+    let wanted = phrases(sc, p);
+    move |t: &str| wanted.is_empty() || wanted.iter().any(|w| t.contains(w.as_str()))
 }
 
 /// Draws of a fresh text, at most, for one that names its fact.
@@ -587,11 +592,4 @@ pub fn set_visibility(
         }],
         scenario: v.into(),
     }
-}
-
-/// Whether the executor sees attribute `a`'s form of `kind`.
-pub(super) fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
-    sc.attributes[a]
-        .form(kind)
-        .is_some_and(|f| f.visible.contains(&sc.executor))
 }

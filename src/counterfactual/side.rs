@@ -23,9 +23,9 @@ pub(super) fn told_again(
     rng: &mut ChaCha8Rng,
     out: &mut Vec<Candidate>,
 ) {
-    let mut states: Vec<String> = sc
+    let mut states: Vec<&String> = sc
         .rule_setting()
-        .map(|ss| ss.evidence.iter().flat_map(|e| e.values.clone()).collect())
+        .map(crate::planted::finding_states)
         .unwrap_or_default();
     states.sort();
     states.dedup();
@@ -52,7 +52,7 @@ pub(super) fn told_again(
         else {
             continue;
         };
-        if !super::mutate::seen_by_executor(sc, a, FormKind::Raw) {
+        if !seen_by_executor(sc, a, FormKind::Raw) {
             continue;
         }
         for state in states.iter().take(SIDE_STATES) {
@@ -78,13 +78,11 @@ pub(super) fn told_again(
 pub(super) fn added(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let ss = sc.rule_setting()?;
     let told = |name: &str| sc.attributes.iter().any(|a| a.raw.text.contains(name));
-    let unused: Vec<&str> = crate::planted::side_pool(sc.family())
-        .iter()
-        .filter(|id| ss.evidence.iter().all(|e| e.id != **id))
-        .filter_map(|id| crate::phrasing::evidence_name(texts, id))
+    let unused: Vec<&str> = crate::planted::side_names(sc)
+        .into_iter()
         .filter(|name| !told(name))
         .collect();
-    let states: Vec<&String> = ss.evidence.iter().flat_map(|e| &e.values).collect();
+    let states = crate::planted::finding_states(ss);
     let people: Vec<PersonId> = (0..sc.people.len()).filter(|&p| p != sc.executor).collect();
     if unused.is_empty() || states.is_empty() || people.is_empty() {
         return None;
@@ -93,36 +91,58 @@ pub(super) fn added(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> O
     let state = states[rng.random_range(0..states.len())];
     let text = crate::phrasing::side_finding(texts, thing, state, rng)?;
     let holder = people[rng.random_range(0..people.len())];
+    let category = crate::sema::Category::Operational;
+    let (mut v, edit) = with_detail(sc, holder, category, text, "finding");
+    // Told to the team as the norms let an operational detail go.
+    let added = v.attributes.last().expect("just added");
+    let visible = v.derived_visibility(added, FormKind::Raw);
+    v.attributes.last_mut().expect("just added").raw.visible = visible;
+    Some(Candidate {
+        flow: None,
+        scenario: v.into(),
+        edits: vec![edit],
+    })
+}
+
+/// The scenario with a new detail of `holder` that states no fact, under
+/// a free id `<holder>_<stem>_<n>`, and the edit that says so.
+pub(super) fn with_detail(
+    sc: &Scenario,
+    holder: PersonId,
+    category: crate::sema::Category,
+    text: String,
+    stem: &str,
+) -> (Scenario, Edit) {
     let mut v = sc.clone();
     let id = (1..)
-        .map(|n| format!("{}_finding_{n}", sc.people[holder].id))
+        .map(|n| format!("{}_{stem}_{n}", sc.people[holder].id))
         .find(|id| sc.attribute(id).is_none())
         .expect("some id is free");
     crate::planted::push_attribute(
         &mut v,
         holder,
-        Some(crate::sema::Category::Operational),
+        Some(category),
         text.clone(),
         None,
         Vec::new(),
         Vec::new(),
     );
-    let added = v.attributes.last().expect("just pushed").clone();
-    let visible = v.derived_visibility(&added, FormKind::Raw);
-    let attr = v.attributes.last_mut().expect("just pushed");
-    attr.id = id.clone();
-    attr.raw.visible = visible;
-    Some(Candidate {
-        flow: None,
-        scenario: v.into(),
-        edits: vec![Edit::AddAttribute {
-            attribute: id,
-            holder: sc.people[holder].id.clone(),
-            text,
-            fact: None,
-        }],
-    })
+    v.attributes.last_mut().expect("just pushed").id = id.clone();
+    let edit = Edit::AddAttribute {
+        attribute: id,
+        holder: sc.people[holder].id.clone(),
+        text,
+        fact: None,
+    };
+    (v, edit)
 }
 
 /// States a side finding is told in, at most, per hold list.
 const SIDE_STATES: usize = 3;
+
+/// Whether the executor sees attribute `a`'s form of `kind`.
+pub(super) fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
+    sc.attributes[a]
+        .form(kind)
+        .is_some_and(|f| f.visible.contains(&sc.executor))
+}

@@ -131,7 +131,7 @@ fn finish(
         Family::MeetingAllocation => meeting::distractors(&mut sc, config.soft, rng),
         Family::SeverityClassification | Family::PolicyDecision => {
             severity::distractors(&mut sc, config.soft, trap_to, rng);
-            severity::side_findings(&mut sc, side_pool(config.family), rng);
+            severity::side_findings(&mut sc, rng);
         }
     }
     for _ in 0..config.irrelevant {
@@ -222,6 +222,12 @@ pub(crate) fn separating_facts(sc: &Scenario, other: &crate::sema::Decision) -> 
 /// phrasing: a personal reason and a sanitized form for facts about a person.
 pub(crate) fn add_fact(sc: &mut Scenario, holder: PersonId, fact: Predicate, rng: &mut ChaCha8Rng) {
     let t = crate::phrasing::hard(crate::phrasing::FactTexts::builtin(), sc, &fact, rng);
+    push_texts(sc, holder, t, fact);
+}
+
+/// Appends an attribute of `holder` with the drawn texts `t` that states
+/// `fact` (in its sanitized form where `t` has one).
+fn push_texts(sc: &mut Scenario, holder: PersonId, t: crate::phrasing::Texts, fact: Predicate) {
     push_attribute(
         sc,
         holder,
@@ -251,15 +257,7 @@ pub(crate) fn add_finding(
     if holder != sc.executor && rng.random_bool(PERSONAL_FINDINGS) {
         let texts = crate::phrasing::FactTexts::builtin();
         if let Some(t) = crate::phrasing::personal_finding(texts, sc, &fact, holder, None, rng) {
-            push_attribute(
-                sc,
-                holder,
-                Some(t.category),
-                t.raw,
-                t.sanitized,
-                vec![fact],
-                Vec::new(),
-            );
+            push_texts(sc, holder, t, fact);
             return;
         }
     }
@@ -276,15 +274,8 @@ pub(crate) fn add_operational_fact(
     rng: &mut ChaCha8Rng,
 ) {
     match crate::phrasing::operational(crate::phrasing::FactTexts::builtin(), sc, &fact, rng) {
-        Some(t) => push_attribute(
-            sc,
-            holder,
-            Some(t.category),
-            t.raw,
-            None,
-            vec![fact],
-            Vec::new(),
-        ),
+        // An operational text has no sanitized form.
+        Some(t) => push_texts(sc, holder, t, fact),
         None => add_fact(sc, holder, fact, rng),
     }
 }
@@ -533,6 +524,26 @@ pub(crate) fn side_pool(family: Family) -> &'static [&'static str] {
         Family::SeverityClassification => &severity::SIGNALS,
         Family::JiraAllocation | Family::MeetingAllocation => &[],
     }
+}
+
+/// The written names of the checks or signals of the family's pool that
+/// the scenario's rules do not name: what a side finding is about.
+pub(crate) fn side_names(sc: &Scenario) -> Vec<&'static str> {
+    let texts = crate::phrasing::FactTexts::builtin();
+    let Some(ss) = sc.rule_setting() else {
+        return Vec::new();
+    };
+    side_pool(sc.family())
+        .iter()
+        .filter(|id| ss.evidence.iter().all(|e| e.id != **id))
+        .filter_map(|id| crate::phrasing::evidence_name(texts, id))
+        .collect()
+}
+
+/// The states of the rule setting's findings, each variable's in turn
+/// (a state two variables share is listed twice).
+pub(crate) fn finding_states(ss: &crate::sema::RuleSetting) -> Vec<&String> {
+    ss.evidence.iter().flat_map(|e| &e.values).collect()
 }
 
 /// `n` names from `pool`: a draw of distinct ones, in the pool's order,

@@ -57,37 +57,7 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         span: Span::DERIVED,
     });
     let exclusive = rng.random_bool(0.5);
-    // With the exclusions a failed check decides alone; without them each
-    // rule says that the earlier checks did not fail, so that no two rules
-    // hold together and the order of the rules never decides.
-    let rules = (0..n)
-        .map(|v| {
-            let mut parts = vec![Condition::Eq(v, FAILED)];
-            if !exclusive {
-                parts.extend((0..v).map(|u| Condition::Ne(u, FAILED)));
-            }
-            RubricRule {
-                level: v,
-                when: if parts.len() == 1 {
-                    parts.remove(0)
-                } else {
-                    Condition::And(parts)
-                },
-                span: Span::DERIVED,
-            }
-        })
-        .collect();
-    let excludes = if exclusive {
-        (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-            .map(|(a, b)| Exclusion {
-                when: Condition::And(vec![Condition::Eq(a, FAILED), Condition::Eq(b, FAILED)]),
-                span: Span::DERIVED,
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let (rules, excludes) = rules(n, exclusive);
     // A configuration: every check passed or pending, and (mostly) one
     // failed check, at most one when the exclusions hold.
     let mut configuration: Vec<usize> = (0..n).map(|_| rng.random_range(0..2)).collect();
@@ -129,4 +99,41 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> (Scenario, Vec<usiz
         Decision::Rule(oracle),
     );
     (sc, configuration)
+}
+
+/// The rules of `n` checks, each naming its check when it failed, and
+/// the exclusions when they hold (`exclusive`).
+fn rules(n: usize, exclusive: bool) -> (Vec<RubricRule>, Vec<Exclusion>) {
+    // With the exclusions a failed check decides alone; without them each
+    // rule says that the earlier checks did not fail, so that no two rules
+    // hold together and the order of the rules never decides.
+    let rules = (0..n)
+        .map(|v| {
+            let mut parts = vec![Condition::Eq(v, FAILED)];
+            if !exclusive {
+                parts.extend((0..v).map(|u| Condition::Ne(u, FAILED)));
+            }
+            RubricRule {
+                level: v,
+                when: if parts.len() == 1 {
+                    parts.remove(0)
+                } else {
+                    Condition::And(parts)
+                },
+                span: Span::DERIVED,
+            }
+        })
+        .collect();
+    let excludes = if exclusive {
+        (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .map(|(a, b)| Exclusion {
+                when: Condition::And(vec![Condition::Eq(a, FAILED), Condition::Eq(b, FAILED)]),
+                span: Span::DERIVED,
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    (rules, excludes)
 }

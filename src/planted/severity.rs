@@ -185,23 +185,18 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
     }
 }
 
-/// Findings about checks or signals of the family's `pool` that this
+/// Findings about checks or signals of the family's pool that this
 /// scenario's rules do not name, told in the words and states of its
 /// findings: details the decision does not rest on that read as ones it
 /// does, so that a reader checks each finding against the rules. A name
 /// is a rule's variable in one scenario and a side finding in another.
-pub(super) fn side_findings(sc: &mut Scenario, pool: &[&str], rng: &mut ChaCha8Rng) {
+pub(super) fn side_findings(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
     let texts = crate::phrasing::FactTexts::builtin();
     let Some(ss) = sc.rule_setting() else {
         return;
     };
-    let unused: Vec<&str> = pool
-        .iter()
-        .copied()
-        .filter(|id| ss.evidence.iter().all(|e| e.id != *id))
-        .filter_map(|id| crate::phrasing::evidence_name(texts, id))
-        .collect();
-    let states: Vec<String> = ss.evidence.iter().flat_map(|e| e.values.clone()).collect();
+    let unused = super::side_names(sc);
+    let states: Vec<String> = super::finding_states(ss).into_iter().cloned().collect();
     if unused.is_empty() || states.is_empty() || sc.people.len() < 2 {
         return;
     }
