@@ -12,6 +12,10 @@ measures:
   appropriate facts (lexicographically), and answers among the decisions
   then allowed. It is credited 1/|D| when the oracle is one of those D
   decisions (a uniform guess), 0 otherwise.
+- `operational_only`: how often a reader that drops every personal detail
+  (every detail filed under a category other than `operational`) and
+  takes the facts of the rest reaches the oracle as the one decision:
+  ignoring privacy altogether must be no shortcut to the answer.
 - `consequential`: the share of sides with a claim or wish that, honoured
   (the fewest appropriate facts given up), allows exactly one decision,
   other than the oracle. `disagree` counts the facts where the export's own
@@ -44,7 +48,7 @@ from ortools.sat.python import cp_model
 FAMILIES = ["meeting_allocation", "jira_allocation", "severity_classification", "policy_decision"]
 PER_SEED = 2
 CONDITIONS = ["none", "combined"]
-BARS = {"everything": ("<=", 0.20), "consequential": (">=", 0.80), "diff_clf": ("<=", 0.65),
+BARS = {"everything": ("<=", 0.20), "operational_only": ("<=", 0.20), "consequential": (">=", 0.80), "diff_clf": ("<=", 0.65),
         "notes_kw": ("<=", "category"), "yield": (">=", 0.95)}
 # A keyword reader of notes chosen by category alone still lands a little
 # above or below the category's majority class by the draw of the split.
@@ -112,14 +116,15 @@ def export_sides(cici, rows, folder):
     meta = {}
     for i, (text, info) in enumerate(texts.items()):
         sid = f"side_{i:05d}"
-        meta[sid] = (*info, items[text], raw_texts(text))
+        meta[sid] = (*info, items[text], raw_texts(text), dict(CATEGORY.findall(text)))
         renamed = re.sub(r"^scenario\s+\w+", f"scenario {sid}", text, count=1, flags=re.M)
         (src / f"{sid}.cici").write_text(renamed, encoding="utf-8")
     run([cici, "export", "model", src, "--out", folder / "models", "-q"])
     models = []
     for path in sorted((folder / "models").glob("*.json")):
         model = json.loads(path.read_text(encoding="utf-8"))
-        model["family"], model["side"], model["scenario"], model["items"], model["raws"] = meta[model["id"]]
+        (model["family"], model["side"], model["scenario"], model["items"], model["raws"],
+         model["categories"]) = meta[model["id"]]
         models.append(model)
     return models
 
@@ -216,6 +221,9 @@ def analyse(model):
     base = sv.decisions([sv.on[i] for i in app], cap=2)
     out = {"family": model["family"], "scenario": model["scenario"], "oracle_ok": base == [oracle]}
     out["everything"] = everything_reader(sv, model, oracle)
+    operational = [sv.on[i] for i in app
+                   if model["categories"].get(model["facts"][i]["attribute"]) == "operational"]
+    out["operational_only"] = sv.decisions(operational, cap=2) == [oracle]
     out["traps"] = [trap_of(sv, model, i, oracle) for i in shown_rest(model)]
     for t in out["traps"]:
         raw = model["raws"].get(t["attribute"])
@@ -330,6 +338,7 @@ def raw_texts(seed):
     return {a: json.loads(f'"{t}"') for a, t in RAW.findall(seed)}
 
 
+CATEGORY = re.compile(r"attribute\s+(\w+)\s*\{[^{}]*?category\s+(\w+)", re.S)
 RAW = re.compile(r'attribute\s+(\w+)\s*\{[^{}]*?raw\s+"((?:[^"\\]|\\.)*)"', re.S)
 
 
@@ -397,6 +406,7 @@ def side_figures(results):
             "sides": len(res),
             "oracle_ok": sum(r["oracle_ok"] for r in res) / len(res),
             "everything": sum(r["everything"]["credit"] for r in res) / len(res),
+            "operational_only": sum(r["operational_only"] for r in res) / len(res),
             "everything_unique": sum(r["everything"]["decisions"] == 1 for r in res) / len(res),
             "everything_infeasible": sum(r["everything"]["infeasible"] for r in res) / len(res),
             "consequential": sum(any(t["kind"] == "leads" and t["shown"] for t in r["traps"])
@@ -433,7 +443,8 @@ def passes(figure, name):
     return value <= bar if op == "<=" else value >= bar
 
 
-COLUMNS = ["sides", "oracle_ok", "everything", "everything_unique", "everything_infeasible",
+COLUMNS = ["sides", "oracle_ok", "everything", "operational_only", "everything_unique",
+           "everything_infeasible",
            "consequential", "claims_wishes", "leading", "unshown", "disagree", "reader_disagree", "diff_clf", "notes_kw", "category", "yield"]
 
 
