@@ -168,6 +168,8 @@ pub(crate) struct Reaimed {
     pub from: Predicate,
     pub to: Predicate,
     pub text_from: String,
+    /// Who held the detail before (its holder now when it did not move).
+    pub holder_from: usize,
 }
 
 /// Which claims [`reaim`] replaces.
@@ -232,24 +234,83 @@ pub(crate) fn reaim_proved(
     for (a, i) in lost {
         let holder = trial.attributes[a].holder;
         let now = trial.attributes[a].claims[i].predicate.clone();
-        let fits = |p: &&Predicate| p.subject().is_none_or(|s| s == holder) && **p != now;
-        let found = candidates.iter().filter(fits).take(TRIES).find_map(|p| {
-            let t = with_claim(&trial, (a, i), p, rng)?;
+        let fits = |p: &Predicate| told_by(p, holder).filter(|p| *p != now);
+        // Then facts about the holder that the oracle breaks, wherever
+        // they lead: a flip can leave no nearby decision that a fact
+        // about this holder tells apart.
+        let own = match trial.family() {
+            crate::sema::Family::JiraAllocation => super::jira::broken_by_oracle(&trial, holder),
+            _ => Vec::new(),
+        };
+        let own = own
+            .into_iter()
+            .filter(|p| !candidates.contains(p) && *p != now);
+        let leads = |t: Scenario| {
             let m = model::lower(&t);
             let r = prove(&t, &m, &options());
-            (r.unique && !r.timed_out && !nowhere(&m, &r).contains(&(a, i))).then_some((t, p))
-        });
+            (r.unique && !r.timed_out && !nowhere(&m, &r).contains(&(a, i))).then_some(t)
+        };
+        let found = candidates
+            .iter()
+            .filter_map(fits)
+            .chain(own)
+            .take(TRIES)
+            .find_map(|p| Some((leads(with_claim(&trial, (a, i), &p, rng)?)?, p)))
+            // Last, the detail passes to the subject of another claim that
+            // rules the oracle out, and is told as theirs.
+            .or_else(|| {
+                let others = candidates.iter().filter(|p| {
+                    p.subject()
+                        .is_some_and(|s| s != holder && s != trial.executor)
+                });
+                others.take(TRIES).find_map(|p| {
+                    let moved = with_holder(&trial, a, p.subject()?);
+                    Some((leads(with_claim(&moved, (a, i), p, rng)?)?, p.clone()))
+                })
+            });
         let (t, p) = found?;
         out.push(Reaimed {
             attribute: a,
             from: trial.attributes[a].claims[i].predicate.clone(),
             to: p.clone(),
             text_from: trial.attributes[a].raw.text.clone(),
+            holder_from: holder,
         });
         trial = t;
     }
     *sc = trial;
     Some(out)
+}
+
+/// The scenario with attribute `a` held by, and about, `to`, who alone
+/// sees its raw form in its old holder's place.
+fn with_holder(sc: &Scenario, a: usize, to: usize) -> Scenario {
+    let mut out = sc.clone();
+    let attr = &mut out.attributes[a];
+    let from = attr.holder;
+    attr.holder = to;
+    attr.about = to;
+    for p in attr.raw.visible.iter_mut().filter(|p| **p == from) {
+        *p = to;
+    }
+    attr.raw.visible.sort_unstable();
+    attr.raw.visible.dedup();
+    out
+}
+
+/// `p` as a claim `holder` tells of themselves: `p` when it is about
+/// them or about no one, a pair they are in with them named first (the
+/// pair is the same either way round); else None.
+fn told_by(p: &Predicate, holder: usize) -> Option<Predicate> {
+    match p {
+        Predicate::Jira(crate::sema::JiraPredicate::CannotPair { a, b }) if *b == holder => {
+            Some(Predicate::Jira(crate::sema::JiraPredicate::CannotPair {
+                a: *b,
+                b: *a,
+            }))
+        }
+        _ => p.subject().is_none_or(|s| s == holder).then(|| p.clone()),
+    }
 }
 
 /// The first claim of the scenario: its attribute and index.

@@ -95,6 +95,45 @@ fn load(js: &JiraSetting, asg: &[Assignment], p: PersonId) -> u32 {
         .sum()
 }
 
+/// Facts about `person` that the oracle breaks: what a claim of theirs
+/// could say to rule it out (the prover tells which of them, honoured,
+/// lead to exactly one other decision).
+pub(super) fn broken_by_oracle(sc: &Scenario, person: PersonId) -> Vec<Predicate> {
+    let (Some(js), Decision::Jira(o)) = (sc.jira_setting(), &sc.oracle) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (t, a) in o.iter().enumerate() {
+        let partner = match a.collaborator {
+            _ if a.owner == person => a.collaborator,
+            Some(c) if c == person => Some(a.owner),
+            _ => continue,
+        };
+        if a.owner == person {
+            out.push(JiraPredicate::CannotOwn { person, ticket: t });
+        }
+        if let Some(b) = partner {
+            out.push(JiraPredicate::CannotPair { a: person, b });
+        }
+        if js.tickets[t].sensitive {
+            out.push(JiraPredicate::NoSensitive { person });
+        }
+    }
+    if let Some(hours) = load(js, o, person).checked_sub(1) {
+        out.push(JiraPredicate::Capacity { person, hours });
+    }
+    let mut seen = Vec::new();
+    out.into_iter()
+        .map(Predicate::Jira)
+        .filter(|p| {
+            !seen.contains(p) && {
+                seen.push(p.clone());
+                true
+            }
+        })
+        .collect()
+}
+
 /// Facts that would rule out `other`; the caller keeps those that allow the oracle.
 pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
     let (Some(js), Decision::Jira(o), Decision::Jira(d)) = (sc.jira_setting(), &sc.oracle, other)

@@ -180,9 +180,39 @@ pub(super) fn restrict(sc: &mut Scenario, completion: &[usize], rng: &mut ChaCha
             i += 1;
         }
     }
+    tell_one_personally(sc, rng);
     for (n, a) in sc.attributes.iter_mut().enumerate() {
         a.id = format!("a{:03}_{}", n + 1, sc.people[a.holder].id);
     }
+}
+
+/// Tells one finding with a teammate's personal reason when the draw told
+/// none so. Every finding left is needed, so a reader who drops every
+/// personal detail can then not settle the decision: ignoring privacy is
+/// no shortcut to the rules.
+fn tell_one_personally(sc: &mut Scenario, rng: &mut ChaCha8Rng) {
+    if sc.people.len() < 2 || sc.attributes.iter().any(|a| a.sanitized.is_some()) {
+        return;
+    }
+    let others: Vec<PersonId> = (0..sc.people.len()).filter(|&p| p != sc.executor).collect();
+    let told: Vec<usize> = (0..sc.attributes.len())
+        .filter(|&i| !sc.attributes[i].raw.facts.is_empty())
+        .collect();
+    let Some(&i) = told.get(rng.random_range(0..told.len().max(1))) else {
+        return;
+    };
+    let fact = sc.attributes[i].raw.facts[0].predicate.clone();
+    let holder = match sc.attributes[i].holder {
+        h if h != sc.executor => h,
+        _ => others[rng.random_range(0..others.len())],
+    };
+    let texts = crate::phrasing::FactTexts::builtin();
+    let Some(t) = crate::phrasing::personal_finding(texts, sc, &fact, holder, None, rng) else {
+        return;
+    };
+    super::push_texts(sc, holder, t, fact);
+    let personal = sc.attributes.pop().expect("an attribute was just pushed");
+    sc.attributes[i] = personal;
 }
 
 /// Findings about checks or signals of the family's pool that this
