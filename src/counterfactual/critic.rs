@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::vocab::{Check, Edit, MAX_EDITS};
+use super::vocab::{changes, Check, Edit, MAX_EDITS};
 use super::wording::{phrases, subject_name};
 use super::Evaluated;
 use crate::analysis::{lints, Class};
@@ -176,13 +176,17 @@ pub fn judge(j: &Judged, accepted: &HashSet<String>) -> Vec<Verdict> {
     out
 }
 
-/// A few edits, or a question about another flow.
+/// A few changes, or a question about another flow.
 fn minimal(j: &Judged) -> Verdict {
     let edits = j.edits;
+    let n = changes(edits, &j.anchor.scenario, &j.variant.checked.scenario);
     verdict(
         Check::Minimal,
-        (!edits.is_empty() || j.changes_flow) && edits.len() <= MAX_EDITS,
-        format!("{} edit operation(s), at most {MAX_EDITS}", edits.len()),
+        (!edits.is_empty() || j.changes_flow) && n <= MAX_EDITS,
+        format!(
+            "{n} change(s) in {} edit operation(s), at most {MAX_EDITS} changes",
+            edits.len()
+        ),
     )
 }
 

@@ -443,7 +443,12 @@ pub(super) fn follow_norms(sc: &Scenario, was: usize, variant: &mut Scenario, a:
 /// The id of attribute `a` once it belongs to `new_pid`: its id with the
 /// old holder's id replaced, else `<new_pid>_<category>`; numbered until
 /// no attribute has it.
-fn moved_id(sc: &Scenario, a: usize, new_pid: &str, category: crate::sema::Category) -> String {
+pub(super) fn moved_id(
+    sc: &Scenario,
+    a: usize,
+    new_pid: &str,
+    category: crate::sema::Category,
+) -> String {
     let old_pid = &sc.people[sc.attributes[a].holder].id;
     let (renamed, changed) =
         replace_words(&sc.attributes[a].id.replace('_', " "), old_pid, new_pid);

@@ -90,6 +90,19 @@ fn with_edits(
         // A claim told again may be of another category, which the norms
         // give to other people.
         super::mutate::follow_norms(before, r.attribute, &mut sc, r.attribute);
+        let holder = sc.attributes[r.attribute].holder;
+        if holder != r.holder_from {
+            let id = match sc.attributes[r.attribute].category {
+                Some(c) => super::mutate::moved_id(before, r.attribute, &sc.people[holder].id, c),
+                None => sc.attributes[r.attribute].id.clone(),
+            };
+            edits.push(Edit::SetHolder {
+                attribute: before.attributes[r.attribute].id.clone(),
+                from: sc.people[r.holder_from].id.clone(),
+                to: sc.people[holder].id.clone(),
+            });
+            sc.attributes[r.attribute].id = id;
+        }
         let attr = &sc.attributes[r.attribute];
         edits.push(Edit::ReplaceFact {
             attribute: attr.id.clone(),

@@ -143,7 +143,7 @@ pub struct Flow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Check {
-    /// At most `MAX_EDITS` edits.
+    /// At most `MAX_EDITS` changes (see [`changes`]).
     Minimal,
     /// The variant's item reads differently from its anchor's.
     ReadsDifferently,
@@ -389,8 +389,34 @@ impl JsonSchema for Reason {
     }
 }
 
-/// The most edit operations one candidate may make.
+/// The most edit operations one candidate may make; the critic holds a
+/// candidate to as many changes (see [`changes`]).
 pub const MAX_EDITS: usize = 4;
+
+/// How many changes the edits of `anchor` into `variant` make: each edit
+/// is one, but a text of an attribute whose fact the same edits replace
+/// is part of that replacement (its texts say the new fact), so a fact
+/// told with a personal reason and a sanitized twin is one change, as a
+/// fact told once is. An attribute is known by its place, so a text
+/// written under the id it has after a move still counts with its fact.
+pub fn changes(edits: &[Edit], anchor: &Scenario, variant: &Scenario) -> usize {
+    let at = |id: &str| {
+        let place = |sc: &Scenario| sc.attributes.iter().position(|a| a.id == id);
+        place(variant).or_else(|| place(anchor))
+    };
+    let replaced: Vec<usize> = edits
+        .iter()
+        .filter_map(|e| match e {
+            Edit::ReplaceFact { attribute, .. } => at(attribute),
+            _ => None,
+        })
+        .collect();
+    let of_a_replacement = |e: &&Edit| match e {
+        Edit::ReplaceText { attribute, .. } => at(attribute).is_some_and(|i| replaced.contains(&i)),
+        _ => false,
+    };
+    edits.iter().filter(|e| !of_a_replacement(e)).count()
+}
 
 /// The longest text an edit may write.
 pub const MAX_TEXT: usize = 400;

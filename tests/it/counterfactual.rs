@@ -290,13 +290,21 @@ fn flips_flip_and_holds_hold_judged_from_the_text_alone() {
             }
             other => panic!("unknown kind {other}"),
         }
-        for side in ["flipped", "held"] {
+        for (side, c) in [("flipped", &flipped), ("held", &held)] {
             let critic: Vec<serde_json::Value> =
                 serde_json::from_str(r[format!("{side}_critic")].as_str().unwrap()).unwrap();
             assert!(critic.iter().all(|c| c["ok"] == true), "{id} {side}");
             let edits = r[format!("{side}_edit_count")].as_u64().unwrap();
+            let listed: Vec<cici::counterfactual::vocab::Edit> =
+                serde_json::from_str(r[format!("{side}_edits")].as_str().unwrap()).unwrap();
+            assert_eq!(listed.len() as u64, edits, "{id} {side}: the edit count");
+            let changes =
+                cici::counterfactual::vocab::changes(&listed, &anchor.scenario, &c.scenario);
             let moved = r[format!("{side}_flow")] != r["anchor_flow"];
-            assert!(edits <= 4, "{id} {side}: {edits} edits");
+            assert!(
+                changes <= 4,
+                "{id} {side}: {changes} changes in {edits} edits"
+            );
             assert!(edits >= 1 || moved, "{id} {side}: no change");
             assert!(!r[format!("{side}_change")].as_str().unwrap().is_empty());
         }

@@ -145,3 +145,59 @@ proptest! {
         prop_assert_eq!(Reason::parse(&text).to_string(), text);
     }
 }
+
+/// A fact replaced with its texts is one change, also when the attribute
+/// moves and its texts are written under the id it has after the move;
+/// any other edit is a change of its own.
+#[test]
+fn a_fact_told_again_in_its_texts_is_one_change() {
+    let text =
+        std::fs::read_to_string(crate::it::common::root().join("seeds/payments_sprint.cici"))
+            .unwrap();
+    let run = crate::it::common::check("payments_sprint.cici", &text);
+    let anchor = &run.checked[0].scenario;
+    let a = anchor
+        .attributes
+        .iter()
+        .find(|a| a.sanitized.is_some())
+        .unwrap();
+    let text_of = |id: &str, form| Edit::ReplaceText {
+        attribute: id.into(),
+        form,
+        from: "before".into(),
+        to: "after".into(),
+    };
+    let fact = Edit::ReplaceFact {
+        attribute: a.id.clone(),
+        from: "x".into(),
+        to: "y".into(),
+    };
+    let told = vec![
+        fact.clone(),
+        text_of(&a.id, FormKind::Raw),
+        text_of(&a.id, FormKind::Sanitized),
+    ];
+    let changes = cici::counterfactual::vocab::changes;
+    assert_eq!(changes(&told, anchor, anchor), 1);
+    // The same attribute under a new id in the variant, after a move.
+    let mut variant = anchor.clone();
+    let at = anchor.attributes.iter().position(|x| x.id == a.id).unwrap();
+    variant.attributes[at].id = format!("{}_moved", a.id);
+    let moved_id = variant.attributes[at].id.clone();
+    let moved = vec![
+        fact.clone(),
+        Edit::SetHolder {
+            attribute: a.id.clone(),
+            from: "p".into(),
+            to: "q".into(),
+        },
+        text_of(&moved_id, FormKind::Raw),
+        text_of(&moved_id, FormKind::Sanitized),
+    ];
+    assert_eq!(changes(&moved, anchor, &variant), 2);
+    // A text of another attribute is a change of its own.
+    let other = anchor.attributes.iter().find(|x| x.id != a.id).unwrap();
+    let two = vec![fact, text_of(&other.id, FormKind::Raw)];
+    assert_eq!(changes(&two, anchor, anchor), 2);
+    assert_eq!(changes(&[], anchor, anchor), 0);
+}
