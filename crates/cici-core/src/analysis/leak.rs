@@ -12,11 +12,10 @@
 
 use std::collections::HashSet;
 
-/// The lower-cased words of a text.
-pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+/// The lower-cased words of a text, as every privacy check reads them
+/// ([`super::tokens::privacy_words`]).
+pub fn words(text: &str) -> impl Iterator<Item = String> {
+    super::tokens::privacy_words(text).into_iter()
 }
 
 /// Words a text may use without giving a reason away: each word, and
@@ -24,8 +23,7 @@ pub fn words(text: &str) -> impl Iterator<Item = String> + '_ {
 pub trait Lexicon {
     /// The word itself, lower-cased, is shareable.
     fn has_word(&self, w: &str) -> bool;
-    /// Some shareable word has this stem (a word of more than six letters
-    /// is stemmed to its first five).
+    /// Some shareable word has this stem (its Snowball English stem).
     fn has_stem(&self, stem: &str) -> bool;
 }
 
@@ -42,7 +40,7 @@ impl Vocabulary {
     /// Adds a lower-cased word and its stem.
     pub fn insert(&mut self, w: String) {
         if !self.words.contains(&w) {
-            self.stems.insert(stem(&w).to_string());
+            self.stems.insert(stem(&w));
             self.words.insert(w);
         }
     }
@@ -123,65 +121,52 @@ const CONNECTIVES: &[&str] = &[
     "although", "though", "because", "while", "but", "whereas", "which", "since", "however",
 ];
 
-/// The lower-cased words of `text` with their clauses: punctuation that
-/// ends a phrase (followed by a space or the end: `04:00` and `3.5` stay
-/// whole) and the connectives start a new clause.
+/// The words of `text` ([`super::tokens::privacy_word_spans`]) with
+/// their clauses: punctuation between two words that ends a phrase
+/// (followed by a space or the end: `04:00` and `3.5` stay whole) and the
+/// connectives start a new clause.
 fn tokens(text: &str) -> Vec<Token> {
+    let (visible, spans) = super::tokens::privacy_word_spans(text);
     let mut out: Vec<Token> = Vec::new();
-    let mut clause = 0;
-    let mut opened = false;
-    let mut word = String::new();
-    let push = |word: String, clause: &mut usize, opened: &mut bool, out: &mut Vec<Token>| {
+    let (mut clause, mut opened, mut last) = (0, false, 0);
+    for (at, word) in spans {
+        let gap = &visible[last..at.start];
+        for (i, c) in gap.char_indices() {
+            let next = visible[last + i + c.len_utf8()..].chars().next();
+            let ends = matches!(c, ',' | ';' | ':' | '.' | '!' | '?')
+                && next.is_none_or(char::is_whitespace);
+            if ends || matches!(c, '(' | ')' | '—' | '–') {
+                clause += 1;
+                opened = false;
+            }
+        }
+        last = at.end;
         if CONNECTIVES.contains(&word.as_str()) {
-            *clause += 1;
-            *opened = true;
+            clause += 1;
+            opened = true;
         }
         out.push(Token {
             word,
-            clause: *clause,
-            opened: *opened,
+            clause,
+            opened,
         });
-    };
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        if c.is_alphanumeric() {
-            word.extend(c.to_lowercase());
-            continue;
-        }
-        if !word.is_empty() {
-            push(
-                std::mem::take(&mut word),
-                &mut clause,
-                &mut opened,
-                &mut out,
-            );
-        }
-        let ends = matches!(c, ',' | ';' | ':' | '.' | '!' | '?')
-            && chars.get(i + 1).is_none_or(|n| n.is_whitespace());
-        if ends || matches!(c, '(' | ')' | '—' | '–') {
-            clause += 1;
-            opened = false;
-        }
-    }
-    if !word.is_empty() {
-        push(word, &mut clause, &mut opened, &mut out);
     }
     out
 }
 
 /// The same word up to its ending: `remaining` and `remains`, `correction`
-/// and `correctable` (the first five letters of longer words).
-fn stem(w: &str) -> &str {
-    match w.char_indices().nth(5) {
-        Some((i, _)) if w.chars().count() > 6 => &w[..i],
-        _ => w,
-    }
+/// and `correctable` (the Snowball English stem, the one stemmer of the
+/// privacy checks: see [`super::tokens::stem`]).
+fn stem(w: &str) -> String {
+    super::tokens::stem(w)
 }
 
 /// A word that may be private: not shareable, not up to its ending, and
 /// no number.
 fn is_content(shareable: &dyn Lexicon, w: &str) -> bool {
-    !shareable.has_word(w) && !shareable.has_stem(stem(w)) && !w.chars().any(|c| c.is_ascii_digit())
+    !shareable.has_word(w)
+        && !shareable.has_stem(&stem(w))
+        && !w.chars().any(|c| c.is_ascii_digit())
 }
 
 /// Whether `sanitized` has a word of `raw` that is content beside
@@ -255,7 +240,7 @@ fn restating_clauses(
     san: &[String],
     content: &dyn Fn(&str) -> bool,
 ) -> Vec<(usize, bool)> {
-    let san_stems: HashSet<&str> = san.iter().map(|w| stem(w)).collect();
+    let san_stems: HashSet<String> = san.iter().map(|w| stem(w)).collect();
     let last = toks.last().map_or(0, |t| t.clause);
     (0..=last)
         .map(|c| {
@@ -264,7 +249,10 @@ fn restating_clauses(
                 .filter(|t| t.clause == c && content(&t.word))
                 .map(|t| t.word.as_str())
                 .collect();
-            let shared = words.iter().filter(|w| san_stems.contains(stem(w))).count();
+            let shared = words
+                .iter()
+                .filter(|w| san_stems.contains(&stem(w)))
+                .count();
             // A clause a connective opens ("although a colleague said")
             // is where notes put their reasons: it needs more to count.
             let opened = toks.iter().any(|t| t.clause == c && t.opened);

@@ -116,14 +116,31 @@ pub const INVISIBLE: &[char] = &[
 /// is not a letter or a digit (`Eli's` is `eli`, `s`), lower-cased. The
 /// `cici_inspect` scorer reads writes the same way (after NFKC).
 pub fn privacy_words(text: &str) -> Vec<String> {
+    privacy_word_spans(text)
+        .1
+        .into_iter()
+        .map(|(_, w)| w)
+        .collect()
+}
+
+/// [`privacy_words`] with where each stands: the text without its
+/// invisible characters, and each word's byte range in it.
+pub fn privacy_word_spans(text: &str) -> (String, Vec<(Range<usize>, String)>) {
     use unicode_segmentation::UnicodeSegmentation;
     let visible: String = text.chars().filter(|c| !INVISIBLE.contains(c)).collect();
-    visible
-        .unicode_words()
-        .flat_map(|w| w.split(|c: char| !c.is_alphanumeric()))
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .collect()
+    let mut out = Vec::new();
+    for (start, word) in visible.unicode_word_indices() {
+        let mut at = start;
+        for piece in word.split(|c: char| !c.is_alphanumeric()) {
+            if !piece.is_empty() {
+                out.push((at..at + piece.len(), piece.to_lowercase()));
+            }
+            // The piece and the one character that ended it.
+            at += piece.len();
+            at += word[at - start..].chars().next().map_or(0, char::len_utf8);
+        }
+    }
+    (visible, out)
 }
 
 /// A word's Snowball English stem (`infusions` and `infusion` are
@@ -157,5 +174,22 @@ mod privacy_tests {
         );
         assert_eq!(stem("infusions"), stem("infusion"));
         assert_eq!(stem("pregnancy"), "pregnanc");
+    }
+
+    #[test]
+    fn each_word_stands_where_its_span_says() {
+        for text in [
+            "Eli's in\u{200b}fusion, Zoë — dialysis.",
+            "Spiked at 04:00, after 3.5 hours (a_b) 東京 naïve",
+            "",
+            "...",
+        ] {
+            let (visible, spans) = privacy_word_spans(text);
+            let words: Vec<String> = spans.iter().map(|(_, w)| w.clone()).collect();
+            assert_eq!(words, privacy_words(text), "{text}");
+            for (at, w) in spans {
+                assert_eq!(visible[at].to_lowercase(), w, "{text}");
+            }
+        }
     }
 }
