@@ -236,8 +236,7 @@ pub(crate) fn reaim_proved(
         let found = candidates.iter().filter(fits).take(TRIES).find_map(|p| {
             let t = with_claim(&trial, (a, i), p, rng)?;
             let m = model::lower(&t);
-            let r = prove(&t, &m, &options());
-            (r.unique && !r.timed_out && !nowhere(&m, &r).contains(&(a, i))).then_some((t, p))
+            crate::analysis::claim_leads(&t, &m, (a, i), &options()).then_some((t, p))
         });
         let (t, p) = found?;
         out.push(Reaimed {
