@@ -446,7 +446,8 @@ pub fn flow_stated(sc: &Scenario, flow: &Flow) -> bool {
         .map(|a| &sc.attributes[a])
         .and_then(|attr| {
             let form = attr.form(flow.form)?;
-            Some(form.visible == sc.derived_visibility(attr, flow.form))
+            let norms = sc.norms();
+            Some(sc.env(&norms).gives(attr, flow.form, &form.visible))
         })
         .unwrap_or(false)
 }
