@@ -203,6 +203,13 @@ impl Proof {
         let (m, report) = proved(sc, &bounded()())?;
         Some(Proof(m, report))
     }
+
+    /// The proof a check already made of a scenario (its model and
+    /// report), when the oracle was proved unique in time: what
+    /// [`Proof::of`] would prove again.
+    pub(crate) fn checked(m: &model::Model, report: &crate::analysis::Report) -> Option<Proof> {
+        (report.unique && !report.timed_out).then(|| Proof(m.clone(), report.clone()))
+    }
 }
 
 /// [`reaim`], with `sc` proved as `proof` says.
