@@ -102,7 +102,11 @@ impl Compiled {
 
     /// The one decision the candidate's facts allow (see `oracle_of`),
     /// solved once per scenario.
-    pub(super) fn oracle(&self, candidate: &Candidate, config: &Config) -> Result<Decision, Reason> {
+    pub(super) fn oracle(
+        &self,
+        candidate: &Candidate,
+        config: &Config,
+    ) -> Result<Decision, Reason> {
         let key = Arc::as_ptr(&candidate.scenario) as usize;
         if let Some((_, found)) = self.oracles.borrow().get(&key) {
             return found.clone();
