@@ -4,14 +4,15 @@
 use super::critic::{self, Judged};
 use super::vocab::{Candidate, Flow, Reason};
 use super::{
-    decision_label, decision_label_of, evaluate_text, flow_label, listed::Listed, llm, with_oracle,
+    decision_label, decision_label_of, evaluate_text, flow_label, listed::Listed, llm, oracle_of,
     Config, Evaluated, Label, Minimality, Proposal, Proposer, Rejection, Side, Variant,
 };
 use super::{item, reaim};
 use crate::diff::unified;
 use crate::driver::Checked;
 use crate::render::{Cue, Templates};
-use crate::sema::Scenario;
+use crate::sema::{Decision, Scenario};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -77,7 +78,7 @@ pub(super) struct Compiled {
 }
 
 /// A candidate scenario and the oracle its facts give it, or why none.
-type Oracle = (Arc<Scenario>, Result<crate::sema::Decision, Reason>);
+type Oracle = (Arc<Scenario>, Result<Decision, Reason>);
 
 /// The most variants of one seed kept compiled: a bound on the memory a
 /// seed with very many candidates may hold.
@@ -86,8 +87,8 @@ const MAX_COMPILED: usize = 2048;
 impl Compiled {
     /// The scenario compiled from its printed text, or why it does not
     /// check.
-    fn get(&self, sc: Scenario, config: &Config) -> Result<Rc<Evaluated>, Reason> {
-        let text = crate::printer::print(&sc);
+    fn get(&self, sc: &Scenario, config: &Config) -> Result<Rc<Evaluated>, Reason> {
+        let text = crate::printer::print(sc);
         if let Some(found) = self.seen.borrow().get(&text) {
             return found.clone();
         }
@@ -99,33 +100,40 @@ impl Compiled {
         out
     }
 
-    /// The candidate's scenario with its oracle set (see `with_oracle`),
+    /// The one decision the candidate's facts allow (see `oracle_of`),
     /// solved once per scenario.
-    pub(super) fn with_oracle(
+    pub(super) fn oracle(
         &self,
         candidate: &Candidate,
         config: &Config,
-    ) -> Result<Scenario, Reason> {
+    ) -> Result<Decision, Reason> {
         let key = Arc::as_ptr(&candidate.scenario) as usize;
-        let found = self.oracles.borrow().get(&key).map(|(_, d)| d.clone());
-        let oracle = match found {
-            Some(d) => d?,
-            None => {
-                let out = with_oracle(candidate, &config.options);
-                let mut oracles = self.oracles.borrow_mut();
-                if oracles.len() < MAX_COMPILED {
-                    let decision = out.as_ref().map(|sc| sc.oracle.clone());
-                    oracles.insert(
-                        key,
-                        (candidate.scenario.clone(), decision.map_err(Clone::clone)),
-                    );
-                }
-                return out;
-            }
-        };
+        if let Some((_, found)) = self.oracles.borrow().get(&key) {
+            return found.clone();
+        }
+        let out = oracle_of(&candidate.scenario, &config.options);
+        let mut oracles = self.oracles.borrow_mut();
+        if oracles.len() < MAX_COMPILED {
+            oracles.insert(key, (candidate.scenario.clone(), out.clone()));
+        }
+        out
+    }
+
+    /// The candidate's scenario with its oracle set (see `with_oracle`),
+    /// solved once per scenario; the candidate's own when it states that
+    /// oracle already.
+    pub(super) fn with_oracle<'c>(
+        &self,
+        candidate: &'c Candidate,
+        config: &Config,
+    ) -> Result<Cow<'c, Scenario>, Reason> {
+        let oracle = self.oracle(candidate, config)?;
+        if oracle == candidate.scenario.oracle {
+            return Ok(Cow::Borrowed(&candidate.scenario));
+        }
         let mut sc = Scenario::clone(&candidate.scenario);
         sc.oracle = oracle;
-        Ok(sc)
+        Ok(Cow::Owned(sc))
     }
 
     /// [`char_distance`] from the seed's text `anchor` to `text`.
@@ -456,7 +464,7 @@ impl Tried<'_, '_> {
                 return Err(Reason::WrongLabel);
             }
         }
-        self.s.anchor.compiled.get(sc, self.config).map(Some)
+        self.s.anchor.compiled.get(&sc, self.config).map(Some)
     }
 
     /// The critic's verdicts, and the model critic's once those pass;

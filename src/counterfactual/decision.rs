@@ -176,8 +176,8 @@ fn moves_decision(
     config: &Config,
 ) -> bool {
     compiled
-        .with_oracle(candidate, config)
-        .is_ok_and(|v| v.oracle != sc.oracle)
+        .oracle(candidate, config)
+        .is_ok_and(|d| d != sc.oracle)
 }
 
 /// The shape of a candidate's edits as a diff shows it: each edit's

@@ -352,12 +352,20 @@ pub fn evaluate(candidate: &Candidate, options: &Options) -> Result<Evaluated, R
 }
 
 /// The candidate's scenario with its oracle set to the one decision its
-/// facts allow. The solver honours the check's bound: a variant it cannot
-/// decide within it does not check, as its check would time out.
+/// facts allow (see [`oracle_of`]).
 pub(super) fn with_oracle(candidate: &Candidate, options: &Options) -> Result<Scenario, Reason> {
+    let decision = oracle_of(&candidate.scenario, options)?;
     let mut sc = Scenario::clone(&candidate.scenario);
+    sc.oracle = decision;
+    Ok(sc)
+}
+
+/// The one decision a scenario's facts allow, whatever oracle it states.
+/// The solver honours the check's bound: a variant it cannot decide
+/// within it does not check, as its check would time out.
+pub(super) fn oracle_of(sc: &Scenario, options: &Options) -> Result<crate::sema::Decision, Reason> {
     let deadline = options.max_solve.map(|d| std::time::Instant::now() + d);
-    match crate::analysis::decided(&crate::model::lower(&sc), deadline) {
+    match crate::analysis::decided(&crate::model::lower(sc), deadline) {
         crate::analysis::Decided::Nothing => Err(Reason::NoDecision),
         crate::analysis::Decided::Several => Err(Reason::SeveralDecisions),
         crate::analysis::Decided::Unknown => {
@@ -369,10 +377,7 @@ pub(super) fn with_oracle(candidate: &Candidate, options: &Options) -> Result<Sc
             let code = miette::Diagnostic::code(&timeout).map(|c| c.to_string());
             Err(Reason::DoesNotCheck(code.into_iter().collect()))
         }
-        crate::analysis::Decided::One(decision) => {
-            sc.oracle = decision;
-            Ok(sc)
-        }
+        crate::analysis::Decided::One(decision) => Ok(decision),
     }
 }
 
@@ -441,7 +446,8 @@ pub fn flow_stated(sc: &Scenario, flow: &Flow) -> bool {
         .map(|a| &sc.attributes[a])
         .and_then(|attr| {
             let form = attr.form(flow.form)?;
-            Some(form.visible == sc.derived_visibility(attr, flow.form))
+            let norms = sc.norms();
+            Some(sc.env(&norms).gives(attr, flow.form, &form.visible))
         })
         .unwrap_or(false)
 }

@@ -268,15 +268,12 @@ pub fn run(
         })
         .sum();
     let bar = crate::io::Progress::new(seeds.len(), "seeds");
-    let chunk = config.workers.max(1) * 2;
-    for group in seeds.chunks(chunk) {
-        if config.fatal().is_some() {
-            break;
-        }
-        let results = crate::driver::parallel_map_n(group, config.workers, |c| {
-            super::triplets(c, config, templates)
-        });
-        for (c, triplets) in group.iter().zip(results) {
+    crate::driver::parallel_in_order(
+        seeds,
+        config.workers,
+        |c| super::triplets(c, config, templates),
+        || config.fatal().is_some(),
+        |c, triplets| {
             let triplets = triplets.map_err(|e| {
                 std::io::Error::other(format!("rendering the items of {}: {e}", c.scenario.id))
             })?;
@@ -288,8 +285,9 @@ pub fn run(
             }
             bar.inc(1);
             bar.set_message(format!("{} triplets", w.rows.len()));
-        }
-    }
+            Ok::<(), std::io::Error>(())
+        },
+    )?;
     bar.finish_and_clear();
     std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
     // A run the model stopped keeps what it accepted for a resume, but is

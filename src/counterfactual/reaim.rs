@@ -32,9 +32,11 @@ pub(super) fn reaimed(candidate: &Candidate, ev: &Evaluated) -> Option<Candidate
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     ev.text.hash(&mut hasher);
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
+    // The variant was checked: its proofs are those of its scenario.
+    let proof = Proof::checked(&ev.checked.model, &ev.checked.report)?;
     let (scenario, edits) = with_edits(
         &ev.checked.scenario,
-        (Aim::Lost, None),
+        (Aim::Lost, Some(&proof)),
         candidate.edits.clone(),
         &mut rng,
     )?;

@@ -336,6 +336,65 @@ pub fn parallel_map_n<T: Sync, R: Send>(
         .collect()
 }
 
+/// Maps `items` on at most `workers` threads that live for the whole map,
+/// so that each thread's allocator heap and per-thread caches stay warm
+/// from one item to the next, and hands each result to `sink` in the
+/// items' order as soon as it and every one before it are done. Items are
+/// started in order; none is started once `stop` says so or `sink` has
+/// failed, and the first error of `sink` is returned. What is handed on
+/// depends only on the items, never on scheduling.
+pub fn parallel_in_order<T: Sync, R: Send, E>(
+    items: &[T],
+    workers: usize,
+    f: impl Fn(&T) -> R + Sync,
+    stop: impl Fn() -> bool + Sync,
+    mut sink: impl FnMut(&T, R) -> Result<(), E>,
+) -> Result<(), E> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+    let workers = workers.max(1).min(items.len());
+    if workers <= 1 {
+        for item in items {
+            if stop() {
+                break;
+            }
+            sink(item, f(item))?;
+        }
+        return Ok(());
+    }
+    let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, failed, f, stop) = (&next, &failed, &f, &stop);
+            scope.spawn(move || loop {
+                if failed.load(Relaxed) || stop() {
+                    break;
+                }
+                let i = next.fetch_add(1, Relaxed);
+                let Some(item) = items.get(i) else { break };
+                if tx.send((i, f(item))).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut done = std::collections::BTreeMap::new();
+        let mut at = 0;
+        for (i, r) in rx {
+            done.insert(i, r);
+            while let Some(r) = done.remove(&at) {
+                if let Err(e) = sink(&items[at], r) {
+                    failed.store(true, Relaxed);
+                    return Err(e);
+                }
+                at += 1;
+            }
+        }
+        Ok(())
+    })
+}
+
 /// The seed files under some paths, and what was passed over.
 #[derive(Debug, Default)]
 pub struct SeedFiles {

@@ -205,6 +205,13 @@ impl Proof {
         let (m, report) = proved(sc, &bounded()())?;
         Some(Proof(m, report))
     }
+
+    /// The proof a check already made of a scenario (its model and
+    /// report), when the oracle was proved unique in time: what
+    /// [`Proof::of`] would prove again.
+    pub(crate) fn checked(m: &model::Model, report: &crate::analysis::Report) -> Option<Proof> {
+        (report.unique && !report.timed_out).then(|| Proof(m.clone(), report.clone()))
+    }
 }
 
 /// [`reaim`], with `sc` proved as `proof` says.
@@ -247,8 +254,7 @@ pub(crate) fn reaim_proved(
             .filter(|p| !candidates.contains(p) && *p != now);
         let leads = |t: Scenario| {
             let m = model::lower(&t);
-            let r = prove(&t, &m, &options());
-            (r.unique && !r.timed_out && !nowhere(&m, &r).contains(&(a, i))).then_some(t)
+            crate::analysis::claim_leads(&t, &m, (a, i), &options()).then_some(t)
         };
         let found = candidates
             .iter()

@@ -7,15 +7,22 @@
 //!   again;
 //! - whether the task needs a form (`form_needed_proved`, from the
 //!   relevance of the attribute's facts alone) is what the whole report
-//!   says (`form_needed`).
+//!   says (`form_needed`);
+//! - whether a claim leads a reader to one other decision (`claim_leads`,
+//!   which re-aiming a trap asks) is what the whole report says of its
+//!   uniqueness and of that claim's trap.
 
 use proptest::prelude::*;
 
-use cici::analysis::{decided, form_needed, form_needed_proved, prove, Decided, Options};
+use cici::analysis::{
+    claim_leads, decided, form_needed, form_needed_proved, prove, Decided, Options, TrapEffect,
+};
 use cici::model::{lower, FactStatus};
 use cici::sema::*;
 
-use super::properties::{add_random_facts, brute_allowed, small};
+use cici::span::Span;
+
+use super::properties::{add_random_facts, brute_allowed, random_fact, small};
 
 fn family(i: u8) -> Family {
     Family::ALL[i as usize % Family::ALL.len()]
@@ -72,6 +79,46 @@ proptest! {
                     "attribute {} form {:?}",
                     &sc.attributes[a].id,
                     kind
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn claim_leads_agrees_with_the_whole_report(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
+        claims in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..1000), 1..4),
+    ) {
+        let mut sc = small(family(fam), seed);
+        add_random_facts(&mut sc, &extra);
+        for (r, at) in &claims {
+            let predicate = random_fact(&sc, r);
+            let a = at % sc.attributes.len();
+            sc.attributes[a].claims.push(Fact { predicate, span: Span::DERIVED });
+        }
+        let model = lower(&sc);
+        let options = Options::default();
+        let report = prove(&sc, &model, &options);
+        prop_assert!(!report.timed_out);
+        for a in 0..sc.attributes.len() {
+            // One index past the attribute's claims: no fact, so it leads
+            // wherever the oracle is unique.
+            for i in 0..=sc.attributes[a].claims.len() {
+                let leads = model
+                    .facts
+                    .iter()
+                    .zip(&report.facts)
+                    .filter(|(f, _)| f.status == FactStatus::Claim)
+                    .filter(|(f, _)| (f.origin.attribute, f.origin.index) == (a, i))
+                    .all(|(_, r)| matches!(r.trap, Some(TrapEffect::Leads(_))));
+                prop_assert_eq!(
+                    claim_leads(&sc, &model, (a, i), &options),
+                    report.unique && leads,
+                    "attribute {} claim {}",
+                    &sc.attributes[a].id,
+                    i
                 );
             }
         }

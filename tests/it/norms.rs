@@ -274,3 +274,74 @@ fn every_flow_label_is_the_independent_readings() {
         "{yes} of {sides} yes"
     );
 }
+
+/// A form's recipients, found by marking each recipient's people at once
+/// (`Env::derive`, `Env::gives`), are the people that the per-person
+/// reading of every recipient (`Recipient::includes`) lets in, for every
+/// form of planted seeds and of `seeds/`, under every norm list an edit of
+/// one norm's recipients gives.
+#[test]
+fn marked_recipients_are_the_ones_each_person_is_asked_for() {
+    use cici::sema::norm::Recipient;
+    let mut seeds: Vec<String> = Vec::new();
+    for family in cici::sema::Family::ALL {
+        for seed in 0..3 {
+            seeds.push(planted_with_norms(family, seed));
+        }
+    }
+    for name in ["ops_scheduling", "payments_sprint", "vendor_review"] {
+        let path = super::common::root().join(format!("seeds/{name}.cici"));
+        seeds.push(std::fs::read_to_string(path).unwrap());
+    }
+    let mut forms = 0;
+    for text in &seeds {
+        let run = check("seed.cici", text);
+        assert_eq!(run.errors(), 0, "{text}");
+        let sc = &run.checked[0].scenario;
+        let mut lists = vec![sc.norms().into_owned()];
+        // Each norm told to every single recipient kind and group too.
+        let mut others = vec![Recipient::Everyone, Recipient::Executor, Recipient::Holder];
+        others.extend([Recipient::Subject, Recipient::Manager, Recipient::Person(1)]);
+        others.extend(
+            sc.people[0]
+                .groups
+                .iter()
+                .map(|g| Recipient::Group(g.clone())),
+        );
+        for i in 0..lists[0].len() {
+            for r in &others {
+                let mut list = lists[0].clone();
+                list[i].recipients = vec![r.clone()];
+                lists.push(list);
+            }
+        }
+        for norms in &lists {
+            let env = sc.env(norms);
+            for a in &sc.attributes {
+                for (kind, form) in a.forms() {
+                    let asked: Vec<usize> = (0..sc.people.len())
+                        .filter(|&p| {
+                            p == a.holder
+                                || norms.iter().any(|n| {
+                                    n.applies(env.purpose)
+                                        && n.matches(a, kind)
+                                        && n.recipients
+                                            .iter()
+                                            .any(|r| r.includes(&env, a.holder, a.about, p))
+                                })
+                        })
+                        .collect();
+                    assert_eq!(env.derive(a, kind), asked, "{} in {}", a.id, sc.id);
+                    assert!(env.gives(a, kind, &asked));
+                    let follows = form.visible == asked;
+                    assert_eq!(env.gives(a, kind, &form.visible), follows);
+                    let mut other = asked.clone();
+                    other.reverse();
+                    assert_eq!(env.gives(a, kind, &other), other.len() < 2);
+                    forms += 1;
+                }
+            }
+        }
+    }
+    assert!(forms >= 1000, "only {forms} forms");
+}

@@ -100,7 +100,7 @@ pub(super) fn vary_tickets(sc: &mut Scenario, seed: u64) {
 }
 
 /// A random fact of the scenario's family, from a few random numbers.
-fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
+pub(super) fn random_fact(sc: &Scenario, r: &[usize; 4]) -> Predicate {
     let person = r[1] % sc.people.len();
     match &sc.setting {
         Setting::Meeting(ms) => {

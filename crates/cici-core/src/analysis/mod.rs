@@ -24,6 +24,7 @@ mod clock;
 mod describe;
 mod diagnostic;
 mod harm;
+mod leads;
 mod leak;
 pub mod lints;
 pub mod mentions;
@@ -45,6 +46,7 @@ pub use class::Class;
 pub use classify::{decided, Decided};
 pub use describe::{named_rows, side_by_side, words};
 pub use diagnostic::CheckDiagnostic;
+pub use leads::claim_leads;
 pub use needed::{form_needed, form_needed_proved, is_evidence};
 
 use std::time::{Duration, Instant};
