@@ -6,7 +6,8 @@ Markdown, never a seed or a label.
 A detail about a team member who attends none of the meetings to schedule
 rules out nothing, so the task does not need it: the answer is `no`.
 A statement is personal when its words name a personal matter (a hearing, a
-clinic, a debt...): the task never needs the personal reason, so the answer
+clinic, a debt, a grievance...) or say it was told in confidence
+("privately", "off the record"): the task never needs the personal reason, so the answer
 is `no`. Otherwise it is an operational detail, which the norms for
 statements worded without their personal reason, for operational details
 and for details appropriate to the task cover. The recipient may
@@ -29,7 +30,11 @@ PERSONAL = re.compile(
     r"mental|anxiety|depress|illness|sick|treatment|appointment|probation|warning|"
     r"performance|court|lawsuit|landlord|eviction|jury|operation|separation|partner|"
     r"diabetes|newborn|tenancy|tribunal|mortgage|transfer|dispute|caring|carer|"
-    r"bereave|injur|physio|dentist|exam|school|child|family|wedding|personal)",
+    r"bereave|injur|physio|dentist|exam|school|child|family|wedding|personal|"
+    r"condition|asthma|thyroid|mri\b|deposition|witness|harass|grievance|complaint|"
+    r"whistleblow|settlement|asylum|ban\b|redundan|demotion|interview|rating|reassess|"
+    r"coaching|missed targets|food bank|adoption|privately|off the record|confided|"
+    r"filled me in)",
     re.I,
 )
 OPERATIONAL = ("statements worded without their personal reason", "operational details",
