@@ -320,7 +320,7 @@ fn template_and_cue_errors_have_codes() {
     );
     assert!(plan.built.is_empty());
     // The schema guard's code exists for exports that break their schema.
-    let src = std::fs::read_to_string(root().join("src/build/mod.rs")).unwrap();
+    let src = std::fs::read_to_string(root().join("crates/cici-emit/src/build/mod.rs")).unwrap();
     assert!(src.contains("code(cici::build::schema)"));
 }
 
