@@ -13,6 +13,7 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use cici::analysis::Options;
+use cici::authoring::fixit::Fixes as _;
 use cici::driver::Run;
 use cici::planted::{generate, Config};
 use cici::sema::Family;

@@ -3,28 +3,21 @@
 // The lower layers are crates of their own (ARCHITECTURE.md, "Layers");
 // their modules keep their names here.
 pub use cici_core::{analysis, model, phrasing, printer, sema, solver};
+pub use cici_emit::{
+    agentcibench, build, cirl, driver, export, pisas, privacylens, records, render, stats,
+};
 pub use cici_syntax::{diff, io, llm, span, suggest, syntax};
 
-pub mod agentcibench;
 pub mod authoring;
-pub mod build;
-pub mod cirl;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod counterfactual;
-pub mod driver;
-pub mod export;
 #[cfg(feature = "llm")]
 pub mod judge;
-pub mod pisas;
 pub mod planted;
-pub mod privacylens;
-pub mod records;
-pub mod render;
 pub mod report;
 pub mod review;
 pub mod rl;
-pub mod stats;
 pub mod verdicts;
 
 pub use analysis::analyse;

@@ -33,6 +33,13 @@ fn checked_run(
     Ok(run)
 }
 
+/// The schemas of the datasets made from built scenarios, which the build
+/// ships beside the scenario's: the counterfactual triplet's row.
+fn dataset_schemas() -> BTreeMap<String, serde_json::Value> {
+    let triplet = crate::counterfactual::output::schema();
+    BTreeMap::from([("triplet.schema.json".to_string(), triplet)])
+}
+
 pub(super) fn run(args: BuildArgs) -> Outcome {
     let paths = if args.paths.is_empty() {
         vec![PathBuf::from("seeds")]
@@ -59,6 +66,7 @@ pub(super) fn run(args: BuildArgs) -> Outcome {
             super::LayoutArg::Files => build::Layout::Files,
             super::LayoutArg::Packed => build::Layout::Packed,
         },
+        schemas: dataset_schemas(),
     };
     let plan = build::plan_with(&run, &templates, &options);
     for e in &plan.errors {

@@ -6,6 +6,7 @@ use std::io::Write;
 use super::output::{fail, status, Outcome};
 use super::{CheckArgs, Format};
 use crate::analysis::{Class, Options};
+use crate::authoring::fixit::Fixes as _;
 use crate::driver::{CheckOutput, Run};
 
 pub(crate) use super::output::handler;

@@ -13,6 +13,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use cici::analysis::Options;
+use cici::authoring::fixit::Fixes as _;
 use cici::driver::{CheckOutput, Run};
 
 use crate::it::common::cici;

@@ -320,7 +320,7 @@ fn template_and_cue_errors_have_codes() {
     );
     assert!(plan.built.is_empty());
     // The schema guard's code exists for exports that break their schema.
-    let src = std::fs::read_to_string(root().join("src/build/mod.rs")).unwrap();
+    let src = std::fs::read_to_string(root().join("crates/cici-emit/src/build/mod.rs")).unwrap();
     assert!(src.contains("code(cici::build::schema)"));
 }
 
@@ -389,7 +389,16 @@ fn an_interrupted_build_leaves_no_partial_file() {
         let sc = cici::planted::generate(&cici::planted::Config::pisas(family, i));
         std::fs::write(seeds.join(format!("s{i}.cici")), cici::printer::print(&sc)).unwrap();
     }
-    let expected = build::plan(&run_of(std::slice::from_ref(&seeds)), &Templates::builtin()).files;
+    // What the command line builds: with the counterfactual triplet's schema.
+    let options = build::Options {
+        schemas: BTreeMap::from([(
+            "triplet.schema.json".to_string(),
+            cici::counterfactual::output::schema(),
+        )]),
+        ..build::Options::default()
+    };
+    let run = run_of(std::slice::from_ref(&seeds));
+    let expected = build::plan_with(&run, &Templates::builtin(), &options).files;
     let out = tempdir("interrupt-out");
     let mut caught_half_way = 0;
     for delay_ms in [0u64, 5, 20, 60] {

@@ -3,7 +3,7 @@
 //! and in `--format json`.
 
 use cici::analysis::Options;
-use cici::authoring::fixit::apply;
+use cici::authoring::fixit::{apply, Fixes as _};
 use cici::driver::Run;
 use cici::planted::{generate, Config};
 use cici::sema::Family;

@@ -410,7 +410,9 @@ fn broken_seeds_get_diagnostics_at_their_json_paths() {
 
 #[test]
 fn every_import_code_is_triggered_by_a_fixture() {
-    let text = std::fs::read_to_string(root().join("src/pisas/import/diagnostic.rs")).unwrap();
+    let text =
+        std::fs::read_to_string(root().join("crates/cici-emit/src/pisas/import/diagnostic.rs"))
+            .unwrap();
     let declared: BTreeSet<String> = text
         .split("code(cici::import::")
         .skip(1)

@@ -15,6 +15,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 
 use cici::analysis::{analyse, Class, Options};
+use cici::authoring::fixit::Fixes as _;
 use cici::model::{lower, FactStatus};
 use cici::planted::{generate, Config};
 use cici::sema::*;

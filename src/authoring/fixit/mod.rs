@@ -84,10 +84,19 @@ impl Verify {
     }
 }
 
-impl Run {
+/// The fix-its of a [`Run`], which is the driver's, a layer below: its
+/// methods for them are this trait's.
+pub trait Fixes {
     /// Proposes and verifies fixes for every diagnostic of the run, within
     /// each file's verification bound.
-    pub fn compute_fixes(&mut self, options: &Options) {
+    fn compute_fixes(&mut self, options: &Options);
+
+    /// The unambiguous fixes of each file, as edits that do not overlap.
+    fn unambiguous_edits(&self) -> Vec<(SourceId, Vec<Edit>)>;
+}
+
+impl Fixes for Run {
+    fn compute_fixes(&mut self, options: &Options) {
         let mut all: Vec<Vec<Fix>> = Vec::with_capacity(self.diagnostics.len());
         let mut tallies: Vec<(SourceId, &Problem, Tally)> = Vec::new();
         let mut bounds: std::collections::HashMap<SourceId, Verify> = Default::default();
@@ -136,8 +145,7 @@ impl Run {
         }
     }
 
-    /// The unambiguous fixes of each file, as edits that do not overlap.
-    pub fn unambiguous_edits(&self) -> Vec<(SourceId, Vec<Edit>)> {
+    fn unambiguous_edits(&self) -> Vec<(SourceId, Vec<Edit>)> {
         let mut out: Vec<(SourceId, Vec<Edit>)> = Vec::new();
         for d in &self.diagnostics {
             for fix in d.fixes.iter().filter(|f| f.unambiguous) {

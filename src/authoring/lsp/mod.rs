@@ -53,6 +53,7 @@ use lsp_types::{
 };
 
 use crate::analysis::Options;
+use crate::authoring::fixit::Fixes as _;
 use crate::driver::Run;
 
 /// The solver bound of one check in the editor (the command line's is 10 s).

@@ -137,11 +137,6 @@ fn layers() -> BTreeMap<String, usize> {
     out
 }
 
-/// The imports ARCHITECTURE.md allows against the layer order, each for
-/// its reason: `build` reads the counterfactual dataset's row schema to
-/// describe it in the manifest.
-const UPWARD_ALLOWED: &[(&str, &str)] = &[("build", "counterfactual")];
-
 #[test]
 fn the_modules_of_each_folder_use_each_other_without_a_circle() {
     let found = circles(&crate_graph().edges);
@@ -163,7 +158,7 @@ fn no_module_uses_a_later_layer() {
     let mut found = Vec::new();
     for e in g.edges.iter().filter(|e| !e.from.is_empty()) {
         let (a, b) = (&e.from[0], &e.to[0]);
-        if a == b || UPWARD_ALLOWED.contains(&(a.as_str(), b.as_str())) {
+        if a == b {
             continue;
         }
         if layers[a] < layers[b] {

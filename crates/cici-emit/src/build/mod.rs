@@ -11,7 +11,10 @@
 //! manifest.json                  every file the build wrote and the inputs
 //!                                it read, for pruning (written by `write`)
 //! schema/scenario.schema.json    the JSON Schema of scenario.json
-//! schema/triplet.schema.json     the JSON Schema of a counterfactual triplet
+//! schema/<name>                  the JSON Schemas of the datasets later
+//!                                layers make (`Options::schemas`; the
+//!                                command line's counterfactual triplet,
+//!                                triplet.schema.json)
 //! stats.md                       statistics of the built corpus
 //! <id>/scenario.json             the export, validated against the schema
 //! <id>/...                       the rendered artifacts (see `render`), or
@@ -141,6 +144,11 @@ pub struct Options {
     /// The cue × rule conditions rendered, each once; all 12 when empty.
     pub conditions: Vec<render::Condition>,
     pub layout: Layout,
+    /// The JSON Schemas of datasets that later layers make from built
+    /// scenarios, each written as `schema/<file name>`: the build cannot
+    /// see their records, so its caller passes them (the command line
+    /// passes the counterfactual triplet's, `triplet.schema.json`).
+    pub schemas: BTreeMap<String, serde_json::Value>,
 }
 
 impl Default for Options {
@@ -149,12 +157,14 @@ impl Default for Options {
             max_output_ratio: MAX_OUTPUT_RATIO,
             conditions: Vec::new(),
             layout: Layout::Files,
+            schemas: BTreeMap::new(),
         }
     }
 }
 
 /// Renders and exports every error-free scenario of a run, each within
-/// [`MAX_OUTPUT_RATIO`], under every condition, in the file layout.
+/// [`MAX_OUTPUT_RATIO`], under every condition, in the file layout, with
+/// no later layer's dataset schema.
 pub fn plan(run: &Run, templates: &Templates) -> Plan {
     plan_with(run, templates, &Options::default())
 }
@@ -214,11 +224,10 @@ pub fn plan_with(run: &Run, templates: &Templates, options: &Options) -> Plan {
     let schema = serde_json::to_string_pretty(&export::schema()).expect("schemas serialize") + "\n";
     plan.files
         .insert("schema/scenario.schema.json".into(), schema);
-    let triplet = serde_json::to_string_pretty(&crate::counterfactual::output::schema())
-        .expect("schemas serialize")
-        + "\n";
-    plan.files
-        .insert("schema/triplet.schema.json".into(), triplet);
+    for (name, schema) in &options.schemas {
+        let text = serde_json::to_string_pretty(schema).expect("schemas serialize") + "\n";
+        plan.files.insert(format!("schema/{name}"), text);
+    }
     if options.layout == Layout::Packed {
         let artifacts = serde_json::to_string_pretty(&render::artifacts_schema())
             .expect("schemas serialize")

@@ -58,7 +58,7 @@ pub struct Fix {
 pub struct Diagnosed {
     pub source: SourceId,
     pub diagnostic: Problem,
-    /// Verified fixes, once `Run::compute_fixes` (in `authoring::fixit`)
+    /// Verified fixes, once `compute_fixes` (`authoring::fixit::Fixes`)
     /// has run.
     pub fixes: Vec<Fix>,
     /// A warning whose lint level is `deny`: it counts as an error.
@@ -168,7 +168,9 @@ impl Run {
         self.diagnostics.len() - self.errors()
     }
 
-    pub(crate) fn push(&mut self, source: SourceId, d: impl Into<Problem>) {
+    /// Adds a diagnostic of `source` at its default level: the checks of
+    /// later layers (the judge) add theirs so.
+    pub fn push(&mut self, source: SourceId, d: impl Into<Problem>) {
         self.diagnostics.push(Diagnosed {
             source,
             diagnostic: d.into(),

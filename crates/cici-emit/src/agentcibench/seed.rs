@@ -27,7 +27,7 @@ const MAX_ID: usize = crate::sema::MAX_NAME;
 /// everyone an item names joins the team, as someone of the user's life.
 static GIVEN: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
     std::sync::LazyLock::new(|| {
-        include_str!("../../crates/cici-core/src/analysis/given_names.txt")
+        include_str!("../../../cici-core/src/analysis/given_names.txt")
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'))

@@ -9,25 +9,40 @@ use thiserror::Error;
 
 /// The built-in templates: the files of the repository's `templates/`.
 const BUILTIN: &[(&str, &str)] = &[
-    ("brief.md.j2", include_str!("../../templates/brief.md.j2")),
-    ("task.md.j2", include_str!("../../templates/task.md.j2")),
-    ("rules.md.j2", include_str!("../../templates/rules.md.j2")),
+    (
+        "brief.md.j2",
+        include_str!("../../../../templates/brief.md.j2"),
+    ),
+    (
+        "task.md.j2",
+        include_str!("../../../../templates/task.md.j2"),
+    ),
+    (
+        "rules.md.j2",
+        include_str!("../../../../templates/rules.md.j2"),
+    ),
     (
         "knowledge.md.j2",
-        include_str!("../../templates/knowledge.md.j2"),
+        include_str!("../../../../templates/knowledge.md.j2"),
     ),
-    ("stress.md.j2", include_str!("../../templates/stress.md.j2")),
-    ("item.md.j2", include_str!("../../templates/item.md.j2")),
+    (
+        "stress.md.j2",
+        include_str!("../../../../templates/stress.md.j2"),
+    ),
+    (
+        "item.md.j2",
+        include_str!("../../../../templates/item.md.j2"),
+    ),
     (
         "prompts/generate.j2",
-        include_str!("../../templates/prompts/generate.j2"),
+        include_str!("../../../../templates/prompts/generate.j2"),
     ),
     (
         "prompts/critic.j2",
-        include_str!("../../templates/prompts/critic.j2"),
+        include_str!("../../../../templates/prompts/critic.j2"),
     ),
 ];
-const BUILTIN_CUES: &str = include_str!("../../templates/cues.yaml");
+const BUILTIN_CUES: &str = include_str!("../../../../templates/cues.yaml");
 
 /// A failure to load or render templates.
 #[derive(Debug, Error, Diagnostic)]
