@@ -197,6 +197,7 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
     // then the trap re-aimed, as flips re-aim theirs: the diff alone must
     // not tell a flip from a hold.
     let mut keeps = super::mutate::decision_keeps(c, texts, rng);
+    keeps.extend(super::moved::supporting(c, texts, rng));
     // A few draws, so that each triplet of the seed may have its own.
     // Proved once: each draw re-aims the same scenario.
     let proof = crate::planted::claims::Proof::of(sc);

@@ -33,6 +33,7 @@ pub mod llm;
 #[cfg(not(feature = "llm"))]
 #[path = "llm_off.rs"]
 pub mod llm;
+mod moved;
 pub mod mutate;
 mod neighbours;
 mod norm_edits;

@@ -164,7 +164,7 @@ fn names_fact(sc: &Scenario, p: &Predicate) -> impl Fn(&str) -> bool {
 const STATING_TRIES: usize = 8;
 
 /// Whether a fact makes sense said in prose: nobody works 0 hours.
-fn reads_well(p: &Predicate) -> bool {
+pub(super) fn reads_well(p: &Predicate) -> bool {
     !matches!(p, Predicate::Jira(JiraPredicate::Capacity { hours: 0, .. }))
 }
 
@@ -279,7 +279,7 @@ const KEEPS_PER_FACT: usize = 2;
 
 /// Whether the oracle is still the one decision allowed once fact `at`
 /// (attribute, index among its form's facts) is `new`.
-fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
+pub(super) fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
     let (a, index) = at;
     let mut v = sc.clone();
     v.attributes[a].fact_form_mut().facts[index].predicate = new.clone();

@@ -24,13 +24,7 @@ def cici():
 
 
 # (bar, family) -> what was measured on SEEDS and what is missing.
-DIFF = ("a JIRA flip most often gives a critical `cannot_own` to another person, which lets "
-        "another owner in; a hold cannot move a critical fact so and keep the decision, so "
-        "moved details read more often as flips (60.1% before flips' traps could pass to "
-        "another holder)")
-NOT_YET = {
-    ("diff_clf", "jira_allocation"): f"65.4% of sides: {DIFF}",
-}
+NOT_YET: dict[tuple[str, str], str] = {}
 
 
 def cases(bar):
