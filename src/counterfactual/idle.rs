@@ -39,15 +39,23 @@ pub(super) fn dropped(
         .map(|(a, _)| a)
         .collect();
     let sc = &c.scenario;
-    let written = |id: &str| {
-        candidate.edits.iter().any(|e| match e {
+    // An attribute is known by its place: one the edit moved has a new
+    // id in the variant and its old one in the edits.
+    let place = |id: &str| {
+        let at = |s: &crate::sema::Scenario| s.attributes.iter().position(|a| a.id == id);
+        at(sc).or_else(|| at(&anchor.checked.scenario))
+    };
+    let written: Vec<usize> = candidate
+        .edits
+        .iter()
+        .filter_map(|e| match e {
             Edit::ReplaceFact { attribute, .. }
             | Edit::AddAttribute { attribute, .. }
-            | Edit::SetHolder { attribute, .. } => attribute == id,
-            _ => false,
+            | Edit::SetHolder { attribute, .. } => place(attribute),
+            _ => None,
         })
-    };
-    if idle.is_empty() || idle.iter().any(|&a| written(&sc.attributes[a].id)) {
+        .collect();
+    if idle.is_empty() || idle.iter().any(|a| written.contains(a)) {
         return None;
     }
     let mut v = sc.clone();
