@@ -41,10 +41,7 @@ pub(super) fn dropped(
     let sc = &c.scenario;
     // An attribute is known by its place: one the edit moved has a new
     // id in the variant and its old one in the edits.
-    let place = |id: &str| {
-        let at = |s: &crate::sema::Scenario| s.attributes.iter().position(|a| a.id == id);
-        at(sc).or_else(|| at(&anchor.checked.scenario))
-    };
+    let place = |id: &str| super::vocab::place(id, &anchor.checked.scenario, sc);
     let written: Vec<usize> = candidate
         .edits
         .iter()

@@ -7,7 +7,7 @@
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::mutate::{flip_candidate, keeps_oracle, reads_well};
+use super::mutate::{decides, flip_candidate, reads_well, with_fact};
 use super::vocab::Candidate;
 use crate::analysis::Class;
 use crate::driver::Checked;
@@ -58,7 +58,7 @@ pub(super) fn supporting(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -
             .filter_map(|p| about(old, p))
             .filter(|p| reads_well(p) && crate::model::direct::allowed(sc, &sc.oracle, &[p]))
             .take(TRIES)
-            .find(|p| keeps_oracle(sc, (a, index), p) && bears(sc, (a, index), p));
+            .find(|p| keeps_and_bears(sc, (a, index), p));
         if let Some(new) = found {
             out.push(flip_candidate(texts, sc, (a, index), old, new, true, rng));
         }
@@ -66,20 +66,19 @@ pub(super) fn supporting(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -
     out
 }
 
-/// Whether fact `at` (attribute, index among its form's facts), once it
-/// is `new`, still rules out a decision the public setting allows: a
-/// moved fact about someone it cannot bear on is idle, and a writer would
-/// drop it.
-fn bears(sc: &crate::sema::Scenario, at: (usize, usize), new: &Predicate) -> bool {
-    let (a, index) = at;
-    let mut v = sc.clone();
-    v.attributes[a].fact_form_mut().facts[index].predicate = new.clone();
-    let kind = v.attributes[a].fact_form().0;
+/// Whether, once fact `at` (attribute, index among its form's facts) is
+/// `new`, the oracle is still the one decision allowed and the fact still
+/// rules out a decision the public setting allows: a moved fact about
+/// someone it cannot bear on is idle, and a writer would drop it.
+fn keeps_and_bears(sc: &crate::sema::Scenario, at: (usize, usize), new: &Predicate) -> bool {
+    let v = with_fact(sc, at, new);
     let model = crate::model::lower(&v);
+    let kind = v.attributes[at.0].fact_form().0;
     // No deadline, as for the oracle: the output must not depend on the
     // machine's speed.
     let options = crate::analysis::Options { max_solve: None };
-    crate::analysis::form_needed_proved(&v, &model, a, kind, &options) == Some(true)
+    decides(&model, &sc.oracle)
+        && crate::analysis::form_needed_proved(&v, &model, at.0, kind, &options) == Some(true)
 }
 
 /// `p` about `person` in place of its subject.

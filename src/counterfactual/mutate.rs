@@ -279,15 +279,26 @@ const KEEPS_PER_FACT: usize = 2;
 
 /// Whether the oracle is still the one decision allowed once fact `at`
 /// (attribute, index among its form's facts) is `new`.
-pub(super) fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
+fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
+    decides(&crate::model::lower(&with_fact(sc, at, new)), &sc.oracle)
+}
+
+/// The scenario with fact `at` (attribute, index among its form's facts)
+/// stating `new`, its texts as they were.
+pub(super) fn with_fact(sc: &Scenario, at: (usize, usize), new: &Predicate) -> Scenario {
     let (a, index) = at;
     let mut v = sc.clone();
     v.attributes[a].fact_form_mut().facts[index].predicate = new.clone();
+    v
+}
+
+/// Whether `oracle` is the one decision the model allows.
+pub(super) fn decides(model: &crate::model::Model, oracle: &crate::sema::Decision) -> bool {
     // No deadline: a bound met under load would make the run's output
     // depend on the machine's speed.
     matches!(
-        crate::analysis::decided(&crate::model::lower(&v), None),
-        crate::analysis::Decided::One(d) if d == sc.oracle
+        crate::analysis::decided(model, None),
+        crate::analysis::Decided::One(d) if d == *oracle
     )
 }
 
@@ -402,21 +413,8 @@ fn move_attribute(
         to: sc.people[subject].id.clone(),
     });
     attr.id = new_id;
-    attr.holder = subject;
-    attr.about = subject;
     attr.category = Some(fresh.category);
-    for form in std::iter::once(&mut attr.raw).chain(attr.sanitized.as_mut()) {
-        for p in form.visible.iter_mut() {
-            if *p == old_holder {
-                *p = subject;
-            }
-        }
-        if !form.visible.contains(&subject) {
-            form.visible.push(subject);
-        }
-        form.visible.sort_unstable();
-        form.visible.dedup();
-    }
+    attr.pass_to(subject);
     follow_norms(sc, a, variant, a);
     (fresh.raw, fresh.sanitized)
 }

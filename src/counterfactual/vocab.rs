@@ -393,6 +393,14 @@ impl JsonSchema for Reason {
 /// candidate to as many changes (see [`changes`]).
 pub const MAX_EDITS: usize = 4;
 
+/// The place of the attribute an edit of `anchor` into `variant` names:
+/// its id in the variant, or, for one the edit moved and so renamed, its
+/// id in the anchor (a move keeps an attribute's place).
+pub(crate) fn place(id: &str, anchor: &Scenario, variant: &Scenario) -> Option<usize> {
+    let at = |sc: &Scenario| sc.attributes.iter().position(|a| a.id == id);
+    at(variant).or_else(|| at(anchor))
+}
+
 /// How many changes the edits of `anchor` into `variant` make: each edit
 /// is one, but a text of an attribute whose fact the same edits replace
 /// is part of that replacement (its texts say the new fact), so a fact
@@ -400,10 +408,7 @@ pub const MAX_EDITS: usize = 4;
 /// fact told once is. An attribute is known by its place, so a text
 /// written under the id it has after a move still counts with its fact.
 pub fn changes(edits: &[Edit], anchor: &Scenario, variant: &Scenario) -> usize {
-    let at = |id: &str| {
-        let place = |sc: &Scenario| sc.attributes.iter().position(|a| a.id == id);
-        place(variant).or_else(|| place(anchor))
-    };
+    let at = |id: &str| place(id, anchor, variant);
     let replaced: Vec<usize> = edits
         .iter()
         .filter_map(|e| match e {

@@ -288,19 +288,10 @@ pub(crate) fn reaim_proved(
     Some(out)
 }
 
-/// The scenario with attribute `a` held by, and about, `to`, who alone
-/// sees its raw form in its old holder's place.
+/// The scenario with attribute `a` passed to `to` ([`Attribute::pass_to`]).
 fn with_holder(sc: &Scenario, a: usize, to: usize) -> Scenario {
     let mut out = sc.clone();
-    let attr = &mut out.attributes[a];
-    let from = attr.holder;
-    attr.holder = to;
-    attr.about = to;
-    for p in attr.raw.visible.iter_mut().filter(|p| **p == from) {
-        *p = to;
-    }
-    attr.raw.visible.sort_unstable();
-    attr.raw.visible.dedup();
+    out.attributes[a].pass_to(to);
     out
 }
 

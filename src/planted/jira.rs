@@ -122,16 +122,13 @@ pub(super) fn broken_by_oracle(sc: &Scenario, person: PersonId) -> Vec<Predicate
     if let Some(hours) = load(js, o, person).checked_sub(1) {
         out.push(JiraPredicate::Capacity { person, hours });
     }
-    let mut seen = Vec::new();
-    out.into_iter()
-        .map(Predicate::Jira)
-        .filter(|p| {
-            !seen.contains(p) && {
-                seen.push(p.clone());
-                true
-            }
-        })
-        .collect()
+    let mut facts: Vec<Predicate> = Vec::new();
+    for p in out.into_iter().map(Predicate::Jira) {
+        if !facts.contains(&p) {
+            facts.push(p);
+        }
+    }
+    facts
 }
 
 /// Facts that would rule out `other`; the caller keeps those that allow the oracle.

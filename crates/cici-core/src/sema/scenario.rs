@@ -403,6 +403,24 @@ pub struct Attribute {
 }
 
 impl Attribute {
+    /// The detail passes to `to`: held by and about them, and each form
+    /// seen by them wherever its old holder saw it, and by them besides.
+    pub fn pass_to(&mut self, to: PersonId) {
+        let from = self.holder;
+        self.holder = to;
+        self.about = to;
+        for form in std::iter::once(&mut self.raw).chain(self.sanitized.as_mut()) {
+            for p in form.visible.iter_mut().filter(|p| **p == from) {
+                *p = to;
+            }
+            if !form.visible.contains(&to) {
+                form.visible.push(to);
+            }
+            form.visible.sort_unstable();
+            form.visible.dedup();
+        }
+    }
+
     /// An attribute no seed text spells (generated, imported): about its
     /// holder, its soft facts derived too.
     pub fn derived(
