@@ -14,7 +14,7 @@
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use cici::analysis::Options;
-use cici::counterfactual::{output, Config, Kind};
+use cici::counterfactual::{Config, Kind};
 use cici::driver::Run;
 use cici::planted::{generate, Config as Planted};
 use cici::render::Templates;
@@ -61,7 +61,8 @@ fn run_once(texts: &[(String, String)], templates: &Templates) -> usize {
     let mut config = Config::symbolic(vec![Kind::Decision, Kind::Flow], 2, 0, 32, options);
     config.workers = 1;
     let out = tempfile::tempdir().expect("a temporary folder");
-    let summary = output::run(&seeds, &config, templates, out.path()).expect("the run writes");
+    let summary =
+        cici::counterfactual::run(&seeds, &config, templates, out.path()).expect("the run writes");
     summary.written
 }
 

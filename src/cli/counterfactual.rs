@@ -110,7 +110,7 @@ pub(super) fn run(args: CounterfactualArgs) -> Outcome {
             config.critic_llm = Some(m.clone());
         }
     }
-    let result = output::run(&seeds, &config, &Templates::builtin(), &args.out);
+    let result = crate::counterfactual::run(&seeds, &config, &Templates::builtin(), &args.out);
     if let Some(m) = &model {
         report_model(m, args.emit_batch.as_deref())?;
     }

@@ -147,7 +147,7 @@ fn the_cue_conditions_differ_only_in_their_notes() {
 /// fact its label depends on, and accepts one that rewords it fully.
 #[test]
 fn a_text_that_drops_part_of_a_critical_fact_is_turned_down() {
-    use cici::counterfactual::critic::{judge, Judged};
+    use cici::counterfactual::critic::rules::{judge, Judged};
     use cici::counterfactual::vocab::{Candidate, Edit};
     use cici::sema::FormKind;
     let text =

@@ -5,13 +5,21 @@
 //! Anything that does not fit (an unknown attribute, person or room, a
 //! stale `from`, a fact that does not resolve, a text with template syntax
 //! or control characters, an id that is not an identifier) is refused with
-//! a reason, before the evaluator ever sees the candidate.
+//! a reason, before the evaluator ever sees the candidate. What an edit
+//! does to a scenario is spelled here once: the generators that build
+//! their candidates from edits (norm edits, the model's proposer) apply
+//! them here too, and renaming a person (`rename`) is the one renaming.
+//!
+//! In: a scenario and edits. Out: a `Candidate`, or the `EditError` that
+//! refuses an edit.
 
-use super::vocab::{Candidate, Edit, EditError, PublicField};
+pub mod rename;
+
+use crate::counterfactual::base::vocab::{Candidate, Edit, EditError, PublicField};
 use crate::sema::{FormKind, PersonId, Predicate, RulePredicate, Scenario, Setting};
 
 /// The most edits one reply may propose: the bound of a minimal edit.
-pub use super::vocab::{MAX_EDITS, MAX_TEXT};
+pub use crate::counterfactual::base::vocab::{MAX_EDITS, MAX_TEXT};
 
 /// A candidate from edits, or why the edits cannot be applied.
 pub fn candidate(sc: &Scenario, edits: Vec<Edit>) -> Result<Candidate, EditError> {
@@ -167,7 +175,7 @@ pub fn parse_fact(sc: &Scenario, text: &str) -> Result<Predicate, EditError> {
 
 /// Norm lines as an edit may write them: `share ...`, of at most 200
 /// characters, in the letters, digits and punctuation of seed syntax.
-pub(super) fn check_norm_lines(lines: &[String]) -> Result<(), EditError> {
+pub(crate) fn check_norm_lines(lines: &[String]) -> Result<(), EditError> {
     let allowed = |c: char| c.is_ascii_alphanumeric() || " _,[]".contains(c);
     match lines
         .iter()
@@ -406,7 +414,7 @@ fn rename(
             name: name_from.to_string(),
         });
     }
-    super::holds::rename_person(v, p, to, name_to);
+    rename::rename_person(v, p, to, name_to);
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use super::Rejection;
+use super::records::Rejection;
 
 /// Rejection reasons of failed sides, counted per seed and kind of reason.
 #[derive(Clone, Debug, Default)]
@@ -12,7 +12,7 @@ pub struct Rejections(Arc<Mutex<BTreeMap<String, BTreeMap<String, usize>>>>);
 
 impl Rejections {
     /// Counts the reasons of one side that failed.
-    pub(super) fn add(&self, scenario: &str, rejected: &[Rejection]) {
+    pub(crate) fn add(&self, scenario: &str, rejected: &[Rejection]) {
         let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
         let per = all.entry(scenario.to_string()).or_default();
         for r in rejected {

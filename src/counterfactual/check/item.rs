@@ -13,7 +13,7 @@
 
 use serde::Serialize;
 
-use super::vocab::{Edit, Flow};
+use crate::counterfactual::base::vocab::{Edit, Flow};
 use crate::driver::Checked;
 use crate::records::PersonExport;
 use crate::render::{Cue, RenderError, RuleCondition, Scope, Templates};

@@ -1,15 +1,16 @@
 //! The rule-based critic: a variant is accepted only if every verdict is
 //! positive; each verdict says why.
+//!
+//! In: the anchor, the compiled variant, its item and its edits
+//! (`Judged`). Out: the `Verdict` of every check, in order.
 
 use std::collections::HashSet;
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-
-use super::vocab::{changes, Check, Edit, MAX_EDITS};
-use super::wording::{phrases, subject_name};
-use super::Evaluated;
 use crate::analysis::{lints, Class};
+use crate::counterfactual::base::records::{verdict, Evaluated, Trap, Verdict};
+use crate::counterfactual::base::vocab::{changes, Check, Edit, MAX_EDITS};
+use crate::counterfactual::base::wording::{phrases, subject_name};
+use crate::counterfactual::check::labels;
 use crate::driver::Checked;
 
 /// Words that name labels; a variant's edited text must not give its label away.
@@ -25,18 +26,6 @@ const LABEL_WORDS: &[&str] = &[
     "label",
     "flipped",
 ];
-
-/// One judgement of the critic.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Verdict {
-    pub check: Check,
-    pub ok: bool,
-    pub reason: String,
-}
-
-pub(crate) fn verdict(check: Check, ok: bool, reason: String) -> Verdict {
-    Verdict { check, ok, reason }
-}
 
 /// The texts an edit wrote.
 fn written_texts(edits: &[Edit]) -> Vec<&str> {
@@ -70,7 +59,7 @@ pub struct Judged<'a> {
 
 /// What identifies an accepted variant: its seed text and its item (flow
 /// items of one seed differ in the item alone).
-pub(super) fn accepted_key(seed: &str, item: &str) -> String {
+pub(crate) fn accepted_key(seed: &str, item: &str) -> String {
     format!("{seed}\u{0}{item}")
 }
 
@@ -128,14 +117,14 @@ fn supports_label(anchor: &Checked, variant: &Evaluated, item: Option<&str>) -> 
 /// variant keeps one, so that using what one should not still changes the
 /// answer.
 fn shows_traps(anchor: &Checked, variant: &Evaluated, item: &str) -> Verdict {
-    let traps = super::traps(&variant.checked);
+    let traps = labels::traps(&variant.checked);
     let hidden: Vec<String> = traps
         .iter()
         .filter(|t| !item.contains(t.text.as_str()))
         .map(|t| format!("`{}`", t.attribute))
         .collect();
-    let leads = |ts: &[super::Trap]| ts.iter().any(|t| !t.honoured_answer.is_empty());
-    let lost = leads(&super::traps(anchor)) && !leads(&traps);
+    let leads = |ts: &[Trap]| ts.iter().any(|t| !t.honoured_answer.is_empty());
+    let lost = leads(&labels::traps(anchor)) && !leads(&traps);
     let reason = match (traps.is_empty(), hidden.is_empty(), lost) {
         (true, _, false) => "the scenario has no trap".into(),
         (_, _, true) => "no trap leads to another decision any more".into(),

@@ -10,7 +10,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::mutate::{critical_facts, flip_candidate};
-use super::vocab::{Candidate, Edit};
+use crate::counterfactual::base::vocab::{Candidate, Edit};
 use crate::driver::Checked;
 use crate::model::direct::severity_levels;
 use crate::phrasing::FactTexts;

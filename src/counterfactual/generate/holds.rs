@@ -6,9 +6,10 @@ use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-use super::mutate::{replace_words, text_edit};
-use super::vocab::{Candidate, Edit};
+use super::mutate::text_edit;
 use crate::analysis::Class;
+use crate::counterfactual::apply::rename::rename_person;
+use crate::counterfactual::base::vocab::{Candidate, Edit};
 use crate::driver::Checked;
 use crate::phrasing::FactTexts;
 use crate::sema::{FormKind, PersonId, Predicate, RulePredicate, Scenario};
@@ -81,27 +82,6 @@ pub fn fits(name: Gender, used: Option<Gender>) -> bool {
         None => true,
         Some(Gender::Either) => name == Gender::Either,
         Some(g) => name == g || name == Gender::Either,
-    }
-}
-
-/// Gives person `p` a new id and display name everywhere: whole-word uses
-/// of the first word of the old name in texts become the new one's, and
-/// attribute ids that carry the old id carry the new one.
-pub(crate) fn rename_person(v: &mut Scenario, p: PersonId, new_id: &str, new_name: &str) {
-    let old_id = std::mem::replace(&mut v.people[p].id, new_id.to_string());
-    let old_name = std::mem::replace(&mut v.people[p].name, new_name.to_string());
-    let first = old_name.split_whitespace().next().unwrap_or("");
-    let new_first = new_name.split_whitespace().next().unwrap_or("");
-    for a in &mut v.attributes {
-        if !first.is_empty() && !new_first.is_empty() {
-            a.raw.text = replace_words(&a.raw.text, first, new_first).0;
-            if let Some(s) = a.sanitized.as_mut() {
-                s.text = replace_words(&s.text, first, new_first).0;
-            }
-        }
-        // Attribute ids often carry the holder's id; keep them readable.
-        let (id, _) = replace_words(&a.id.replace('_', " "), &old_id, new_id);
-        a.id = id.replace(' ', "_");
     }
 }
 

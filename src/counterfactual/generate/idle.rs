@@ -5,8 +5,8 @@
 //! details whose facts went idle are dropped, as a writer would drop what
 //! no longer bears on the case; each drop is one more edit of the side.
 
-use super::vocab::{Candidate, Edit};
-use super::Evaluated;
+use crate::counterfactual::base::records::Evaluated;
+use crate::counterfactual::base::vocab::{Candidate, Edit};
 use crate::model::FactStatus;
 
 /// The warning of an appropriate fact that rules nothing out.
@@ -15,7 +15,7 @@ const IDLE: &str = "cici::check::idle_fact";
 /// The candidate with the details dropped whose facts the edit left idle,
 /// and the edits that say so; None when the variant warns of no idle fact
 /// the anchor did not, or when an idle fact is one the edit wrote.
-pub(super) fn dropped(
+pub(crate) fn dropped(
     anchor: &Evaluated,
     candidate: &Candidate,
     ev: &Evaluated,
@@ -41,7 +41,8 @@ pub(super) fn dropped(
     let sc = &c.scenario;
     // An attribute is known by its place: one the edit moved has a new
     // id in the variant and its old one in the edits.
-    let place = |id: &str| super::vocab::place(id, &anchor.checked.scenario, sc);
+    let place =
+        |id: &str| crate::counterfactual::base::vocab::place(id, &anchor.checked.scenario, sc);
     let written: Vec<usize> = candidate
         .edits
         .iter()

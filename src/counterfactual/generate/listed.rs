@@ -1,8 +1,9 @@
 //! The symbolic generator's proposer: listed candidates, in order, minus
 //! those the rejections so far show cannot succeed.
 
-use super::vocab::{Candidate, Edit, PublicField, Reason};
-use super::{Proposal, Proposer, Rejection};
+use super::proposal::{Proposal, Proposer};
+use crate::counterfactual::base::records::Rejection;
+use crate::counterfactual::base::vocab::{Candidate, Edit, PublicField, Reason};
 
 /// A list of candidates, in order, that learns from the rejections: some
 /// numbers are monotone, so one changed one way and turned down rules out

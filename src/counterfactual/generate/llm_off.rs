@@ -1,9 +1,8 @@
-//! Without the `llm` feature: the model generator and critic cannot be
-//! configured (their [`Llm`] has no value), so these are never reached.
+//! Without the `llm` feature: the model generator cannot be configured
+//! (its [`Llm`] has no value), so this is never reached.
 
-use super::critic::Verdict;
-use super::vocab::Candidate;
-use super::{Proposal, Proposer, Rejection};
+use super::proposal::{Proposal, Proposer};
+use crate::counterfactual::base::records::Rejection;
 use crate::driver::Checked;
 use crate::llm::Llm;
 use crate::render::Templates;
@@ -22,16 +21,4 @@ impl Proposer for LlmProposer<'_> {
     fn next(&mut self, _rejected: &[Rejection]) -> Proposal {
         match *self.llm {}
     }
-}
-
-/// The model critic's verdicts; unreachable without a model.
-pub fn critique(
-    llm: &Llm,
-    _templates: &Templates,
-    _anchor: &Checked,
-    _variant: &Checked,
-    _candidate: &Candidate,
-    _goal: &str,
-) -> Option<Vec<Verdict>> {
-    match *llm {}
 }

@@ -8,8 +8,8 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::mutate::{decides, flip_candidate, reads_well, with_fact};
-use super::vocab::Candidate;
 use crate::analysis::Class;
+use crate::counterfactual::base::vocab::Candidate;
 use crate::driver::Checked;
 use crate::model::FactStatus;
 use crate::phrasing::FactTexts;
@@ -25,7 +25,7 @@ const MOVED: usize = 2;
 /// For each supporting fact about someone, the same fact about another
 /// teammate, the detail moving to them, when the oracle is still the one
 /// decision allowed (one per fact, [`MOVED`] in all, at most).
-pub(super) fn supporting(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+pub(crate) fn supporting(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
     let mut facts: Vec<(usize, usize)> = c
@@ -95,7 +95,7 @@ mod tests {
 
     use super::*;
     use crate::analysis::{decided, Decided, Options};
-    use crate::counterfactual::vocab::Edit;
+    use crate::counterfactual::base::vocab::Edit;
     use crate::driver::Run;
     use crate::sema::Family;
 

@@ -8,9 +8,10 @@
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::vocab::{Candidate, Edit, PublicField};
-use super::wording::phrases;
 use crate::analysis::Class;
+use crate::counterfactual::apply::rename::replace_words;
+use crate::counterfactual::base::vocab::{Candidate, Edit, PublicField};
+use crate::counterfactual::base::wording::phrases;
 use crate::driver::Checked;
 use crate::model::FactStatus;
 use crate::phrasing::FactTexts;
@@ -18,37 +19,6 @@ use crate::printer::predicate;
 use crate::sema::{
     FormKind, JiraPredicate, MeetingPredicate, PersonId, Predicate, RulePredicate, Scenario,
 };
-
-/// Replaces whole words of `old` by `new` (case-sensitive), returning the
-/// text and whether anything changed.
-pub(super) fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
-    if old.is_empty() || old == new {
-        return (text.to_string(), false);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut changed = false;
-    let mut rest = text;
-    while let Some(i) = rest.find(old) {
-        let before_ok = rest[..i]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric());
-        let after_ok = rest[i + old.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| !c.is_alphanumeric());
-        out.push_str(&rest[..i]);
-        if before_ok && after_ok {
-            out.push_str(new);
-            changed = true;
-        } else {
-            out.push_str(old);
-        }
-        rest = &rest[i + old.len()..];
-    }
-    out.push_str(rest);
-    (out, changed)
-}
 
 /// The texts of an attribute after its fact `old` becomes `new`: the
 /// phrases of the old arguments are replaced by the new ones where the
@@ -117,7 +87,7 @@ fn retext(
 /// (and the sanitized one) names one of the fact's phrases where it has any: a state's words vary
 /// (`has been observed`), and a text that does not name the new value
 /// does not state the replaced fact.
-pub(super) fn stating(
+pub(crate) fn stating(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -139,7 +109,7 @@ pub(super) fn stating(
 /// [`crate::phrasing::personal_finding`]), drawn again (a few times) until
 /// both texts name one of the fact's phrases; None when the fact has no
 /// such phrasing.
-pub(super) fn told_again(
+pub(crate) fn told_again(
     texts: &FactTexts,
     sc: &Scenario,
     p: &Predicate,
@@ -164,7 +134,7 @@ fn names_fact(sc: &Scenario, p: &Predicate) -> impl Fn(&str) -> bool {
 const STATING_TRIES: usize = 8;
 
 /// Whether a fact makes sense said in prose: nobody works 0 hours.
-pub(super) fn reads_well(p: &Predicate) -> bool {
+pub(crate) fn reads_well(p: &Predicate) -> bool {
     !matches!(p, Predicate::Jira(JiraPredicate::Capacity { hours: 0, .. }))
 }
 
@@ -176,7 +146,7 @@ fn same_kind(a: &Predicate, b: &Predicate) -> bool {
 /// The appropriate facts of critical details, in the report's order: the
 /// attribute, the model's fact, its index among its form's facts and its
 /// predicate. Flips and holds replace these.
-pub(super) fn critical_facts(
+pub(crate) fn critical_facts(
     c: &Checked,
 ) -> impl Iterator<Item = (usize, usize, usize, Predicate)> + '_ {
     let sc = &c.scenario;
@@ -285,7 +255,7 @@ fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
 
 /// The scenario with fact `at` (attribute, index among its form's facts)
 /// stating `new`, its texts as they were.
-pub(super) fn with_fact(sc: &Scenario, at: (usize, usize), new: &Predicate) -> Scenario {
+pub(crate) fn with_fact(sc: &Scenario, at: (usize, usize), new: &Predicate) -> Scenario {
     let (a, index) = at;
     let mut v = sc.clone();
     v.attributes[a].fact_form_mut().facts[index].predicate = new.clone();
@@ -293,7 +263,7 @@ pub(super) fn with_fact(sc: &Scenario, at: (usize, usize), new: &Predicate) -> S
 }
 
 /// Whether `oracle` is the one decision the model allows.
-pub(super) fn decides(model: &crate::model::Model, oracle: &crate::sema::Decision) -> bool {
+pub(crate) fn decides(model: &crate::model::Model, oracle: &crate::sema::Decision) -> bool {
     // No deadline: a bound met under load would make the run's output
     // depend on the machine's speed.
     matches!(
@@ -349,7 +319,7 @@ fn flip_replacements(
 /// The candidate in which fact `at` (attribute, index among its form's
 /// facts) is `new` instead of `old`, its texts written again, and, when
 /// `moved`, the attribute moved to the new fact's subject.
-pub(super) fn flip_candidate(
+pub(crate) fn flip_candidate(
     texts: &FactTexts,
     sc: &Scenario,
     at: (usize, usize),
@@ -423,7 +393,7 @@ fn move_attribute(
 /// the visibility the norms derive for it now (its holder, subject or
 /// category may have changed) wherever the old one had what the norms gave
 /// it; a written exception stays as written.
-pub(super) fn follow_norms(sc: &Scenario, was: usize, variant: &mut Scenario, a: usize) {
+pub(crate) fn follow_norms(sc: &Scenario, was: usize, variant: &mut Scenario, a: usize) {
     let before = &sc.attributes[was];
     for kind in [FormKind::Raw, FormKind::Sanitized] {
         let derived = before
@@ -441,7 +411,7 @@ pub(super) fn follow_norms(sc: &Scenario, was: usize, variant: &mut Scenario, a:
 /// The id of attribute `a` once it belongs to `new_pid`: its id with the
 /// old holder's id replaced, else `<new_pid>_<category>`; numbered until
 /// no attribute has it.
-pub(super) fn moved_id(
+pub(crate) fn moved_id(
     sc: &Scenario,
     a: usize,
     new_pid: &str,
@@ -556,7 +526,7 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     out
 }
 
-pub(super) fn text_edit(attribute: &str, form: FormKind, from: &str, to: &str) -> Edit {
+pub(crate) fn text_edit(attribute: &str, form: FormKind, from: &str, to: &str) -> Edit {
     Edit::ReplaceText {
         attribute: attribute.to_string(),
         form,

@@ -11,7 +11,7 @@ use crate::sema::{
 /// The same fact with other arguments and the same subject: other hours,
 /// another ticket, slot, room or feature, another evidence value. A fact of
 /// another family than the scenario's has none.
-pub(super) fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicate> {
+pub(crate) fn argument_mutations(sc: &Scenario, old: &Predicate) -> Vec<Predicate> {
     match (old, &sc.setting) {
         (Predicate::Meeting(p), Setting::Meeting(ms)) => meeting_mutations(ms, p)
             .into_iter()

@@ -2,7 +2,7 @@
 //! put in, another term in its place, or a norm's purpose changed.
 //! Whether an edit flips a flow is the prover's to say.
 
-use super::vocab::{Candidate, Edit};
+use crate::counterfactual::base::vocab::{Candidate, Edit};
 use crate::sema::{FormKind, Norm, PersonId, Recipient, Scenario};
 
 /// Purposes a norm may be moved to, so that it no longer holds for the task.
@@ -52,7 +52,7 @@ fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
 /// attribute `a` to person `p`, each applied to a copy of the scenario, in
 /// two parts: edits of the norms that speak of the form (the ones that can
 /// move the flow), and the rest (which change the context around it).
-pub(super) fn norm_edits(
+pub(crate) fn norm_edits(
     sc: &Scenario,
     a: usize,
     kind: FormKind,
@@ -141,7 +141,7 @@ fn with_norm(sc: &Scenario, norms: &[Norm], index: usize, to: Option<Norm>) -> O
         }
     }
     let lines: Vec<String> = list.iter().map(|n| crate::printer::norm(sc, n)).collect();
-    super::apply::check_norm_lines(&lines).ok()?;
+    crate::counterfactual::apply::check_norm_lines(&lines).ok()?;
     let groups = crate::sema::visibility::team_groups(&sc.people);
     let resolves = |r: &Recipient| match r {
         Recipient::Group(g) => groups.contains(&g.as_str()) && sc.person(g).is_none(),
@@ -179,7 +179,7 @@ fn with_norm(sc: &Scenario, norms: &[Norm], index: usize, to: Option<Norm>) -> O
 /// single norm edit takes it away; this one turns the flow `no` while the
 /// statement and the recipient stay as they are. `None` when no norm
 /// grants the form, or too many do for a minimal edit.
-pub(super) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Option<Candidate> {
+pub(crate) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Option<Candidate> {
     let norms: Vec<Norm> = sc.norms().into_owned();
     let attr = &sc.attributes[a];
     let env = sc.env(&norms);
@@ -188,7 +188,7 @@ pub(super) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Op
         .into_iter()
         .map(|(i, _)| i)
         .collect();
-    if granting.is_empty() || granting.len() > super::apply::MAX_EDITS {
+    if granting.is_empty() || granting.len() > crate::counterfactual::apply::MAX_EDITS {
         return None;
     }
     let mut spare = narrower(sc, p, attr.about);
@@ -232,12 +232,12 @@ pub(super) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Op
             }
         })
         .collect();
-    super::apply::candidate(sc, edits).ok()
+    crate::counterfactual::apply::candidate(sc, edits).ok()
 }
 
 /// The recipient's standing changed: person `p` swaps a group for another
 /// of the team, joins one they are not in, or leaves one they are in.
-pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
+pub(crate) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
     let from = sc.people[p].groups.clone();
     let mut out = Vec::new();
     let groups = crate::sema::visibility::team_groups(&sc.people);
@@ -254,7 +254,7 @@ pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
                 from: from.clone(),
                 to,
             };
-            out.extend(super::apply::candidate(sc, vec![edit]).ok());
+            out.extend(crate::counterfactual::apply::candidate(sc, vec![edit]).ok());
         }
     }
     for g in groups {
@@ -271,7 +271,7 @@ pub(super) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
             from: from.clone(),
             to,
         };
-        out.extend(super::apply::candidate(sc, vec![edit]).ok());
+        out.extend(crate::counterfactual::apply::candidate(sc, vec![edit]).ok());
     }
     out
 }
@@ -304,7 +304,8 @@ mod tests {
                                 from: crate::printer::norm(&sc, &norms[index]),
                                 to: to.map_or_else(String::new, |m| crate::printer::norm(&sc, &m)),
                             };
-                            let applied = super::super::apply::candidate(&sc, vec![edit.clone()]);
+                            let applied =
+                                crate::counterfactual::apply::candidate(&sc, vec![edit.clone()]);
                             let print = |c: &Candidate| crate::printer::print(&c.scenario);
                             assert_eq!(
                                 direct.as_ref().map(print),
@@ -349,7 +350,7 @@ mod tests {
                         assert!(!after.visible.contains(&p), "{} {kind:?} to {p}", attr.id);
                         assert_eq!(after.text, form.text);
                         assert_eq!(v.people, sc.people);
-                        assert!(c.edits.len() <= crate::counterfactual::vocab::MAX_EDITS);
+                        assert!(c.edits.len() <= crate::counterfactual::base::vocab::MAX_EDITS);
                         revoked += 1;
                     }
                 }

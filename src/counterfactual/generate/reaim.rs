@@ -11,8 +11,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::mutate::text_edit;
-use super::vocab::{Candidate, Edit};
-use super::Evaluated;
+use crate::counterfactual::base::records::Evaluated;
+use crate::counterfactual::base::vocab::{Candidate, Edit};
 use crate::planted::claims::{Aim, Proof};
 use crate::printer::predicate;
 use crate::sema::{FormKind, Scenario};
@@ -21,14 +21,14 @@ use crate::sema::{FormKind, Scenario};
 const NOWHERE: &str = "cici::check::claim_leads_nowhere";
 
 /// Whether the variant has a trap leading nowhere that the anchor did not.
-pub(super) fn needed(anchor_warnings: &[String], ev: &Evaluated) -> bool {
+pub(crate) fn needed(anchor_warnings: &[String], ev: &Evaluated) -> bool {
     ev.warnings.iter().any(|w| w == NOWHERE) && !anchor_warnings.iter().any(|w| w == NOWHERE)
 }
 
 /// The candidate with the variant's traps re-aimed and the edits that say
 /// so; None when no re-aimed claim is proved. Deterministic: the draw is
 /// seeded by the variant's text.
-pub(super) fn reaimed(candidate: &Candidate, ev: &Evaluated) -> Option<Candidate> {
+pub(crate) fn reaimed(candidate: &Candidate, ev: &Evaluated) -> Option<Candidate> {
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     ev.text.hash(&mut hasher);
     let mut rng = ChaCha8Rng::seed_from_u64(hasher.finish());
@@ -50,7 +50,7 @@ pub(super) fn reaimed(candidate: &Candidate, ev: &Evaluated) -> Option<Candidate
 /// A hold that changes what the anchor's trap says and where it leads,
 /// and nothing the decision rests on: the same kind of edit a flip makes
 /// when it re-aims its trap, so the two read alike in a diff.
-pub(super) fn hold(sc: &Scenario, proof: &Proof, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+pub(crate) fn hold(sc: &Scenario, proof: &Proof, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let (scenario, edits) = with_edits(sc, (Aim::First, Some(proof)), Vec::new(), rng)?;
     Some(Candidate {
         scenario: scenario.into(),
@@ -63,7 +63,7 @@ pub(super) fn hold(sc: &Scenario, proof: &Proof, rng: &mut ChaCha8Rng) -> Option
 /// re-aimed besides: the two edits a flip makes when it moves the
 /// decision off where the trap led, so that the number of edits does not
 /// tell the sides apart either.
-pub(super) fn hold_after(keep: &Candidate, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+pub(crate) fn hold_after(keep: &Candidate, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let (scenario, edits) =
         with_edits(&keep.scenario, (Aim::First, None), keep.edits.clone(), rng)?;
     Some(Candidate {

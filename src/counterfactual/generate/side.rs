@@ -10,14 +10,14 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
 use super::mutate::text_edit;
-use super::vocab::{Candidate, Edit};
+use crate::counterfactual::base::vocab::{Candidate, Edit};
 use crate::phrasing::FactTexts;
 use crate::sema::{FormKind, PersonId, Scenario};
 
 /// A finding about something no rule names, told again in other states
 /// (`failed`, `present`), as a flip sets a finding that counts: the diff
 /// then shows a state change a reader must check against the rules.
-pub(super) fn told_again(
+pub(crate) fn told_again(
     sc: &Scenario,
     texts: &FactTexts,
     rng: &mut ChaCha8Rng,
@@ -75,7 +75,7 @@ pub(super) fn told_again(
 
 /// A new finding from a teammate about a check or signal of the family
 /// that the rules do not name, as a completed flip adds one that counts.
-pub(super) fn added(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+pub(crate) fn added(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let ss = sc.rule_setting()?;
     let told = |name: &str| sc.attributes.iter().any(|a| a.raw.text.contains(name));
     let unused: Vec<&str> = crate::planted::side_names(sc)
@@ -106,7 +106,7 @@ pub(super) fn added(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> O
 
 /// The scenario with a new detail of `holder` that states no fact, under
 /// a free id `<holder>_<stem>_<n>`, and the edit that says so.
-pub(super) fn with_detail(
+pub(crate) fn with_detail(
     sc: &Scenario,
     holder: PersonId,
     category: crate::sema::Category,
@@ -141,7 +141,7 @@ pub(super) fn with_detail(
 const SIDE_STATES: usize = 3;
 
 /// Whether the executor sees attribute `a`'s form of `kind`.
-pub(super) fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
+pub(crate) fn seen_by_executor(sc: &Scenario, a: usize, kind: FormKind) -> bool {
     sc.attributes[a]
         .form(kind)
         .is_some_and(|f| f.visible.contains(&sc.executor))

@@ -1,13 +1,22 @@
 //! The loop of one side: candidates are evaluated, labelled, rendered as
 //! items and judged until one is accepted or the rounds run out.
 
-use super::critic::{self, Judged};
-use super::vocab::{Candidate, Flow, Reason};
-use super::{
-    decision_label, decision_label_of, evaluate_text, flow_label, listed::Listed, llm, oracle_of,
-    Config, Evaluated, Label, Minimality, Proposal, Proposer, Rejection, Side, Variant,
+use crate::counterfactual::base::config::Config;
+use crate::counterfactual::base::records::{
+    Evaluated, Label, Minimality, Rejection, Side, Variant, Verdict,
 };
-use super::{item, reaim};
+use crate::counterfactual::base::vocab::{Candidate, Flow, Reason};
+use crate::counterfactual::check::distance::char_distance;
+use crate::counterfactual::check::evaluate::{evaluate_text, oracle_of};
+use crate::counterfactual::check::item;
+use crate::counterfactual::check::labels::{
+    decision_label, decision_label_of, flow_label, flow_reasons, flow_stated, traps,
+};
+use crate::counterfactual::critic::rules::{self as critic, Judged};
+use crate::counterfactual::generate::listed::Listed;
+use crate::counterfactual::generate::proposal::{Proposal, Proposer};
+use crate::counterfactual::generate::{idle, reaim};
+use crate::counterfactual::{critic::llm as model_critic, generate::llm};
 use crate::diff::unified;
 use crate::driver::Checked;
 use crate::render::{Cue, Templates};
@@ -17,36 +26,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// Characters inserted or deleted between two texts: a line diff first,
-/// then a character diff within each changed run of lines, so that long
-/// items with a small change cost little.
-pub(super) fn char_distance(a: &str, b: &str) -> usize {
-    let lines = similar::TextDiff::from_lines(a, b);
-    let old: Vec<&str> = lines.iter_old_slices().collect();
-    let new: Vec<&str> = lines.iter_new_slices().collect();
-    lines
-        .ops()
-        .iter()
-        .filter(|op| op.tag() != similar::DiffTag::Equal)
-        .map(|op| {
-            let x: String = old[op.old_range()].concat();
-            let y: String = new[op.new_range()].concat();
-            similar::TextDiff::from_chars(&x, &y)
-                .ops()
-                .iter()
-                .map(|op| match op.tag() {
-                    similar::DiffTag::Equal => 0,
-                    similar::DiffTag::Delete => op.old_range().len(),
-                    similar::DiffTag::Insert => op.new_range().len(),
-                    similar::DiffTag::Replace => op.old_range().len().max(op.new_range().len()),
-                })
-                .sum::<usize>()
-        })
-        .sum()
-}
-
 /// The anchor of a seed: compiled from its canonical text.
-pub(super) struct Anchor<'a> {
+pub(crate) struct Anchor<'a> {
     pub checked: &'a Checked,
     /// The anchor compiled: what a candidate with no seed edit evaluates to.
     pub ev: &'a Evaluated,
@@ -67,7 +48,7 @@ pub(super) struct Anchor<'a> {
 /// the same drawn candidates, and a flow's flip and hold lists share
 /// theirs; and the label found for a flow of one.
 #[derive(Default)]
-pub(super) struct Compiled {
+pub(crate) struct Compiled {
     seen: std::cell::RefCell<HashMap<String, Result<Rc<Evaluated>, Reason>>>,
     oracles: std::cell::RefCell<HashMap<usize, Oracle>>,
     flows: std::cell::RefCell<HashMap<(usize, Flow), Option<bool>>>,
@@ -102,7 +83,7 @@ impl Compiled {
 
     /// The one decision the candidate's facts allow (see `oracle_of`),
     /// solved once per scenario.
-    pub(super) fn oracle(
+    pub(crate) fn oracle(
         &self,
         candidate: &Candidate,
         config: &Config,
@@ -122,7 +103,7 @@ impl Compiled {
     /// The candidate's scenario with its oracle set (see `with_oracle`),
     /// solved once per scenario; the candidate's own when it states that
     /// oracle already.
-    pub(super) fn with_oracle<'c>(
+    pub(crate) fn with_oracle<'c>(
         &self,
         candidate: &'c Candidate,
         config: &Config,
@@ -173,7 +154,7 @@ impl Compiled {
 }
 
 /// Which label a side wants.
-pub(super) enum Want<'a> {
+pub(crate) enum Want<'a> {
     /// The decision differs from `base` (`flip`) or equals it; a flip
     /// also avoids the decisions in `avoid`.
     Decision {
@@ -229,7 +210,7 @@ impl Want<'_> {
         options: &crate::analysis::Options,
     ) -> Option<bool> {
         let flow = self.flow_in(sc, candidate)?;
-        if !super::flow_stated(sc, &flow) {
+        if !flow_stated(sc, &flow) {
             return None;
         }
         let (a, p) = (sc.attribute(&flow.attribute)?, sc.person(&flow.person)?);
@@ -255,7 +236,7 @@ impl Want<'_> {
 }
 
 /// How one side of a triplet came out.
-pub(super) enum Attempt {
+pub(crate) enum Attempt {
     Accepted(Box<Variant>),
     /// No candidate made it within the rounds.
     Failed,
@@ -264,7 +245,7 @@ pub(super) enum Attempt {
 }
 
 /// One side's search.
-pub(super) struct Search<'a> {
+pub(crate) struct Search<'a> {
     pub anchor: &'a Anchor<'a>,
     /// The anchor's side, item included.
     pub side: &'a Side,
@@ -290,7 +271,7 @@ fn item_of(
 /// Tries candidates until one is accepted: it compiles, has the wanted
 /// label relation to the anchor, reads differently, and passes the critic
 /// (and the model critic, when one is configured).
-pub(super) fn accept(
+pub(crate) fn accept(
     s: &Search,
     proposer: &mut dyn Proposer,
     accepted: &mut std::collections::HashSet<String>,
@@ -367,7 +348,7 @@ impl Tried<'_, '_> {
         let flow = s.want.flow(&ev.checked, &candidate);
         if flow
             .as_ref()
-            .is_some_and(|f| !super::flow_stated(&ev.checked.scenario, f))
+            .is_some_and(|f| !flow_stated(&ev.checked.scenario, f))
         {
             return reject(Reason::UnstatedException, rejected);
         }
@@ -423,7 +404,7 @@ impl Tried<'_, '_> {
         let reaim = |c: &Candidate, ev: &Evaluated| {
             reaim::needed(&anchor.warnings, ev).then(|| reaim::reaimed(c, ev))?
         };
-        let idle = |c: &Candidate, ev: &Evaluated| super::idle::dropped(anchor, c, ev);
+        let idle = |c: &Candidate, ev: &Evaluated| idle::dropped(anchor, c, ev);
         let repairs: [&Repair; 2] = [&idle, &reaim];
         for repair in repairs {
             let Some(again) = fresh.as_deref().and_then(|ev| repair(&candidate, ev)) else {
@@ -476,7 +457,7 @@ impl Tried<'_, '_> {
         item: &str,
         changes_flow: bool,
         accepted: &std::collections::HashSet<String>,
-    ) -> Option<Vec<critic::Verdict>> {
+    ) -> Option<Vec<Verdict>> {
         let s = self.s;
         let mut verdicts = critic::judge(
             &Judged {
@@ -497,7 +478,7 @@ impl Tried<'_, '_> {
         );
         if verdicts.iter().all(|v| v.ok) {
             if let Some(model) = &self.config.critic_llm {
-                verdicts.extend(llm::critique(
+                verdicts.extend(model_critic::critique(
                     model,
                     self.templates,
                     s.anchor.checked,
@@ -538,13 +519,10 @@ impl Tried<'_, '_> {
                 seed: text,
                 label: f.label,
                 answer,
-                reasons: f
-                    .flow
-                    .as_ref()
-                    .and_then(|fl| super::flow_reasons(&ev.checked, fl)),
+                reasons: f.flow.as_ref().and_then(|fl| flow_reasons(&ev.checked, fl)),
                 condition: s.side.condition.clone(),
                 traps: match s.want {
-                    Want::Decision { .. } => super::traps(&ev.checked),
+                    Want::Decision { .. } => traps(&ev.checked),
                     Want::Flow { .. } => Vec::new(),
                 },
                 flow: f.flow,
@@ -568,11 +546,11 @@ struct Found<'e> {
     label: Label,
     flow: Option<Flow>,
     item: String,
-    verdicts: Vec<critic::Verdict>,
+    verdicts: Vec<Verdict>,
 }
 
 /// The model's proposer for one side, or the listed candidates.
-pub(super) fn proposer<'a>(
+pub(crate) fn proposer<'a>(
     config: &'a Config,
     templates: &'a Templates,
     anchor: &'a Anchor,

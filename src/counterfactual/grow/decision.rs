@@ -4,10 +4,13 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::accept::{accept, proposer, Anchor, Attempt, Compiled, Search, Want};
-use super::vocab::{Candidate, Edit};
-use super::{
-    decision_label, item, mutate, record, Config, Kind, Label, Side, TripletRecord, Variant,
-};
+use super::record::record;
+use crate::counterfactual::base::config::Config;
+use crate::counterfactual::base::records::{Kind, Label, Side, TripletRecord, Variant};
+use crate::counterfactual::base::vocab::{Candidate, Edit};
+use crate::counterfactual::check::item;
+use crate::counterfactual::check::labels::{decision_label, traps};
+use crate::counterfactual::generate::mutate;
 use crate::driver::Checked;
 use crate::render::{Cue, RenderError, Templates};
 use crate::sema::{Predicate, RulePredicate};
@@ -25,7 +28,7 @@ fn decision_words(c: &Checked) -> String {
 /// the run. Each condition starts from the same random stream, so that a
 /// triplet found in one condition is found in the others where their items
 /// allow it, and conditions can be compared item by item.
-pub(super) fn triplets(
+pub(crate) fn triplets(
     anchor: &Anchor,
     config: &Config,
     templates: &Templates,
@@ -83,13 +86,18 @@ impl Drawn {
         // up front, so that the random stream does not depend on which
         // side succeeds.
         let mut flip_list = mutate::decision_flips(c, templates.facts(), rng);
-        flip_list.extend(super::completed::flips(c, templates.facts(), rng));
+        flip_list.extend(crate::counterfactual::generate::completed::flips(
+            c,
+            templates.facts(),
+            rng,
+        ));
         flip_list.extend(mutate::public_edits(&c.scenario, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
         // Most edits of a number or a fact leave no decision or several:
         // the prover sorts them out here, so that they use up no round.
         flip_list.retain(|f| moves_decision(f, &c.scenario, anchor.compiled, config));
-        let mut hold_list = super::holds::decision_holds(c, templates.facts(), rng);
+        let mut hold_list =
+            crate::counterfactual::generate::holds::decision_holds(c, templates.facts(), rng);
         alike_first(&c.scenario, &mut flip_list, &mut hold_list);
         if self.0.len() == n {
             self.0
@@ -120,7 +128,7 @@ fn in_condition(
         item: item::decision_item(c, templates, cue)?,
         reasons: None,
         condition: cue.name().to_string(),
-        traps: super::traps(c),
+        traps: traps(c),
     };
     let (flip_goal, hold_goal) = goals(c);
     let grow = Grow {

@@ -7,9 +7,13 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::accept::{accept, proposer, Anchor, Attempt, Search, Want};
-use super::mutate;
-use super::vocab::{Candidate, Flow};
-use super::{flow_label, item, record, Config, Kind, Label, Side, TripletRecord};
+use super::record::record;
+use crate::counterfactual::base::config::Config;
+use crate::counterfactual::base::records::{fnv, Kind, Label, Side, TripletRecord};
+use crate::counterfactual::base::vocab::{Candidate, Flow};
+use crate::counterfactual::check::item;
+use crate::counterfactual::check::labels::{flow_label, flow_reasons};
+use crate::counterfactual::generate::{mutate, norm_edits};
 use crate::driver::Checked;
 use crate::render::{RenderError, Templates};
 use crate::sema::{FormKind, PersonId, Scenario};
@@ -90,12 +94,12 @@ struct Changes {
 
 /// Whether a candidate swaps one of the recipient's groups for another.
 fn is_group_swap(c: &Candidate) -> bool {
-    matches!(c.edits.as_slice(), [super::vocab::Edit::SetGroups { from, to, .. }] if from.len() == to.len())
+    matches!(c.edits.as_slice(), [crate::counterfactual::base::vocab::Edit::SetGroups { from, to, .. }] if from.len() == to.len())
 }
 
 /// Whether a candidate has `person` join or leave a meeting.
 fn moves(c: &Candidate, person: &str) -> bool {
-    matches!(c.edits.as_slice(), [super::vocab::Edit::SetAttendees { from, to, .. }]
+    matches!(c.edits.as_slice(), [crate::counterfactual::base::vocab::Edit::SetAttendees { from, to, .. }]
         if from.iter().any(|p| p == person) != to.iter().any(|p| p == person))
 }
 
@@ -113,8 +117,8 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
     // For a `yes` flow, setting edits and the near norm edits take turns
     // from the start: a setting edit flips it by making the task no longer
     // need the form, the `no` that the recipient's standing cannot tell.
-    let (mut near, mut far) = super::norm_edits::norm_edits(sc, a, form, p);
-    let mut groups = super::norm_edits::group_edits(sc, p);
+    let (mut near, mut far) = norm_edits::norm_edits(sc, a, form, p);
+    let mut groups = norm_edits::group_edits(sc, p);
     near.shuffle(rng);
     groups.shuffle(rng);
     // Swaps (one group for another) first: the recipient's line keeps
@@ -151,7 +155,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
         others
             .iter()
             .take(2)
-            .filter_map(|&q| super::holds::rename(sc, q, rng)),
+            .filter_map(|&q| crate::counterfactual::generate::holds::rename(sc, q, rng)),
     );
     let recipient = others
         .into_iter()
@@ -167,9 +171,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
         .into_iter()
         .collect();
     let revoke = if yes {
-        super::norm_edits::revoke(sc, a, form, p)
-            .into_iter()
-            .collect()
+        norm_edits::revoke(sc, a, form, p).into_iter().collect()
     } else {
         Vec::new()
     };
@@ -234,7 +236,7 @@ fn ordered(ch: &Changes, keep_first: bool, flip: bool, unneeded: bool) -> Vec<Ca
 /// label with fewer triplets so far goes next, and a seed's first label is
 /// drawn from its id, so that an odd `--per-seed` does not tilt the run.
 /// Anchors whose wording reads as personal go last among their label's.
-pub(super) fn triplets(
+pub(crate) fn triplets(
     anchor: &Anchor,
     config: &Config,
     templates: &Templates,
@@ -244,7 +246,7 @@ pub(super) fn triplets(
     let c = anchor.checked;
     let sc = &c.scenario;
     let mut pools = labelled_pools(c, rng);
-    let first = usize::from((super::fnv(&sc.id) ^ config.seed) & 1 == 1);
+    let first = usize::from((fnv(&sc.id) ^ config.seed) & 1 == 1);
     let shared = std::sync::Arc::new(sc.clone());
     let mut made = [0usize; 2];
     let mut tally = Tally::default();
@@ -260,7 +262,7 @@ pub(super) fn triplets(
             seed: anchor.text.clone(),
             label: Label::Flow(base),
             answer: item::flow_answer(base),
-            reasons: super::flow_reasons(c, &flow),
+            reasons: flow_reasons(c, &flow),
             flow: Some(flow.clone()),
             item: item::flow_item(c, &flow, templates)?,
             condition: String::new(),

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::row::{file_name, SPLITS};
-use super::{row::Row, Config, Kind};
+use super::row::{file_name, Row, SPLITS};
+use crate::counterfactual::base::config::{Config, SeedSource};
+use crate::counterfactual::base::records::Kind;
 
 #[derive(Serialize)]
 struct FrontMatter {
@@ -41,47 +42,6 @@ fn size(n: usize) -> &'static str {
         1_000..10_000 => "1K<n<10K",
         10_000..100_000 => "10K<n<100K",
         _ => "100K<n<1M",
-    }
-}
-
-/// Where a seed came from, for the card's provenance section.
-#[derive(Clone, Debug, Default)]
-pub struct SeedSource {
-    pub scenario: String,
-    /// The file as given, relative; an absolute path keeps its file name
-    /// alone, so that the card names no local folder.
-    pub file: String,
-    /// The SHA-256 of the seed file, in hex.
-    pub sha256: String,
-    /// The first line of the nearest licence file above the seed.
-    pub licence: Option<String>,
-}
-
-impl SeedSource {
-    /// The source of the scenario `scenario`, read from `file`.
-    pub fn of(scenario: &str, file: &str) -> SeedSource {
-        use sha2::Digest;
-        let path = std::path::Path::new(file);
-        let shown = if path.is_absolute() {
-            path.file_name()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
-        } else {
-            file.to_string()
-        };
-        let sha256 = std::fs::read(path)
-            .map(|bytes| {
-                sha2::Sha256::digest(&bytes)
-                    .iter()
-                    .map(|b| format!("{b:02x}"))
-                    .collect()
-            })
-            .unwrap_or_default();
-        SeedSource {
-            scenario: scenario.to_string(),
-            file: shown,
-            sha256,
-            licence: licence_of(path),
-        }
     }
 }
 
@@ -137,56 +97,11 @@ pub fn licences(seeds: &[SeedSource]) -> Vec<String> {
     ids
 }
 
-/// How a run was started and what it read.
-#[derive(Clone, Debug, Default)]
-pub struct Provenance {
-    /// The command line, as typed.
-    pub command: String,
-    pub seeds: Vec<SeedSource>,
-}
-
-/// The first line of the nearest `LICENSE*` or `COPYING*` file in `file`'s
-/// folder or above it.
-pub fn licence_of(file: &std::path::Path) -> Option<String> {
-    let start = std::fs::canonicalize(file).ok()?;
-    for dir in start.ancestors().skip(1) {
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            continue;
-        };
-        let mut names: Vec<std::path::PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            // The name first: asking the file system whether each entry
-            // of every folder above every seed is a file was a tenth of a
-            // run's system time.
-            .filter(|p| {
-                p.file_name().is_some_and(|n| {
-                    let n = n.to_string_lossy().to_ascii_uppercase();
-                    n.starts_with("LICENSE") || n.starts_with("LICENCE") || n.starts_with("COPYING")
-                }) && p.is_file()
-            })
-            .collect();
-        names.sort();
-        let names: Vec<String> = names
-            .iter()
-            .filter_map(|p| {
-                let text = crate::io::read_text(p).ok()?;
-                let line = text.lines().map(str::trim).find(|l| !l.is_empty())?;
-                Some(line.chars().take(80).collect())
-            })
-            .collect();
-        if !names.is_empty() {
-            return Some(names.join(" / "));
-        }
-    }
-    None
-}
-
 /// The rows of each kind and split, for the card and the Croissant file.
 /// Rows per (kind, split).
 type Counts = BTreeMap<(String, String), usize>;
 
-pub(super) fn counts(rows: &[Row]) -> Counts {
+pub(crate) fn counts(rows: &[Row]) -> Counts {
     let mut n = BTreeMap::new();
     for r in rows {
         *n.entry((r.kind.clone(), r.split.clone())).or_insert(0) += 1;

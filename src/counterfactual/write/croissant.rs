@@ -9,8 +9,8 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use super::card::{counts, licences};
-use super::row::{file_name, KINDS, SPLITS};
-use super::{row::Row, Config};
+use super::row::{file_name, Row, KINDS, SPLITS};
+use crate::counterfactual::base::config::Config;
 
 /// The Croissant 1.0 context, with the RAI vocabulary.
 fn context() -> Value {

@@ -8,15 +8,21 @@
 //! and never renames or mixes the old. Variant seeds go to `variants/` by
 //! atomic rename. The dataset card is written last, from the whole files.
 
+//!
+//! In: the rows an earlier run left and the triplets of this one. Out: the
+//! folder: split files, variant seeds, `run.json`, the card, the task file
+//! and the Croissant metadata.
+
 pub use super::row::{file_name, schema, KINDS, SPLITS};
 use std::collections::HashSet;
 use std::io::Write;
 use std::path::Path;
 
-use super::{row::Row, Config, Kind};
+use super::row::Row;
+use crate::counterfactual::base::config::Config;
+use crate::counterfactual::base::records::{fnv, TripletRecord};
 use crate::driver::Checked;
 use crate::io::write_atomic;
-use crate::render::Templates;
 use crate::verdicts::{agreement, ledger as review};
 
 pub use super::card::card;
@@ -40,7 +46,7 @@ pub fn splits(
             .map_or_else(|| id.to_string(), |s| s.file.clone())
     };
     let mut groups: Vec<String> = seeds.iter().map(|c| file_of(&c.scenario.id)).collect();
-    groups.sort_by_key(|g| (super::fnv(g), g.clone()));
+    groups.sort_by_key(|g| (fnv(g), g.clone()));
     groups.dedup();
     let n = groups.len();
     let share = |pct: u32| (n * pct as usize + 50) / 100;
@@ -179,7 +185,7 @@ pub const TASK: &str = include_str!("cici_task.py");
 /// The task file for a folder whose rows are `rows`: the task of a config
 /// without rows is left out, since inspect_ai cannot build a task over an
 /// empty dataset and `inspect eval cici_task.py` runs every task.
-pub fn task_file(rows: &[super::row::Row]) -> String {
+pub fn task_file(rows: &[Row]) -> String {
     let mut out = String::with_capacity(TASK.len());
     let mut keep = true;
     for line in TASK.split_inclusive('\n') {
@@ -247,48 +253,26 @@ fn record_run(out: &Path, config: &Config) -> std::io::Result<()> {
     )
 }
 
-/// Generates triplets for every seed into `out`, resuming what is there.
-pub fn run(
+/// Opens `out` for a run: its folders made, the folder held by this run
+/// alone, the temporaries of a killed run cleared, and the rows an earlier
+/// run left picked up. The lock is held until it is dropped.
+pub(crate) fn open<'o>(
+    out: &'o Path,
     seeds: &[&Checked],
     config: &Config,
-    templates: &Templates,
-    out: &Path,
-) -> std::io::Result<Summary> {
+) -> std::io::Result<(crate::io::FolderLock, Writer<'o>)> {
     std::fs::create_dir_all(out)?;
     // One run at a time holds the folder; everything it writes stays in it.
-    let _lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)?;
+    let lock = crate::io::FolderLock::acquire(out, crate::io::LOCK_WAIT)?;
     prepare(out)?;
-    let mut w = Writer::resume(out, seeds, config)?;
-    let wanted: usize = config
-        .kinds
-        .iter()
-        .map(|k| match k {
-            Kind::Decision => config.per_seed * config.cues.len(),
-            Kind::Flow => config.per_seed,
-        })
-        .sum();
-    let bar = crate::io::Progress::new(seeds.len(), "seeds");
-    crate::driver::parallel_in_order(
-        seeds,
-        config.workers,
-        |c| super::triplets(c, config, templates),
-        || config.fatal().is_some(),
-        |c, triplets| {
-            let triplets = triplets.map_err(|e| {
-                std::io::Error::other(format!("rendering the items of {}: {e}", c.scenario.id))
-            })?;
-            if triplets.len() < wanted {
-                w.summary.short.push(c.scenario.id.clone());
-            }
-            for t in triplets {
-                w.write(&t)?;
-            }
-            bar.inc(1);
-            bar.set_message(format!("{} triplets", w.rows.len()));
-            Ok::<(), std::io::Error>(())
-        },
-    )?;
-    bar.finish_and_clear();
+    Ok((lock, Writer::resume(out, seeds, config)?))
+}
+
+/// Ends a run whose triplets are all written: the journal goes, and
+/// `run.json`, the card, the task file and the Croissant metadata are
+/// written from the whole folder.
+pub(crate) fn finish(w: Writer, config: &Config) -> std::io::Result<Summary> {
+    let out = w.out;
     std::fs::remove_file(out.join(crate::io::journal::JOURNAL))?;
     // A run the model stopped keeps what it accepted for a resume, but is
     // not a run of the dataset: the card, the metadata and `run.json` stay
@@ -356,13 +340,13 @@ fn prepare(out: &Path) -> std::io::Result<()> {
 
 /// The rows of the folder, what this run adds to them, and the open
 /// split files.
-struct Writer<'o> {
+pub(crate) struct Writer<'o> {
     out: &'o Path,
-    rows: Vec<Row>,
+    pub(crate) rows: Vec<Row>,
     split_of: std::collections::HashMap<String, &'static str>,
     groups: HashSet<String>,
     done: HashSet<String>,
-    summary: Summary,
+    pub(crate) summary: Summary,
     validator: jsonschema::Validator,
     files: std::collections::HashMap<String, std::fs::File>,
     /// The folder's review ledger, and the rows it rejects.
@@ -409,7 +393,7 @@ impl<'o> Writer<'o> {
     }
 
     /// Writes one triplet, validated, unless the folder has it already.
-    fn write(&mut self, t: &super::TripletRecord) -> std::io::Result<()> {
+    pub(crate) fn write(&mut self, t: &TripletRecord) -> std::io::Result<()> {
         if self.done.contains(&t.id) {
             return Ok(());
         }

@@ -6,8 +6,8 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::vocab::Flow;
-use super::{Kind, Side, TripletRecord, Variant};
+use crate::counterfactual::base::records::{fnv, Kind, Side, TripletRecord, Variant};
+use crate::counterfactual::base::vocab::Flow;
 
 /// One line of `decision.jsonl` or `flow.jsonl`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -154,7 +154,7 @@ impl Row {
     /// A hash of an anchor item, for `anchor_group`.
     pub fn group_of(item: &str) -> String {
         let reversed: String = item.chars().rev().collect();
-        format!("{:016x}{:016x}", super::fnv(item), super::fnv(&reversed))
+        format!("{:016x}{:016x}", fnv(item), fnv(&reversed))
     }
 
     /// The row of a triplet in its split; `repeat` when an earlier row has

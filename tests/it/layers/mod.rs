@@ -14,6 +14,7 @@
 
 mod crates;
 mod graph;
+mod stages;
 
 use std::collections::{BTreeMap, BTreeSet};
 
