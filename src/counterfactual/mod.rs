@@ -18,7 +18,7 @@
 //! every label comes from the prover, never from the generator's
 //! bookkeeping, and every accepted variant is a seed that `cici check`
 //! passes; [`critic`], which judges a checked variant and knows no
-//! generator; [`write`], the dataset folder; and [`grow`], the entry, the
+//! generator; [`write`](mod@write), the dataset folder; and [`grow`], the entry, the
 //! loops that call them all. Two label kinds: `decision` (the oracle) and
 //! `flow` (whether sharing one form with one person is appropriate for the
 //! task).
