@@ -6,19 +6,14 @@ pub use cici_core::{analysis, model, phrasing, printer, sema, solver};
 pub use cici_emit::{
     agentcibench, build, cirl, driver, export, pisas, privacylens, records, render, stats,
 };
+#[cfg(feature = "llm")]
+pub use cici_gen::judge;
+pub use cici_gen::{counterfactual, planted, report, review, rl, verdicts};
 pub use cici_syntax::{diff, io, llm, span, suggest, syntax};
 
 pub mod authoring;
 #[cfg(feature = "cli")]
 pub mod cli;
-pub mod counterfactual;
-#[cfg(feature = "llm")]
-pub mod judge;
-pub mod planted;
-pub mod report;
-pub mod review;
-pub mod rl;
-pub mod verdicts;
 
 pub use analysis::analyse;
 pub use build::plan as build;

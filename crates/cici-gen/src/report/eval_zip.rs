@@ -131,13 +131,14 @@ mod tests {
     use super::*;
 
     /// The fixture, found where `cargo test` runs the crate from (the
-    /// crate may have been compiled in another copy of the repository).
+    /// crate may have been compiled in another copy of the repository),
+    /// two folders below the repository's root.
     fn fixture() -> std::path::PathBuf {
         let root = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(
             || env!("CARGO_MANIFEST_DIR").into(),
             std::path::PathBuf::from,
         );
-        root.join("tests/data/inspect/flow.eval")
+        root.join("../../tests/data/inspect/flow.eval")
     }
 
     #[test]
