@@ -8,6 +8,7 @@
 //! variant: code that acts on a rejection matches it, never its text.
 
 use std::fmt;
+use std::sync::{Arc, LazyLock};
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -123,12 +124,63 @@ impl fmt::Display for PublicField {
 #[derive(Clone, Debug)]
 pub struct Candidate {
     /// Shared: a candidate that asks about another flow shares its
-    /// anchor's scenario.
-    pub scenario: std::sync::Arc<Scenario>,
+    /// anchor's scenario. Built when first read: a generator lists many
+    /// more candidates than a side tries.
+    pub scenario: Later,
     pub edits: Vec<Edit>,
     /// For flow items: the flow the variant asks about, when it is not the
     /// anchor's (the recipient or the wording changed, not the seed).
     pub flow: Option<Flow>,
+}
+
+/// How a [`Later`] builds its scenario.
+type Build = Box<dyn FnOnce() -> Arc<Scenario> + Send>;
+
+/// A candidate's scenario, built the first time it is read and shared by
+/// every copy of the candidate from then on, so that its address names it
+/// (the loop keeps oracles by it). A generator that lists dozens of edits
+/// of which a side tries a few pays for copying the seed only for those.
+#[derive(Clone)]
+pub struct Later(Arc<LazyLock<Arc<Scenario>, Build>>);
+
+impl Later {
+    /// A variant of `base`, made by `edit` on a copy of it when first read.
+    pub fn variant(
+        base: &Arc<Scenario>,
+        edit: impl FnOnce(&mut Scenario) + Send + 'static,
+    ) -> Later {
+        let base = Arc::clone(base);
+        Later(Arc::new(LazyLock::new(Box::new(move || {
+            let mut v = Scenario::clone(&base);
+            edit(&mut v);
+            Arc::new(v)
+        }))))
+    }
+}
+
+impl std::ops::Deref for Later {
+    type Target = Arc<Scenario>;
+    fn deref(&self) -> &Arc<Scenario> {
+        LazyLock::force(&self.0)
+    }
+}
+
+impl From<Arc<Scenario>> for Later {
+    fn from(sc: Arc<Scenario>) -> Later {
+        Later(Arc::new(LazyLock::new(Box::new(move || sc))))
+    }
+}
+
+impl From<Scenario> for Later {
+    fn from(sc: Scenario) -> Later {
+        Later::from(Arc::new(sc))
+    }
+}
+
+impl fmt::Debug for Later {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Later")
+    }
 }
 
 /// A flow: sharing one form of one attribute with one person.

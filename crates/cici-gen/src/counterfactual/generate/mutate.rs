@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::analysis::Class;
 use crate::counterfactual::apply::rename::replace_words;
-use crate::counterfactual::base::vocab::{Candidate, Edit, PublicField};
+use crate::counterfactual::base::vocab::{Candidate, Edit, Later, PublicField};
 use crate::counterfactual::base::wording::phrases;
 use crate::driver::Checked;
 use crate::model::FactStatus;
@@ -19,6 +19,7 @@ use crate::printer::predicate;
 use crate::sema::{
     FormKind, JiraPredicate, MeetingPredicate, PersonId, Predicate, RulePredicate, Scenario,
 };
+use std::sync::Arc;
 
 /// The texts of an attribute after its fact `old` becomes `new`: the
 /// phrases of the old arguments are replaced by the new ones where the
@@ -441,13 +442,14 @@ pub(crate) fn moved_id(
 /// Candidates that change one number of the public setting: a ticket's
 /// hours or a room's capacity. Whether that moves the oracle is for the
 /// prover to say.
-pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+pub fn public_edits(shared: &Arc<Scenario>, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+    let sc = shared.as_ref();
     let mut out = Vec::new();
     let mut attendee_edits = Vec::new();
-    let mut push = |v: Scenario, target: &str, field: PublicField, from: u32, to: u32| {
+    let mut push = |v: Later, target: &str, field: PublicField, from: u32, to: u32| {
         out.push(Candidate {
             flow: None,
-            scenario: v.into(),
+            scenario: v,
             edits: vec![Edit::SetPublic {
                 target: target.to_string(),
                 field,
@@ -462,10 +464,11 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                 // Small changes first read as minimal; at most three either way.
                 let lo = ticket.hours.saturating_sub(3).max(1);
                 for h in (lo..=ticket.hours + 3).filter(|&h| h != ticket.hours) {
-                    let mut v = sc.clone();
-                    if let crate::sema::Setting::Jira(j) = &mut v.setting {
-                        j.tickets[t].hours = h;
-                    }
+                    let v = Later::variant(shared, move |v| {
+                        if let crate::sema::Setting::Jira(j) = &mut v.setting {
+                            j.tickets[t].hours = h;
+                        }
+                    });
                     push(v, &ticket.id, PublicField::Hours, ticket.hours, h);
                 }
             }
@@ -487,13 +490,15 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                             .map(|&p| sc.people[p].id.clone())
                             .collect::<Vec<_>>()
                     };
-                    let mut v = sc.clone();
-                    if let crate::sema::Setting::Meeting(x) = &mut v.setting {
-                        x.meetings[m].attendees = to.clone();
-                    }
+                    let attendees = to.clone();
+                    let v = Later::variant(shared, move |v| {
+                        if let crate::sema::Setting::Meeting(x) = &mut v.setting {
+                            x.meetings[m].attendees = attendees;
+                        }
+                    });
                     attendee_edits.push(Candidate {
                         flow: None,
-                        scenario: v.into(),
+                        scenario: v,
                         edits: vec![Edit::SetAttendees {
                             meeting: meeting.id.clone(),
                             from: ids(&meeting.attendees),
@@ -511,10 +516,11 @@ pub fn public_edits(sc: &Scenario, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
                     if c == room.capacity {
                         continue;
                     }
-                    let mut v = sc.clone();
-                    if let crate::sema::Setting::Meeting(m) = &mut v.setting {
-                        m.rooms[r].capacity = c;
-                    }
+                    let v = Later::variant(shared, move |v| {
+                        if let crate::sema::Setting::Meeting(m) = &mut v.setting {
+                            m.rooms[r].capacity = c;
+                        }
+                    });
                     push(v, &room.id, PublicField::Capacity, room.capacity, c);
                 }
             }

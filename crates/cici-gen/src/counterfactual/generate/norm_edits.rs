@@ -2,7 +2,9 @@
 //! put in, another term in its place, or a norm's purpose changed.
 //! Whether an edit flips a flow is the prover's to say.
 
-use crate::counterfactual::base::vocab::{Candidate, Edit};
+use std::sync::Arc;
+
+use crate::counterfactual::base::vocab::{Candidate, Edit, Later};
 use crate::sema::{FormKind, Norm, PersonId, Recipient, Scenario};
 
 /// Purposes a norm may be moved to, so that it no longer holds for the task.
@@ -53,17 +55,18 @@ fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
 /// two parts: edits of the norms that speak of the form (the ones that can
 /// move the flow), and the rest (which change the context around it).
 pub(crate) fn norm_edits(
-    sc: &Scenario,
+    shared: &Arc<Scenario>,
     a: usize,
     kind: FormKind,
     p: PersonId,
 ) -> (Vec<Candidate>, Vec<Candidate>) {
+    let sc = shared.as_ref();
     let norms: Vec<Norm> = sc.norms().into_owned();
     let attr = &sc.attributes[a];
     let (mut near, mut far) = (Vec::new(), Vec::new());
     for (index, to) in offered(sc, &norms, a, kind, p) {
         let speaks = norms.get(index).is_none_or(|n| n.matches(attr, kind));
-        if let Some(c) = with_norm(sc, &norms, index, to) {
+        if let Some(c) = with_norm(shared, &norms, index, to) {
             if speaks { &mut near } else { &mut far }.push(c);
         }
     }
@@ -128,7 +131,13 @@ fn offered(
 /// `apply` makes of the same [`Edit::SetNorm`], or `None` where it would
 /// refuse the edit (a line that is not one an edit may write, a group
 /// that is also a person's id, a person or group that is not there).
-fn with_norm(sc: &Scenario, norms: &[Norm], index: usize, to: Option<Norm>) -> Option<Candidate> {
+fn with_norm(
+    shared: &Arc<Scenario>,
+    norms: &[Norm],
+    index: usize,
+    to: Option<Norm>,
+) -> Option<Candidate> {
+    let sc = shared.as_ref();
     let from = crate::printer::norm(sc, &norms[index]);
     let line = to
         .as_ref()
@@ -154,11 +163,11 @@ fn with_norm(sc: &Scenario, norms: &[Norm], index: usize, to: Option<Norm>) -> O
     if !list.iter().flat_map(|n| &n.recipients).all(resolves) {
         return None;
     }
-    let mut v = sc.clone();
-    let purpose = v.purpose.clone();
-    v.set_norms(Some(list), purpose);
     Some(Candidate {
-        scenario: v.into(),
+        scenario: Later::variant(shared, move |v| {
+            let purpose = v.purpose.clone();
+            v.set_norms(Some(list), purpose);
+        }),
         edits: vec![Edit::SetNorm {
             index,
             from,
@@ -292,13 +301,14 @@ mod tests {
         for (i, family) in Family::ALL.iter().enumerate() {
             let mut config = Config::pisas(*family, 7000 + i as u64);
             config.norms = i != 3;
-            let sc = generate(&config);
+            let shared = Arc::new(generate(&config));
+            let sc = shared.as_ref();
             let norms: Vec<Norm> = sc.norms().into_owned();
             for a in (0..sc.attributes.len()).step_by(2) {
                 for (kind, _) in sc.attributes[a].forms() {
                     for p in (0..sc.people.len()).step_by(3) {
                         for (index, to) in offered(&sc, &norms, a, kind, p) {
-                            let direct = with_norm(&sc, &norms, index, to.clone());
+                            let direct = with_norm(&shared, &norms, index, to.clone());
                             let edit = Edit::SetNorm {
                                 index,
                                 from: crate::printer::norm(&sc, &norms[index]),

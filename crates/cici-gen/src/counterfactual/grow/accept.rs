@@ -95,7 +95,7 @@ impl Compiled {
         let out = oracle_of(&candidate.scenario, &config.options);
         let mut oracles = self.oracles.borrow_mut();
         if oracles.len() < MAX_COMPILED {
-            oracles.insert(key, (candidate.scenario.clone(), out.clone()));
+            oracles.insert(key, (Arc::clone(&candidate.scenario), out.clone()));
         }
         out
     }

@@ -91,7 +91,8 @@ impl Drawn {
             templates.facts(),
             rng,
         ));
-        flip_list.extend(mutate::public_edits(&c.scenario, rng));
+        let shared = std::sync::Arc::new(c.scenario.clone());
+        flip_list.extend(mutate::public_edits(&shared, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
         // Most edits of a number or a fact leave no decision or several:
         // the prover sorts them out here, so that they use up no round.

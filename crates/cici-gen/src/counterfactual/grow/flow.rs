@@ -68,7 +68,7 @@ fn flow_at(sc: &Scenario, (a, form, p): At) -> Flow {
 fn ask(shared: &std::sync::Arc<Scenario>, at: At) -> Candidate {
     let sc = shared.as_ref();
     Candidate {
-        scenario: shared.clone(),
+        scenario: shared.clone().into(),
         edits: Vec::new(),
         flow: Some(flow_at(sc, at)),
     }
@@ -117,7 +117,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
     // For a `yes` flow, setting edits and the near norm edits take turns
     // from the start: a setting edit flips it by making the task no longer
     // need the form, the `no` that the recipient's standing cannot tell.
-    let (mut near, mut far) = norm_edits::norm_edits(sc, a, form, p);
+    let (mut near, mut far) = norm_edits::norm_edits(shared, a, form, p);
     let mut groups = norm_edits::group_edits(sc, p);
     near.shuffle(rng);
     groups.shuffle(rng);
@@ -125,7 +125,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
     // showing groups whichever way the label goes.
     groups.sort_by_key(|c| !is_group_swap(c));
     far.shuffle(rng);
-    let mut setting = mutate::public_edits(sc, rng);
+    let mut setting = mutate::public_edits(shared, rng);
     // Edits of who attends a meeting that the holder joins or leaves
     // first: they are the ones that make the holder's detail needed or moot.
     let holder = &sc.people[attr.holder].id;

@@ -26,7 +26,7 @@ pub fn triplets(
     // The anchor is the seed in canonical form, compiled again from text.
     let Ok(ev) = evaluate(
         &Candidate {
-            scenario: std::sync::Arc::new(sc.clone()),
+            scenario: sc.clone().into(),
             edits: Vec::new(),
             flow: None,
         },
