@@ -253,6 +253,20 @@ fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), 
 /// Sets the groups a person belongs to, and derives the visibility of the
 /// forms that follow the norms again.
 fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Result<(), EditError> {
+    let p = groups_edit(v, id, from, to)?;
+    let to = to.to_vec();
+    v.rederive(|sc| sc.people[p].groups = to);
+    Ok(())
+}
+
+/// Whether a person's groups may become `to` (the person whose they are),
+/// or why not: the checks of a `set_groups` edit, which change nothing.
+pub(crate) fn groups_edit(
+    v: &Scenario,
+    id: &str,
+    from: &[String],
+    to: &[String],
+) -> Result<PersonId, EditError> {
     let p = person(v, id)?;
     if v.people[p].groups != from {
         return Err(EditError::StaleGroups {
@@ -266,9 +280,7 @@ fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Res
     if to.iter().any(|g| v.person(g).is_some()) {
         return Err(EditError::GroupNamedLikePerson);
     }
-    let to = to.to_vec();
-    v.rederive(|sc| sc.people[p].groups = to);
-    Ok(())
+    Ok(p)
 }
 
 /// Applies one edit in place.

@@ -246,7 +246,8 @@ pub(crate) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Op
 
 /// The recipient's standing changed: person `p` swaps a group for another
 /// of the team, joins one they are not in, or leaves one they are in.
-pub(crate) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
+pub(crate) fn group_edits(shared: &Arc<Scenario>, p: PersonId) -> Vec<Candidate> {
+    let sc = shared.as_ref();
     let from = sc.people[p].groups.clone();
     let mut out = Vec::new();
     let groups = crate::sema::visibility::team_groups(&sc.people);
@@ -258,12 +259,7 @@ pub(crate) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
                 .iter()
                 .map(|x| if x == g { h.to_string() } else { x.clone() })
                 .collect();
-            let edit = Edit::SetGroups {
-                person: sc.people[p].id.clone(),
-                from: from.clone(),
-                to,
-            };
-            out.extend(crate::counterfactual::apply::candidate(sc, vec![edit]).ok());
+            out.extend(groups_candidate(shared, p, from.clone(), to));
         }
     }
     for g in groups {
@@ -275,14 +271,30 @@ pub(crate) fn group_edits(sc: &Scenario, p: PersonId) -> Vec<Candidate> {
                 .chain(std::iter::once(g.to_string()))
                 .collect()
         };
-        let edit = Edit::SetGroups {
-            person: sc.people[p].id.clone(),
-            from: from.clone(),
-            to,
-        };
-        out.extend(crate::counterfactual::apply::candidate(sc, vec![edit]).ok());
+        out.extend(groups_candidate(shared, p, from.clone(), to));
     }
     out
+}
+
+/// Person `p`'s groups set to `to`, as the edit applied would set them;
+/// `None` where applying it is refused. The variant is made when first
+/// read.
+fn groups_candidate(
+    shared: &Arc<Scenario>,
+    p: PersonId,
+    from: Vec<String>,
+    to: Vec<String>,
+) -> Option<Candidate> {
+    let person = shared.people[p].id.clone();
+    crate::counterfactual::apply::groups_edit(shared, &person, &from, &to).ok()?;
+    let groups = to.clone();
+    Some(Candidate {
+        scenario: Later::variant(shared, move |v| {
+            v.rederive(|sc| sc.people[p].groups = groups)
+        }),
+        edits: vec![Edit::SetGroups { person, from, to }],
+        flow: None,
+    })
 }
 
 #[cfg(test)]

@@ -118,7 +118,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
     // from the start: a setting edit flips it by making the task no longer
     // need the form, the `no` that the recipient's standing cannot tell.
     let (mut near, mut far) = norm_edits::norm_edits(shared, a, form, p);
-    let mut groups = norm_edits::group_edits(sc, p);
+    let mut groups = norm_edits::group_edits(shared, p);
     near.shuffle(rng);
     groups.shuffle(rng);
     // Swaps (one group for another) first: the recipient's line keeps
