@@ -584,7 +584,10 @@ fn candidates_dropped_after_a_rejection_could_not_have_flipped() {
         let base = decision_label(seed);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let mut candidates = decision_flips(seed, templates.facts(), &mut rng);
-        candidates.extend(public_edits(&seed.scenario, &mut rng));
+        candidates.extend(public_edits(
+            &std::sync::Arc::new(seed.scenario.clone()),
+            &mut rng,
+        ));
         // What each candidate comes to, by its edits.
         let outcome = |c: &cici::counterfactual::vocab::Candidate| -> Result<bool, Reason> {
             evaluate(c, &Options::default()).map(|ev| decision_label(&ev.checked) != base)

@@ -170,7 +170,7 @@ fn a_text_that_drops_part_of_a_critical_fact_is_turned_down() {
             to: to.into(),
         }];
         let candidate = Candidate {
-            scenario: std::sync::Arc::new(sc),
+            scenario: sc.into(),
             edits: edits.clone(),
             flow: None,
         };

@@ -137,19 +137,43 @@ fn with_norm(
     index: usize,
     to: Option<Norm>,
 ) -> Option<Candidate> {
+    with_norms(shared, norms, vec![(index, to)])
+}
+
+/// [`with_norm`] for several norms, each change one [`Edit::SetNorm`] in
+/// the order given (a dropped norm moves the index of the norms after
+/// it): what `apply` makes of the edits, or `None` where it would refuse
+/// one.
+fn with_norms(
+    shared: &Arc<Scenario>,
+    norms: &[Norm],
+    changes: Vec<(usize, Option<Norm>)>,
+) -> Option<Candidate> {
     let sc = shared.as_ref();
-    let from = crate::printer::norm(sc, &norms[index]);
-    let line = to
-        .as_ref()
-        .map_or_else(String::new, |m| crate::printer::norm(sc, m));
     let mut list = norms.to_vec();
-    match to {
-        Some(m) => list[index] = m,
-        None => {
-            list.remove(index);
-        }
+    let mut lines: Vec<String> = list.iter().map(|n| crate::printer::norm(sc, n)).collect();
+    let mut edits = Vec::new();
+    for (index, to) in changes {
+        let line = to
+            .as_ref()
+            .map_or_else(String::new, |m| crate::printer::norm(sc, m));
+        let from = match to {
+            Some(m) if index < list.len() => {
+                list[index] = m;
+                std::mem::replace(&mut lines[index], line.clone())
+            }
+            None if index < list.len() => {
+                list.remove(index);
+                lines.remove(index)
+            }
+            _ => return None,
+        };
+        edits.push(Edit::SetNorm {
+            index,
+            from,
+            to: line,
+        });
     }
-    let lines: Vec<String> = list.iter().map(|n| crate::printer::norm(sc, n)).collect();
     crate::counterfactual::apply::check_norm_lines(&lines).ok()?;
     let groups = crate::sema::visibility::team_groups(&sc.people);
     let resolves = |r: &Recipient| match r {
@@ -168,11 +192,7 @@ fn with_norm(
             let purpose = v.purpose.clone();
             v.set_norms(Some(list), purpose);
         }),
-        edits: vec![Edit::SetNorm {
-            index,
-            from,
-            to: line,
-        }],
+        edits,
         flow: None,
     })
 }
@@ -188,7 +208,13 @@ fn with_norm(
 /// single norm edit takes it away; this one turns the flow `no` while the
 /// statement and the recipient stay as they are. `None` when no norm
 /// grants the form, or too many do for a minimal edit.
-pub(crate) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Option<Candidate> {
+pub(crate) fn revoke(
+    shared: &Arc<Scenario>,
+    a: usize,
+    kind: FormKind,
+    p: PersonId,
+) -> Option<Candidate> {
+    let sc = shared.as_ref();
     let norms: Vec<Norm> = sc.norms().into_owned();
     let attr = &sc.attributes[a];
     let env = sc.env(&norms);
@@ -204,7 +230,7 @@ pub(crate) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Op
     if p != sc.executor {
         spare.push(Recipient::Executor);
     }
-    let edits = granting
+    let changes = granting
         .iter()
         .rev()
         .map(|&i| {
@@ -230,18 +256,10 @@ pub(crate) fn revoke(sc: &Scenario, a: usize, kind: FormKind, p: PersonId) -> Op
                     }
                 })
                 .collect();
-            Edit::SetNorm {
-                index: i,
-                from: crate::printer::norm(sc, n),
-                to: if m.recipients.is_empty() {
-                    String::new()
-                } else {
-                    crate::printer::norm(sc, &m)
-                },
-            }
+            (i, Some(m).filter(|m| !m.recipients.is_empty()))
         })
         .collect();
-    crate::counterfactual::apply::candidate(sc, edits).ok()
+    with_norms(shared, &norms, changes)
 }
 
 /// The recipient's standing changed: person `p` swaps a group for another
@@ -319,15 +337,15 @@ mod tests {
             for a in (0..sc.attributes.len()).step_by(2) {
                 for (kind, _) in sc.attributes[a].forms() {
                     for p in (0..sc.people.len()).step_by(3) {
-                        for (index, to) in offered(&sc, &norms, a, kind, p) {
+                        for (index, to) in offered(sc, &norms, a, kind, p) {
                             let direct = with_norm(&shared, &norms, index, to.clone());
                             let edit = Edit::SetNorm {
                                 index,
-                                from: crate::printer::norm(&sc, &norms[index]),
-                                to: to.map_or_else(String::new, |m| crate::printer::norm(&sc, &m)),
+                                from: crate::printer::norm(sc, &norms[index]),
+                                to: to.map_or_else(String::new, |m| crate::printer::norm(sc, &m)),
                             };
                             let applied =
-                                crate::counterfactual::apply::candidate(&sc, vec![edit.clone()]);
+                                crate::counterfactual::apply::candidate(sc, vec![edit.clone()]);
                             let print = |c: &Candidate| crate::printer::print(&c.scenario);
                             assert_eq!(
                                 direct.as_ref().map(print),
@@ -356,7 +374,8 @@ mod tests {
         for (i, family) in Family::ALL.iter().enumerate() {
             let mut config = Config::pisas(*family, 7100 + i as u64);
             config.norms = true;
-            let sc = generate(&config);
+            let shared = Arc::new(generate(&config));
+            let sc = shared.as_ref();
             for (a, attr) in sc.attributes.iter().enumerate() {
                 for (kind, form) in attr.forms() {
                     if form.visible != sc.derived_visibility(attr, kind) {
@@ -364,9 +383,21 @@ mod tests {
                     }
                     for &p in form.visible.iter().filter(|&&p| p != attr.holder) {
                         // More granting norms than a minimal edit may touch: none.
-                        let Some(c) = revoke(&sc, a, kind, p) else {
+                        let Some(c) = revoke(&shared, a, kind, p) else {
                             continue;
                         };
+                        let applied = crate::counterfactual::apply::candidate(sc, c.edits.clone())
+                            .ok()
+                            .map(|c| Scenario::clone(&c.scenario));
+                        // Built directly, it is what applying its edits as
+                        // text makes.
+                        let print = |v: &Scenario| crate::printer::print(v);
+                        assert_eq!(
+                            applied.as_ref().map(print),
+                            Some(print(&c.scenario)),
+                            "{:?}",
+                            c.edits
+                        );
                         let v = &c.scenario;
                         let after = v.attributes[a].form(kind).expect("the form stays");
                         assert!(!after.visible.contains(&p), "{} {kind:?} to {p}", attr.id);

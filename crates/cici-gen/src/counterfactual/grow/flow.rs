@@ -171,7 +171,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
         .into_iter()
         .collect();
     let revoke = if yes {
-        norm_edits::revoke(sc, a, form, p).into_iter().collect()
+        norm_edits::revoke(shared, a, form, p).into_iter().collect()
     } else {
         Vec::new()
     };
