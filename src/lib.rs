@@ -6,9 +6,9 @@ pub use cici_core::{analysis, model, phrasing, printer, sema, solver};
 pub use cici_emit::{
     agentcibench, build, cirl, driver, export, pisas, privacylens, records, render, stats,
 };
+pub use cici_ide::authoring;
 pub use cici_syntax::{diff, io, llm, span, suggest, syntax};
 
-pub mod authoring;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod counterfactual;
@@ -19,6 +19,14 @@ pub mod report;
 pub mod review;
 pub mod rl;
 pub mod verdicts;
+
+/// The planted generator's oracle pinning, which the fix-its (a crate
+/// below this one, `cici-ide`) take as a value: the fixes of a seed whose
+/// oracle is not the only allowed decision.
+pub const PINNING: authoring::fixit::Pinning = authoring::fixit::Pinning {
+    facts: planted::pin_oracle,
+    state: planted::add_operational_fact,
+};
 
 pub use analysis::analyse;
 pub use build::plan as build;

@@ -267,7 +267,7 @@ pub(crate) fn add_finding(
 /// Appends an attribute that states `fact` with a work reason anyone may
 /// read (see [`crate::phrasing::operational`]); a personal reason with a sanitized
 /// form where the fact has no such phrasing.
-pub(crate) fn add_operational_fact(
+pub fn add_operational_fact(
     sc: &mut Scenario,
     holder: PersonId,
     fact: Predicate,
@@ -457,7 +457,7 @@ fn pin_level(
 /// no fact of the family tells some decision from the oracle, or the oracle
 /// itself is not allowed, or the search would pass `deadline`.
 /// Deterministic: the same scenario, the same facts.
-pub(crate) fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<Vec<Predicate>> {
+pub fn pin_oracle(sc: &Scenario, deadline: std::time::Instant) -> Option<Vec<Predicate>> {
     if let Some(ss) = sc.rule_setting() {
         return pin_level(sc, ss, deadline);
     }
