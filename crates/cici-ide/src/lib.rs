@@ -10,7 +10,9 @@
 // The lower crates' modules, by the names the code uses for them
 // (`crate::sema`), as in the `cici` crate.
 use cici_core::{analysis, model, phrasing, printer, sema};
-use cici_emit::{driver, render};
+use cici_emit::driver;
+#[cfg(feature = "lsp")]
+use cici_emit::render;
 use cici_syntax::{span, suggest, syntax};
 
 pub mod authoring;
