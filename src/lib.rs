@@ -8,6 +8,7 @@ pub use cici_emit::{
 };
 pub use cici_ide::authoring;
 pub use cici_syntax::{diff, io, llm, span, suggest, syntax};
+pub use cici_text::words;
 
 #[cfg(feature = "cli")]
 pub mod cli;
