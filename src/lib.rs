@@ -9,11 +9,20 @@ pub use cici_emit::{
 #[cfg(feature = "llm")]
 pub use cici_gen::judge;
 pub use cici_gen::{counterfactual, planted, report, review, rl, verdicts};
+pub use cici_ide::authoring;
 pub use cici_syntax::{diff, io, llm, span, suggest, syntax};
+pub use cici_text::words;
 
-pub mod authoring;
 #[cfg(feature = "cli")]
 pub mod cli;
+
+/// The planted generator's oracle pinning, which the fix-its (a crate
+/// below this one, `cici-ide`) take as a value: the fixes of a seed whose
+/// oracle is not the only allowed decision.
+pub const PINNING: authoring::fixit::Pinning = authoring::fixit::Pinning {
+    facts: planted::pin_oracle,
+    state: planted::add_operational_fact,
+};
 
 pub use analysis::analyse;
 pub use build::plan as build;

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use super::output::{fail, Outcome};
+use super::output::{fail, print_all, Outcome};
 use super::{FamilyArg, NewArgs, SynthArgs};
 use crate::sema::Family;
 
@@ -47,8 +47,7 @@ fn is_identifier(s: &str) -> bool {
 /// overwrites an existing file.
 fn emit(path: &std::path::Path, text: &str) -> Outcome {
     if path.as_os_str() == "-" {
-        let _ = std::io::stdout().lock().write_all(text.as_bytes());
-        return Ok(ExitCode::SUCCESS);
+        return print_all(text.as_bytes());
     }
     let mut file = std::fs::OpenOptions::new()
         .write(true)

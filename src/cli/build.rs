@@ -1,12 +1,11 @@
 //! `cici build` and `cici stats`
 
-use super::output::{fail, render_one, status, CliError, Outcome};
+use super::output::{fail, print_all, render_one, status, CliError, Outcome};
 use super::{BuildArgs, StatsArgs, StatsFormat};
 use crate::build;
 use crate::driver::Run;
 use crate::render::Templates;
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
 
 fn checked_run(
@@ -117,9 +116,8 @@ pub(super) fn put(
         };
     }
     let diffs = build::check(target, files);
-    let mut stdout = std::io::stdout().lock();
     for d in &diffs {
-        let _ = write!(stdout, "{}", d.diff);
+        print_all(d.diff.as_bytes())?;
     }
     if !diffs.is_empty() {
         let n = diffs.len();
@@ -152,6 +150,6 @@ pub(super) fn stats(args: StatsArgs) -> Outcome {
         StatsFormat::Markdown => crate::stats::markdown(&stats),
         StatsFormat::Json => serde_json::to_string_pretty(&stats).expect("stats serialize") + "\n",
     };
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    print_all(text.as_bytes())?;
     status(run.errors() > 0)
 }

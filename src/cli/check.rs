@@ -1,9 +1,8 @@
 //! `cici check`
 
 use super::output::Failure;
-use std::io::Write;
 
-use super::output::{fail, status, Outcome};
+use super::output::{fail, print_all, status, Outcome};
 use super::{CheckArgs, Format};
 use crate::analysis::{Class, Options};
 use crate::authoring::fixit::Fixes as _;
@@ -66,11 +65,11 @@ pub(super) fn run(args: CheckArgs) -> Outcome {
     }
     let mut run = Run::new();
     check_input(&mut run, &args.paths, &options)?;
-    run.compute_fixes(&options);
+    run.compute_fixes(&options, &crate::PINNING);
     if args.fix && apply_fixes(&run)? > 0 {
         run = Run::new();
         check_input(&mut run, &args.paths, &options)?;
-        run.compute_fixes(&options);
+        run.compute_fixes(&options, &crate::PINNING);
     }
     if args.judge.judge {
         let settings = args.judge.settings().map_err(fail)?;
@@ -95,17 +94,19 @@ pub(super) fn run(args: CheckArgs) -> Outcome {
         Format::Json => {
             let out = CheckOutput::new(&run, args.timings);
             let text = serde_json::to_string_pretty(&out).expect("the report serializes");
-            let _ = writeln!(std::io::stdout().lock(), "{text}");
+            print_all(format!("{text}\n").as_bytes())?;
         }
         Format::Human => {
             eprint!("{}", render(&run, &handler()));
-            let mut stdout = std::io::stdout().lock();
+            let mut lines = String::new();
             for c in &run.checked {
-                let _ = writeln!(stdout, "{}", summary_line(c));
+                lines.push_str(&summary_line(c));
+                lines.push('\n');
                 if args.timings {
-                    let _ = writeln!(stdout, "     {}", crate::driver::Timings::of(c));
+                    lines.push_str(&format!("     {}\n", crate::driver::Timings::of(c)));
                 }
             }
+            print_all(lines.as_bytes())?;
             let files = run.sources_len();
             super::output::say!(
                 "checked {} scenario{} in {} file{}: {} error{}, {} warning{}",

@@ -1,11 +1,10 @@
 //! `cici fmt`
 
-use super::output::{fail, status, Outcome};
+use super::output::{fail, print_all, status, Outcome};
 use super::{check::handler, FmtArgs};
 use crate::diff::unified;
 use crate::driver::{seed_files, WithSource};
 use crate::io::{read_text, write_in_place};
-use std::io::Write;
 use std::path::PathBuf;
 
 pub(super) fn run(args: FmtArgs) -> Outcome {
@@ -21,16 +20,12 @@ pub(super) fn run(args: FmtArgs) -> Outcome {
         match format_one("<stdin>", &text, &handler) {
             Some(out) if args.check => {
                 if out != text {
-                    let _ = write!(
-                        std::io::stdout().lock(),
-                        "{}",
-                        unified("<stdin>", &text, &out, true)
-                    );
+                    print_all(unified("<stdin>", &text, &out, true).as_bytes())?;
                     failed = true;
                 }
             }
             Some(out) => {
-                let _ = std::io::stdout().lock().write_all(out.as_bytes());
+                print_all(out.as_bytes())?;
             }
             None => failed = true,
         }
@@ -58,11 +53,7 @@ pub(super) fn run(args: FmtArgs) -> Outcome {
         }
         changed += 1;
         if args.check {
-            let _ = write!(
-                std::io::stdout().lock(),
-                "{}",
-                unified(&name, &text, &out, true)
-            );
+            print_all(unified(&name, &text, &out, true).as_bytes())?;
         } else {
             write_in_place(file, &out).map_err(|e| fail(format!("{}: {e}", file.display())))?;
         }

@@ -159,6 +159,38 @@ fn usage_and_io_errors_exit_with_2() {
     assert!(stderr(&none).contains("no `*.cici` files"));
 }
 
+/// A command's output that cannot be written (a full disk) is an I/O
+/// error, exit status 2, never a success with nothing written.
+#[cfg(target_os = "linux")]
+#[test]
+fn output_that_cannot_be_written_is_an_io_error() {
+    let seed = root().join("seeds/launch_week.cici");
+    let runs: [&[&str]; 4] = [
+        &["check", "--format", "json", "seeds/launch_week.cici"],
+        &["check", "seeds/launch_week.cici"],
+        &["stats", "seeds/launch_week.cici"],
+        &["fmt", "-"],
+    ];
+    for args in runs {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cici"))
+            .args(args)
+            .current_dir(root())
+            .stdin(std::fs::File::open(&seed).unwrap())
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        // With `--format json` the error is JSON on stdout, which is full.
+        if !args.contains(&"json") {
+            assert!(stderr(&out).contains("writing stdout"), "{args:?}");
+        }
+    }
+}
+
 #[test]
 fn a_solver_bound_ends_with_a_diagnostic() {
     let out = cici(&[

@@ -13,6 +13,7 @@
 // The lower crate's modules, by the names the code uses for them
 // (`crate::syntax`), as in the `cici` crate.
 use cici_syntax::{span, suggest, syntax};
+use cici_text::words;
 
 pub mod analysis;
 pub mod model;

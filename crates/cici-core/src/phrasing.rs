@@ -412,31 +412,32 @@ fn state_phrases(texts: &FactTexts, sc: &Scenario, p: &Predicate) -> Option<(Str
 pub(crate) fn arg_words(sc: &Scenario, a: &ArgValue, all: &[ArgValue]) -> String {
     let ms = sc.meeting_setting();
     let ss = sc.rule_setting();
-    let words = |id: &str| id.replace('_', " ");
     match a {
         // First names, as the people of a team refer to each other.
-        ArgValue::Person(i) => {
-            let full = &sc.people[*i].name;
-            full.split_whitespace().next().unwrap_or(full).to_string()
-        }
+        ArgValue::Person(i) => crate::words::first_word(&sc.people[*i].name).to_string(),
         ArgValue::Room(i) => ms.map_or(String::new(), |m| {
             let r = &m.rooms[*i];
             r.name.clone().unwrap_or_else(|| r.id.clone())
         }),
         ArgValue::Meeting(i) => ms.map_or(String::new(), |m| m.meetings[*i].title.clone()),
-        ArgValue::Feature(f) => words(f),
+        ArgValue::Feature(f) => crate::words::id_words(f),
         ArgValue::Slot(slot) => when_words(slot),
         ArgValue::Ticket(i) => sc
             .jira_setting()
             .map_or(String::new(), |j| j.tickets[*i].title.clone()),
         ArgValue::Integer(n) => n.to_string(),
-        ArgValue::Variable(v) => ss.map_or(String::new(), |s| words(&s.evidence[*v].id)),
+        ArgValue::Variable(v) => ss.map_or(String::new(), |s| {
+            crate::words::id_words(&s.evidence[*v].id)
+        }),
         ArgValue::Value(x) => {
             let variable = ArgValue::variable_in(all);
-            ss.zip(variable)
-                .map_or(String::new(), |(s, v)| words(&s.evidence[v].values[*x]))
+            ss.zip(variable).map_or(String::new(), |(s, v)| {
+                crate::words::id_words(&s.evidence[v].values[*x])
+            })
         }
-        ArgValue::Level(l) => ss.map_or(String::new(), |s| words(&s.levels[*l].id)),
+        ArgValue::Level(l) => {
+            ss.map_or(String::new(), |s| crate::words::id_words(&s.levels[*l].id))
+        }
     }
 }
 

@@ -14,6 +14,7 @@
 // (`crate::sema`), as in the `cici` crate.
 use cici_core::{analysis, model, phrasing, printer, sema, solver};
 use cici_syntax::{diff, io, llm, span, suggest, syntax};
+use cici_text::words;
 
 pub mod agentcibench;
 pub mod build;

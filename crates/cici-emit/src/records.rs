@@ -7,9 +7,9 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::analysis::words;
 use crate::printer::condition;
 use crate::sema::{Condition, RuleSetting, Scenario, Setting};
+use crate::words::id_words;
 
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 #[schemars(deny_unknown_fields)]
@@ -256,8 +256,8 @@ pub fn condition_words(ss: &RuleSetting, c: &Condition) -> String {
         }
     }
     fn go(ss: &RuleSetting, c: &Condition, nested: bool) -> String {
-        let var = |v: &usize| words(&ss.evidence[*v].id);
-        let val = |v: &usize, x: &usize| words(&ss.evidence[*v].values[*x]);
+        let var = |v: &usize| id_words(&ss.evidence[*v].id);
+        let val = |v: &usize, x: &usize| id_words(&ss.evidence[*v].values[*x]);
         match c {
             Condition::Eq(v, x) => format!("{} is {}", var(v), val(v, x)),
             // With two values, `!= a` is `= b`; a value that is a negation

@@ -2,11 +2,7 @@
 
 use crate::printer::decision_rows;
 use crate::sema::{Decision, Scenario, Setting};
-
-/// Words for an id written with underscores: `needs_review` reads `needs review`.
-pub fn words(id: &str) -> String {
-    id.replace('_', " ")
-}
+use crate::words::id_words;
 
 /// The rows of a decision in the item's own words: meeting title, then day,
 /// time and room name; ticket title, then owner (and collaborator) names;
@@ -44,7 +40,7 @@ pub fn named_rows(sc: &Scenario, d: &Decision) -> Vec<(String, String)> {
             })
             .collect(),
         (Setting::Rule(ss), Decision::Rule(l)) => {
-            vec![(String::new(), words(&ss.levels[*l].id))]
+            vec![(String::new(), id_words(&ss.levels[*l].id))]
         }
         _ => Vec::new(),
     }

@@ -83,11 +83,13 @@ impl Reader {
         // First names by lower case: `eli` and `Eli` are one name.
         let mut firsts: HashMap<String, usize> = HashMap::new();
         for p in &sc.people {
-            *firsts.entry(first(&p.name).to_lowercase()).or_default() += 1;
+            *firsts
+                .entry(crate::words::first_word(&p.name).to_lowercase())
+                .or_default() += 1;
         }
         for (i, p) in sc.people.iter().enumerate() {
             add(&p.name, Named::Person(i), capital_only(&p.name));
-            let f = first(&p.name);
+            let f = crate::words::first_word(&p.name);
             // A first name two people share names neither.
             if firsts[&f.to_lowercase()] == 1 {
                 add(f, Named::Person(i), capital_only(f));
@@ -312,11 +314,6 @@ const NUMBER_WORDS: [&str; 21] = [
     "nineteen",
     "twenty",
 ];
-
-/// A name's first word (the whole name when it has no space).
-fn first(name: &str) -> &str {
-    name.split_whitespace().next().unwrap_or(name)
-}
 
 /// Whether the word at `i` is punctuation that ends a clause or a
 /// sentence (`has 2.`, `4, and`), not a decimal point (`2.5`) or a unit.

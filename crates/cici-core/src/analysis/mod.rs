@@ -44,7 +44,7 @@ pub use rules::dead_rules;
 pub use agreement::unstated;
 pub use class::Class;
 pub use classify::{decided, Decided};
-pub use describe::{named_rows, side_by_side, words};
+pub use describe::{named_rows, side_by_side};
 pub use diagnostic::CheckDiagnostic;
 pub use leads::claim_leads;
 pub use needed::{form_needed, form_needed_proved, is_evidence};

@@ -6,6 +6,9 @@ use std::ops::Range;
 
 use crate::sema::Day;
 
+// The privacy checks' words and stems are the tokenizer's (`cici_text`).
+pub use crate::words::{privacy_word_spans, privacy_words, stem};
+
 /// A thing a text names, with where it stands (byte offsets in the text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mention {
@@ -104,55 +107,6 @@ pub(super) fn toks(text: &str) -> Vec<Tok> {
     out
 }
 
-/// Characters that render as nothing and so may hide inside a word: the
-/// zero-width space, joiners, the word joiner, the soft hyphen and the
-/// byte-order mark.
-pub const INVISIBLE: &[char] = &[
-    '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}', '\u{00ad}', '\u{feff}',
-];
-
-/// The words of a text as the privacy checks see them: UAX #29 words,
-/// invisible characters removed first, each split again at anything that
-/// is not a letter or a digit (`Eli's` is `eli`, `s`), lower-cased. The
-/// `cici_inspect` scorer reads writes the same way (after NFKC).
-pub fn privacy_words(text: &str) -> Vec<String> {
-    privacy_word_spans(text)
-        .1
-        .into_iter()
-        .map(|(_, w)| w)
-        .collect()
-}
-
-/// [`privacy_words`] with where each stands: the text without its
-/// invisible characters, and each word's byte range in it.
-pub fn privacy_word_spans(text: &str) -> (String, Vec<(Range<usize>, String)>) {
-    use unicode_segmentation::UnicodeSegmentation;
-    let visible: String = text.chars().filter(|c| !INVISIBLE.contains(c)).collect();
-    let mut out = Vec::new();
-    for (start, word) in visible.unicode_word_indices() {
-        let mut at = start;
-        for piece in word.split(|c: char| !c.is_alphanumeric()) {
-            if !piece.is_empty() {
-                out.push((at..at + piece.len(), piece.to_lowercase()));
-            }
-            // The piece and the one character that ended it.
-            at += piece.len();
-            at += word[at - start..].chars().next().map_or(0, char::len_utf8);
-        }
-    }
-    (visible, out)
-}
-
-/// A word's Snowball English stem (`infusions` and `infusion` are
-/// `infus`): the one stemmer of the privacy checks, the same algorithm
-/// the `cici_inspect` scorer applies to a write.
-pub fn stem(word: &str) -> String {
-    use std::sync::LazyLock;
-    static EN: LazyLock<rust_stemmers::Stemmer> =
-        LazyLock::new(|| rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English));
-    EN.stem(word).into_owned()
-}
-
 /// A character of a script written without spaces between its words: CJK
 /// ideographs, kana, Thai, Lao, Khmer, Myanmar.
 fn unspaced(c: char) -> bool {
@@ -160,36 +114,4 @@ fn unspaced(c: char) -> bool {
         '\u{0E00}'..='\u{0EFF}' | '\u{1000}'..='\u{109F}' | '\u{1780}'..='\u{17FF}'
         | '\u{3040}'..='\u{30FF}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
         | '\u{F900}'..='\u{FAFF}' | '\u{20000}'..='\u{3134F}')
-}
-
-#[cfg(test)]
-mod privacy_tests {
-    use super::*;
-
-    #[test]
-    fn privacy_words_are_unicode_words_without_invisible_characters() {
-        assert_eq!(
-            privacy_words("Eli's in\u{200b}fusion, Zoë — dialysis."),
-            ["eli", "s", "infusion", "zoë", "dialysis"]
-        );
-        assert_eq!(stem("infusions"), stem("infusion"));
-        assert_eq!(stem("pregnancy"), "pregnanc");
-    }
-
-    #[test]
-    fn each_word_stands_where_its_span_says() {
-        for text in [
-            "Eli's in\u{200b}fusion, Zoë — dialysis.",
-            "Spiked at 04:00, after 3.5 hours (a_b) 東京 naïve",
-            "",
-            "...",
-        ] {
-            let (visible, spans) = privacy_word_spans(text);
-            let words: Vec<String> = spans.iter().map(|(_, w)| w.clone()).collect();
-            assert_eq!(words, privacy_words(text), "{text}");
-            for (at, w) in spans {
-                assert_eq!(visible[at].to_lowercase(), w, "{text}");
-            }
-        }
-    }
 }

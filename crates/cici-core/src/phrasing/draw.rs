@@ -196,10 +196,9 @@ fn told_by(
     draw_state(texts, sc, p, &mut ctx, rng);
     let (cat, reason) = draw_reason(texts, category, rng);
     reason.fill(&mut ctx);
-    let full = &sc.people[person].name;
     ctx.insert(
         "name",
-        full.split_whitespace().next().unwrap_or(full).into(),
+        crate::words::first_word(&sc.people[person].name).into(),
     );
     let raw = texts.render(&format!("{key}.claim"), &ctx, rng)?;
     Some(Texts {

@@ -26,11 +26,6 @@ fn sees(form: &Form, sc: &Scenario) -> bool {
     form.visible.contains(&sc.executor)
 }
 
-/// `send_an_email` → `send an email`.
-fn words(id: &str) -> String {
-    id.replace('_', " ")
-}
-
 /// One scenario as a case of the release.
 pub fn case(sc: &Scenario) -> Result<Case, ExportError> {
     let executor = &sc.people[sc.executor];
@@ -44,14 +39,14 @@ pub fn case(sc: &Scenario) -> Result<Case, ExportError> {
     };
     let subject = &sc.people[first.about];
     let data_type = match first.category {
-        Some(c) => format!("{} information", words(c.name())),
+        Some(c) => format!("{} information", crate::words::id_words(c.name())),
         None => "personal information".to_string(),
     };
     let recipient = sc.recipient.clone().unwrap_or_else(|| "the team".into());
     let purpose = sc
         .purpose
         .as_deref()
-        .map_or_else(|| "send an email".into(), words);
+        .map_or_else(|| "send an email".into(), crate::words::id_words);
     let mut results = Vec::new();
     for a in &sc.attributes {
         for (suffix, form) in [("", Some(&a.raw)), (".sanitized", a.sanitized.as_ref())] {

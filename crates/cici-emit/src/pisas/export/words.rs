@@ -10,7 +10,7 @@
 //! see them; and the raw and sanitized forms of an attribute are described
 //! differently.
 
-use crate::analysis::{named_rows, words};
+use crate::analysis::named_rows;
 use crate::driver::Checked;
 use crate::phrasing::{statement, FactTexts};
 use crate::records::condition_words;
@@ -18,6 +18,7 @@ use crate::sema::{
     Category, Decision, FormKind, JiraPredicate, MeetingPredicate, Predicate, RulePredicate,
     RuleSetting, Scenario, Setting,
 };
+use crate::words::{first_word, id_words};
 
 /// `a, b, or c`; `a or b`; `a`.
 fn either(items: &[String]) -> String {
@@ -56,7 +57,7 @@ pub(super) fn answer_request(sc: &Scenario) -> String {
             )
         }
         Setting::Rule(ss) => {
-            let levels: Vec<String> = ss.levels.iter().map(|l| words(&l.id)).collect();
+            let levels: Vec<String> = ss.levels.iter().map(|l| id_words(&l.id)).collect();
             format!(
                 "Record exactly one {}: {}.",
                 outcome_noun(sc),
@@ -163,7 +164,7 @@ fn rule_decision_rule(sc: &Scenario, ss: &RuleSetting) -> String {
     let ids: Vec<String> = ss
         .levels
         .iter()
-        .map(|l| format!("'{}' is {}", words(&l.id), l.id))
+        .map(|l| format!("'{}' is {}", id_words(&l.id), l.id))
         .collect();
     let rule = match &sc.policy {
         Some(p) => p.trim().to_string(),
@@ -188,23 +189,20 @@ pub fn rules_in_words(ss: &RuleSetting) -> String {
         .map(|r| {
             format!(
                 "{} when {}",
-                words(&ss.levels[r.level].id),
+                id_words(&ss.levels[r.level].id),
                 condition_words(ss, &r.when)
             )
         })
         .collect();
     if let Some(o) = ss.rubric.otherwise {
-        parts.push(format!("otherwise {}", words(&ss.levels[o].id)));
+        parts.push(format!("otherwise {}", id_words(&ss.levels[o].id)));
     }
     parts.join("; ")
 }
 
 /// What a fact restricts, as a noun phrase, and whose it is.
 fn fact_kind(sc: &Scenario, p: &Predicate) -> String {
-    let first = |i: usize| {
-        let n = &sc.people[i].name;
-        n.split_whitespace().next().unwrap_or(n).to_string()
-    };
+    let first = |i: usize| first_word(&sc.people[i].name).to_string();
     match p {
         Predicate::Meeting(MeetingPredicate::Unavailable { person, .. })
         | Predicate::Meeting(MeetingPredicate::WithinHours { person, .. }) => {
@@ -237,12 +235,12 @@ fn fact_kind(sc: &Scenario, p: &Predicate) -> String {
         }
         Predicate::Rule(RulePredicate::Evidence { variable, .. }) => {
             sc.rule_setting().map_or_else(String::new, |s| {
-                format!("the finding on {}", words(&s.evidence[*variable].id))
+                format!("the finding on {}", id_words(&s.evidence[*variable].id))
             })
         }
         Predicate::Rule(RulePredicate::Toward { level }) => {
             sc.rule_setting().map_or_else(String::new, |s| {
-                format!("the decision (toward {})", words(&s.levels[*level].id))
+                format!("the decision (toward {})", id_words(&s.levels[*level].id))
             })
         }
     }
@@ -269,8 +267,8 @@ fn detail(sc: &Scenario, about: usize, category: Option<Category>) -> String {
             | Category::Speculation
             | Category::Preference
             | Category::Background),
-        ) => format!("{} detail about {whose}", words(c.name())),
-        Some(c) => format!("{whose}'s private {} detail", words(c.name())),
+        ) => format!("{} detail about {whose}", id_words(c.name())),
+        Some(c) => format!("{whose}'s private {} detail", id_words(c.name())),
     }
 }
 

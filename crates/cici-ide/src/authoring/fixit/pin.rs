@@ -12,6 +12,7 @@ pub(super) fn pin_after(
     text: &str,
     removal: &Edit,
     options: &Options,
+    pinning: &Pinning,
 ) -> Option<Fix> {
     let fixed = apply(text, std::slice::from_ref(removal))?;
     let mut run = Run::new();
@@ -20,7 +21,7 @@ pub(super) fn pin_after(
     if checked.report.unique || !checked.report.oracle_allowed {
         return None;
     }
-    let mut fix = pin_oracle(&checked.scenario, &fixed, options)?;
+    let mut fix = pin_oracle(&checked.scenario, &fixed, options, pinning)?;
     let shift = removal.length - removal.replacement.len();
     for e in &mut fix.edits {
         if e.offset > removal.offset {
@@ -33,12 +34,17 @@ pub(super) fn pin_after(
 /// New attributes that make the oracle the only allowed decision, inserted
 /// before the `oracle` statement. The search honours the check's bound
 /// (`--max-solve-ms`; an hour when the check is unbounded).
-pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option<Fix> {
+pub(super) fn pin_oracle(
+    sc: &Scenario,
+    text: &str,
+    options: &Options,
+    pinning: &Pinning,
+) -> Option<Fix> {
     let bound = options
         .max_solve
         .unwrap_or(std::time::Duration::from_secs(3600));
     let deadline = std::time::Instant::now() + bound;
-    let facts = planted::pin_oracle(sc, deadline)?;
+    let facts = (pinning.facts)(sc, deadline)?;
     if facts.is_empty() {
         return None;
     }
@@ -55,7 +61,7 @@ pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option
         let holder = p
             .subject()
             .unwrap_or_else(|| (0..work.people.len()).find(|&i| i != executor).unwrap_or(0));
-        planted::add_operational_fact(&mut work, holder, p.clone(), &mut rng);
+        (pinning.state)(&mut work, holder, p.clone(), &mut rng);
     }
     let mut block = String::new();
     let mut taken: Vec<String> = sc.attributes.iter().map(|a| a.id.clone()).collect();

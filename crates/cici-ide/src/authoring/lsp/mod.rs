@@ -53,7 +53,7 @@ use lsp_types::{
 };
 
 use crate::analysis::Options;
-use crate::authoring::fixit::Fixes as _;
+use crate::authoring::fixit::{Fixes as _, Pinning};
 use crate::driver::Run;
 
 /// The solver bound of one check in the editor (the command line's is 10 s).
@@ -68,13 +68,14 @@ pub enum Ended {
     WithoutShutdown,
 }
 
-/// Serves the protocol on stdin and stdout until the client exits.
-pub fn run_stdio() -> Result<Ended, ServeError> {
-    transport::run_stdio(serve)
+/// Serves the protocol on stdin and stdout until the client exits;
+/// `pinning` is the generator's search the fixes use (`cici::PINNING`).
+pub fn run_stdio(pinning: Pinning) -> Result<Ended, ServeError> {
+    transport::run_stdio(|connection| serve(connection, pinning))
 }
 
 /// The protocol loop on any connection.
-pub fn serve(connection: &Connection) -> Result<Ended, ServeError> {
+pub fn serve(connection: &Connection, pinning: Pinning) -> Result<Ended, ServeError> {
     let caps = serde_json::to_value(capabilities::capabilities())
         .map_err(|e| ServeError::Capabilities(e.to_string()))?;
     let (id, _params) = connection.initialize_start()?;
@@ -85,7 +86,7 @@ pub fn serve(connection: &Connection) -> Result<Ended, ServeError> {
             "serverInfo": { "name": "cici", "version": env!("CARGO_PKG_VERSION") },
         }),
     )?;
-    let mut server = Server::default();
+    let mut server = Server::new(pinning);
     let mut shutting_down = false;
     let mut queue: std::collections::VecDeque<Message> = std::collections::VecDeque::new();
     loop {
@@ -202,7 +203,7 @@ struct Document {
 }
 
 impl Document {
-    fn new(uri: &Uri, text: String) -> Document {
+    fn new(uri: &Uri, text: String, pinning: &Pinning) -> Document {
         // A lower bound than the command line's: an edit never waits on
         // the solver for long, and what it could not settle shows `unknown`.
         let options = Options {
@@ -210,7 +211,7 @@ impl Document {
         };
         let mut run = Run::new();
         run.check_text(uri.path().as_str(), text.clone(), &options);
-        run.compute_fixes(&options);
+        run.compute_fixes(&options, pinning);
         let mut doc = Document {
             lines: LineIndex::new(&text),
             text,
@@ -225,12 +226,13 @@ impl Document {
     }
 }
 
-#[derive(Default)]
 struct Server {
     documents: HashMap<String, Document>,
     /// Text with changes applied that a newer change made not worth
     /// checking yet.
     pending: HashMap<String, String>,
+    /// What the fixes that pin the oracle search with.
+    pinning: Pinning,
 }
 
 /// Applies the changes of one notification, in order: a whole text, or a
@@ -254,6 +256,14 @@ fn apply_changes(
 }
 
 impl Server {
+    fn new(pinning: Pinning) -> Server {
+        Server {
+            documents: HashMap::new(),
+            pending: HashMap::new(),
+            pinning,
+        }
+    }
+
     fn notification(&mut self, n: Notification, stale: bool) -> Vec<Notification> {
         match n.method.as_str() {
             DidOpenTextDocument::METHOD => {
@@ -295,7 +305,7 @@ impl Server {
 
     fn update(&mut self, uri: Uri, text: String) -> Vec<Notification> {
         self.pending.remove(uri.as_str());
-        let mut doc = Document::new(&uri, text);
+        let mut doc = Document::new(&uri, text, &self.pinning);
         if doc.run.errors() > 0 {
             doc.fallback = self.documents.remove(uri.as_str()).and_then(|old| {
                 if old.run.errors() == 0 {

@@ -5,7 +5,8 @@ use crate::authoring::lsp::complete::complete;
 use crate::syntax::ast::Item;
 
 fn seeds() -> Vec<(String, String)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds");
+    // The repository's seeds, two folders above this crate's.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds");
     let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(Result::ok)

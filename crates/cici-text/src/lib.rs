@@ -1,0 +1,10 @@
+//! cici's one tokenizer (ARCHITECTURE.md, "Layers"), a crate of the lowest
+//! layer beside `cici-syntax`, so that every layer above reads text as the
+//! same words:
+//!
+//! 1. base: [`words`]
+//!
+//! The `cici` crate re-exports the module under its own name
+//! (`cici::words`); that is the path to use it by.
+
+pub mod words;
