@@ -49,7 +49,7 @@ fn check_with_fixes_not_unique(bencher: divan::Bencher, family: Family) {
             divan::black_box(text.clone()),
             &Options::default(),
         );
-        run.compute_fixes(&Options::default(), &cici::PINNING);
+        run.compute_fixes(&Options::default());
         run.diagnostics.iter().map(|d| d.fixes.len()).sum::<usize>()
     });
 }
@@ -81,7 +81,7 @@ fn errors_32000_check(bencher: divan::Bencher) {
             divan::black_box(text.clone()),
             &Options::default(),
         );
-        run.compute_fixes(&Options::default(), &cici::PINNING);
+        run.compute_fixes(&Options::default());
         run.errors()
     });
 }
@@ -95,7 +95,7 @@ fn errors_32000_language_server(bencher: divan::Bencher) {
     use serde_json::json;
     let text = thirty_two_thousand_errors();
     let (server, client) = Connection::memory();
-    let serving = std::thread::spawn(move || cici::authoring::lsp::serve(&server, cici::PINNING));
+    let serving = std::thread::spawn(move || cici::authoring::lsp::serve(&server));
     let request = |id: i32, method: &str, params: serde_json::Value| {
         let req = Request::new(RequestId::from(id), method.into(), params);
         client

@@ -16,14 +16,6 @@ pub use cici_text::words;
 #[cfg(feature = "cli")]
 pub mod cli;
 
-/// The planted generator's oracle pinning, which the fix-its (a crate
-/// below this one, `cici-ide`) take as a value: the fixes of a seed whose
-/// oracle is not the only allowed decision.
-pub const PINNING: authoring::fixit::Pinning = authoring::fixit::Pinning {
-    facts: planted::pin_oracle,
-    state: planted::add_operational_fact,
-};
-
 pub use analysis::analyse;
 pub use build::plan as build;
 pub use counterfactual::triplets as counterfactual;

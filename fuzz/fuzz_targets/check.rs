@@ -14,7 +14,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut run = cici::driver::Run::new();
     run.check_text("fuzz.cici", text.to_string(), &options);
-    run.compute_fixes(&options, &cici::PINNING);
+    run.compute_fixes(&options);
     for d in &run.diagnostics {
         assert!(d.diagnostic.code().is_some());
         for fix in &d.fixes {

@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     cici::authoring::lsp::transport::read_loop(input.as_slice(), &sender, &framing_errors);
     // End of input: the loop drains what was read and returns.
     drop(sender);
-    let _ = cici::authoring::lsp::serve(&server, cici::PINNING);
+    let _ = cici::authoring::lsp::serve(&server);
     drop(server);
     for answer in receiver.try_iter() {
         // Whatever the server says is a message it can write.

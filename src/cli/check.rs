@@ -65,11 +65,11 @@ pub(super) fn run(args: CheckArgs) -> Outcome {
     }
     let mut run = Run::new();
     check_input(&mut run, &args.paths, &options)?;
-    run.compute_fixes(&options, &crate::PINNING);
+    run.compute_fixes(&options);
     if args.fix && apply_fixes(&run)? > 0 {
         run = Run::new();
         check_input(&mut run, &args.paths, &options)?;
-        run.compute_fixes(&options, &crate::PINNING);
+        run.compute_fixes(&options);
     }
     if args.judge.judge {
         let settings = args.judge.settings().map_err(fail)?;

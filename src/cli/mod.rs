@@ -443,7 +443,7 @@ fn run(command: Command) -> Outcome {
         Command::Stats(args) => build::stats(args),
         Command::Counterfactual(args) => counterfactual::run(*args),
         Command::Fmt(args) => fmt::run(args),
-        Command::Lsp => match crate::authoring::lsp::run_stdio(crate::PINNING) {
+        Command::Lsp => match crate::authoring::lsp::run_stdio() {
             Ok(crate::authoring::lsp::Ended::Clean) => Ok(ExitCode::SUCCESS),
             Ok(crate::authoring::lsp::Ended::WithoutShutdown) => Ok(ExitCode::from(1)),
             Err(e) => Err(fail(format!("language server: {e}"))),

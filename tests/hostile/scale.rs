@@ -91,7 +91,7 @@ fn thirty_two_thousand_unknown_names_check() {
     let run = guarded("the check", move || {
         let mut run = Run::new();
         run.check_text("errors.cici", text, &Options::default());
-        run.compute_fixes(&Options::default(), &cici::PINNING);
+        run.compute_fixes(&Options::default());
         let json = serde_json::to_value(CheckOutput::new(&run, false)).unwrap();
         (run.errors(), json)
     });
@@ -112,7 +112,7 @@ fn thousands_of_fixable_names_are_fixed_within_a_bound() {
     let run = guarded("the fixes", move || {
         let mut run = Run::new();
         run.check_text("typos.cici", text, &Options::default());
-        run.compute_fixes(&Options::default(), &cici::PINNING);
+        run.compute_fixes(&Options::default());
         run
     });
     assert_eq!(run.errors(), 4_000);

@@ -18,7 +18,7 @@ fn fixture(name: &str) -> String {
 fn checked_with_fixes(name: &str, text: &str) -> Run {
     let mut run = Run::new();
     run.check_text(name, text, &Options::default());
-    run.compute_fixes(&Options::default(), &cici::PINNING);
+    run.compute_fixes(&Options::default());
     run
 }
 

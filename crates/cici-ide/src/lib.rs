@@ -13,6 +13,7 @@ use cici_core::{analysis, model, phrasing, printer, sema};
 use cici_emit::driver;
 #[cfg(feature = "lsp")]
 use cici_emit::render;
+use cici_gen::planted;
 use cici_syntax::{span, suggest, syntax};
 
 pub mod authoring;

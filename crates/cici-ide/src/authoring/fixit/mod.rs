@@ -34,23 +34,9 @@ use rand::SeedableRng;
 use crate::analysis::CheckDiagnostic;
 use crate::analysis::Options;
 use crate::driver::{Checked, Diagnosed, Fix, Problem, Run};
-use crate::sema::{Attribute, PersonId, Predicate, Scenario};
+use crate::sema::{Attribute, Scenario};
 use crate::span::SourceId;
 pub use crate::span::{apply, Edit};
-
-/// What the fix-its that pin the oracle take from the planted generator:
-/// its search for facts that leave the oracle the only allowed decision,
-/// and its way of stating a fact as a person's attribute. The generator
-/// is layer 12 and lives in the `cici` crate, above this crate's lower
-/// crates, so its functions come in as a value, `cici::PINNING`.
-#[derive(Clone, Copy)]
-pub struct Pinning {
-    /// Facts that, added one by one, make the scenario's oracle the only
-    /// allowed decision (`None` when there are none, or past the deadline).
-    pub facts: fn(&Scenario, std::time::Instant) -> Option<Vec<Predicate>>,
-    /// Appends an attribute of the person that states the fact.
-    pub state: fn(&mut Scenario, PersonId, Predicate, &mut rand_chacha::ChaCha8Rng),
-}
 
 /// A proposal before verification.
 struct Candidate {
@@ -101,16 +87,15 @@ impl Verify {
 /// methods for them are this trait's.
 pub trait Fixes {
     /// Proposes and verifies fixes for every diagnostic of the run, within
-    /// each file's verification bound; `pinning` is the generator's search
-    /// that the fixes pinning the oracle use (`cici::PINNING`).
-    fn compute_fixes(&mut self, options: &Options, pinning: &Pinning);
+    /// each file's verification bound.
+    fn compute_fixes(&mut self, options: &Options);
 
     /// The unambiguous fixes of each file, as edits that do not overlap.
     fn unambiguous_edits(&self) -> Vec<(SourceId, Vec<Edit>)>;
 }
 
 impl Fixes for Run {
-    fn compute_fixes(&mut self, options: &Options, pinning: &Pinning) {
+    fn compute_fixes(&mut self, options: &Options) {
         let mut all: Vec<Vec<Fix>> = Vec::with_capacity(self.diagnostics.len());
         let mut tallies: Vec<(SourceId, &Problem, Tally)> = Vec::new();
         let mut bounds: std::collections::HashMap<SourceId, Verify> = Default::default();
@@ -126,7 +111,7 @@ impl Fixes for Run {
                 all.push(Vec::new());
                 continue;
             }
-            let candidates = candidates(self, d, &file.text, options, pinning);
+            let candidates = candidates(self, d, &file.text, options);
             let kind = &d.diagnostic;
             let known = tallies
                 .iter()
@@ -286,13 +271,7 @@ fn offsets(spans: &[miette::LabeledSpan]) -> Vec<usize> {
     spans.iter().map(|l| l.offset()).collect()
 }
 
-fn candidates(
-    run: &Run,
-    d: &Diagnosed,
-    text: &str,
-    options: &Options,
-    pinning: &Pinning,
-) -> Vec<Candidate> {
+fn candidates(run: &Run, d: &Diagnosed, text: &str, options: &Options) -> Vec<Candidate> {
     let check = match &d.diagnostic {
         Problem::Syntax(crate::syntax::SyntaxError::Unexpected { span, help, .. }) => {
             return replace_word(text, *span, help.as_ref());
@@ -316,7 +295,7 @@ fn candidates(
     let sc = &checked.scenario;
     match check {
         CheckDiagnostic::NotUnique { .. } => {
-            if let Some(fix) = pin_oracle(sc, text, options, pinning) {
+            if let Some(fix) = pin_oracle(sc, text, options) {
                 out.push(Candidate {
                     fix,
                     sole_kind: false,
@@ -325,16 +304,10 @@ fn candidates(
         }
         CheckDiagnostic::Conflict { facts, .. }
         | CheckDiagnostic::OracleForbidden { facts, .. } => {
-            out.extend(drop_facts(
-                sc,
-                text,
-                &offsets(facts),
-                Some(pinning),
-                options,
-            ));
+            out.extend(drop_facts(sc, text, &offsets(facts), true, options));
         }
         CheckDiagnostic::IdleFact { span, .. } => {
-            out.extend(drop_facts(sc, text, &[span.offset()], None, options));
+            out.extend(drop_facts(sc, text, &[span.offset()], false, options));
         }
         CheckDiagnostic::MissingSanitized { span, .. } => {
             out.extend(add_sanitized(sc, text, &[span.offset()]));
@@ -359,7 +332,7 @@ fn drop_facts(
     sc: &Scenario,
     text: &str,
     offsets: &[usize],
-    pin: Option<&Pinning>,
+    pin: bool,
     options: &Options,
 ) -> Vec<Candidate> {
     let mut out = Vec::new();
@@ -372,12 +345,12 @@ fn drop_facts(
         };
         let clause = text[edit_clause_start(text, fact_span.0)..fact_span.1].to_string();
         let mut message = format!("drop `{clause}` from `{}`", attr.id);
-        let mut sole_kind = pin.is_some();
+        let mut sole_kind = pin;
         let mut edits = vec![edit.clone()];
         // Without the fact the oracle may be allowed beside others:
         // then the fix also rules those out.
-        if let Some(pinning) = pin {
-            if let Some(pin) = pin_after(sc, text, &edit, options, pinning) {
+        if pin {
+            if let Some(pin) = pin_after(sc, text, &edit, options) {
                 message = format!("{message}, and {}", pin.message);
                 edits.extend(pin.edits);
                 sole_kind = false;

@@ -12,7 +12,6 @@ pub(super) fn pin_after(
     text: &str,
     removal: &Edit,
     options: &Options,
-    pinning: &Pinning,
 ) -> Option<Fix> {
     let fixed = apply(text, std::slice::from_ref(removal))?;
     let mut run = Run::new();
@@ -21,7 +20,7 @@ pub(super) fn pin_after(
     if checked.report.unique || !checked.report.oracle_allowed {
         return None;
     }
-    let mut fix = pin_oracle(&checked.scenario, &fixed, options, pinning)?;
+    let mut fix = pin_oracle(&checked.scenario, &fixed, options)?;
     let shift = removal.length - removal.replacement.len();
     for e in &mut fix.edits {
         if e.offset > removal.offset {
@@ -34,17 +33,12 @@ pub(super) fn pin_after(
 /// New attributes that make the oracle the only allowed decision, inserted
 /// before the `oracle` statement. The search honours the check's bound
 /// (`--max-solve-ms`; an hour when the check is unbounded).
-pub(super) fn pin_oracle(
-    sc: &Scenario,
-    text: &str,
-    options: &Options,
-    pinning: &Pinning,
-) -> Option<Fix> {
+pub(super) fn pin_oracle(sc: &Scenario, text: &str, options: &Options) -> Option<Fix> {
     let bound = options
         .max_solve
         .unwrap_or(std::time::Duration::from_secs(3600));
     let deadline = std::time::Instant::now() + bound;
-    let facts = (pinning.facts)(sc, deadline)?;
+    let facts = crate::planted::pin_oracle(sc, deadline)?;
     if facts.is_empty() {
         return None;
     }
@@ -61,7 +55,7 @@ pub(super) fn pin_oracle(
         let holder = p
             .subject()
             .unwrap_or_else(|| (0..work.people.len()).find(|&i| i != executor).unwrap_or(0));
-        (pinning.state)(&mut work, holder, p.clone(), &mut rng);
+        crate::planted::add_operational_fact(&mut work, holder, p.clone(), &mut rng);
     }
     let mut block = String::new();
     let mut taken: Vec<String> = sc.attributes.iter().map(|a| a.id.clone()).collect();

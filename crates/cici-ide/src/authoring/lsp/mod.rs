@@ -53,7 +53,7 @@ use lsp_types::{
 };
 
 use crate::analysis::Options;
-use crate::authoring::fixit::{Fixes as _, Pinning};
+use crate::authoring::fixit::Fixes as _;
 use crate::driver::Run;
 
 /// The solver bound of one check in the editor (the command line's is 10 s).
@@ -69,13 +69,12 @@ pub enum Ended {
 }
 
 /// Serves the protocol on stdin and stdout until the client exits;
-/// `pinning` is the generator's search the fixes use (`cici::PINNING`).
-pub fn run_stdio(pinning: Pinning) -> Result<Ended, ServeError> {
-    transport::run_stdio(|connection| serve(connection, pinning))
+pub fn run_stdio() -> Result<Ended, ServeError> {
+    transport::run_stdio(serve)
 }
 
 /// The protocol loop on any connection.
-pub fn serve(connection: &Connection, pinning: Pinning) -> Result<Ended, ServeError> {
+pub fn serve(connection: &Connection) -> Result<Ended, ServeError> {
     let caps = serde_json::to_value(capabilities::capabilities())
         .map_err(|e| ServeError::Capabilities(e.to_string()))?;
     let (id, _params) = connection.initialize_start()?;
@@ -86,7 +85,7 @@ pub fn serve(connection: &Connection, pinning: Pinning) -> Result<Ended, ServeEr
             "serverInfo": { "name": "cici", "version": env!("CARGO_PKG_VERSION") },
         }),
     )?;
-    let mut server = Server::new(pinning);
+    let mut server = Server::new();
     let mut shutting_down = false;
     let mut queue: std::collections::VecDeque<Message> = std::collections::VecDeque::new();
     loop {
@@ -203,7 +202,7 @@ struct Document {
 }
 
 impl Document {
-    fn new(uri: &Uri, text: String, pinning: &Pinning) -> Document {
+    fn new(uri: &Uri, text: String) -> Document {
         // A lower bound than the command line's: an edit never waits on
         // the solver for long, and what it could not settle shows `unknown`.
         let options = Options {
@@ -211,7 +210,7 @@ impl Document {
         };
         let mut run = Run::new();
         run.check_text(uri.path().as_str(), text.clone(), &options);
-        run.compute_fixes(&options, pinning);
+        run.compute_fixes(&options);
         let mut doc = Document {
             lines: LineIndex::new(&text),
             text,
@@ -231,8 +230,6 @@ struct Server {
     /// Text with changes applied that a newer change made not worth
     /// checking yet.
     pending: HashMap<String, String>,
-    /// What the fixes that pin the oracle search with.
-    pinning: Pinning,
 }
 
 /// Applies the changes of one notification, in order: a whole text, or a
@@ -256,11 +253,10 @@ fn apply_changes(
 }
 
 impl Server {
-    fn new(pinning: Pinning) -> Server {
+    fn new() -> Server {
         Server {
             documents: HashMap::new(),
             pending: HashMap::new(),
-            pinning,
         }
     }
 
@@ -305,7 +301,7 @@ impl Server {
 
     fn update(&mut self, uri: Uri, text: String) -> Vec<Notification> {
         self.pending.remove(uri.as_str());
-        let mut doc = Document::new(&uri, text, &self.pinning);
+        let mut doc = Document::new(&uri, text);
         if doc.run.errors() > 0 {
             doc.fallback = self.documents.remove(uri.as_str()).and_then(|old| {
                 if old.run.errors() == 0 {
