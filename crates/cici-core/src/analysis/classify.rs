@@ -164,9 +164,12 @@ pub fn decided(model: &crate::model::Model, deadline: Option<std::time::Instant>
     /// The most numbers of keys a thread keeps (16 MiB); past it, it
     /// starts again. A large scenario's key is large.
     const KEPT: usize = 4 << 20;
+    // Keys are long runs of numbers, hashed on every ask: foldhash, not
+    // the default SipHash.
+    type Known = HashMap<Vec<u32>, Choice, foldhash::fast::RandomState>;
     thread_local! {
-        static KNOWN: std::cell::RefCell<(HashMap<Vec<u32>, Choice>, usize)> =
-            std::cell::RefCell::new((HashMap::new(), 0));
+        static KNOWN: std::cell::RefCell<(Known, usize)> =
+            std::cell::RefCell::new((Known::default(), 0));
     }
     let on: Vec<bool> = model
         .facts

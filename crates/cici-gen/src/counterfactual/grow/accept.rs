@@ -22,7 +22,9 @@ use crate::driver::Checked;
 use crate::render::{Cue, Templates};
 use crate::sema::{Decision, Scenario};
 use std::borrow::Cow;
-use std::collections::HashMap;
+/// The loop's maps are keyed by whole texts, hashed on every ask: with
+/// foldhash, not the default SipHash.
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 use std::rc::Rc;
 use std::sync::Arc;
 

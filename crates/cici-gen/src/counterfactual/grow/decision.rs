@@ -393,8 +393,8 @@ fn unmatched(a: &[String], b: &[String]) -> usize {
 
 /// The words the edits' texts remove (`-word`) and add (`+word`), as a
 /// diff of the item shows them.
-fn diff_words(edits: &[Edit]) -> std::collections::HashSet<String> {
-    let mut out = std::collections::HashSet::new();
+fn diff_words(edits: &[Edit]) -> std::collections::HashSet<String, foldhash::fast::RandomState> {
+    let mut out = std::collections::HashSet::default();
     let mut add = |sign: char, text: &str| {
         for w in crate::analysis::lints::words(text) {
             out.insert(format!("{sign}{}", w.to_lowercase()));
