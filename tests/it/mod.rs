@@ -32,6 +32,7 @@ mod lsp_features;
 mod meaning;
 mod model_export;
 mod norms;
+mod one_tokenizer;
 mod peers;
 mod phrasings;
 mod pisas_format;

@@ -14,6 +14,7 @@
 use cici_core::{analysis, model, phrasing, printer, sema, solver};
 use cici_emit::{driver, export, records, render};
 use cici_syntax::{diff, io, llm, span, syntax};
+use cici_text::words;
 
 pub mod counterfactual;
 #[cfg(feature = "llm")]

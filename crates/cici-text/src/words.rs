@@ -67,7 +67,64 @@ pub fn id_words(id: &str) -> String {
 /// of `Eli Park`): the text up to its first whitespace, without the
 /// whitespace before it; the whole text when it has no word.
 pub fn first_word(name: &str) -> &str {
-    name.split_whitespace().next().unwrap_or(name)
+    leading_word(name).unwrap_or(name)
+}
+
+/// A text's first whitespace-separated word, or `None` when it is blank:
+/// [`first_word`] for callers that treat a blank name as having no word.
+pub fn leading_word(text: &str) -> Option<&str> {
+    whitespace_words(text).next()
+}
+
+/// The words of a text as whitespace separates them, punctuation kept
+/// (`Eli's,` is one word): how a line of prose is counted, joined or
+/// shortened word by word.
+pub fn whitespace_words(text: &str) -> std::str::SplitWhitespace<'_> {
+    text.split_whitespace()
+}
+
+/// Whether a character belongs inside a word: a letter or a digit, in any
+/// script. Everything else (spaces, punctuation, `_`) ends a word.
+pub fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric()
+}
+
+/// The runs of letters and digits in a text ([`is_word_char`]), each with
+/// its byte offset, case kept: the words of a text when every other
+/// character cuts, as a lint marks them in a literal.
+pub fn alphanumeric_runs(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split(|c: char| !is_word_char(c))
+        .filter(|w| !w.is_empty())
+        // `split` yields subslices of `text`: the offset is the distance.
+        .map(move |w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+}
+
+/// A word without the punctuation around it (`(Eli's,` is `Eli's`):
+/// the text from its first word character to its last.
+pub fn trim_to_word(word: &str) -> &str {
+    word.trim_matches(|c: char| !is_word_char(c))
+}
+
+/// The word characters a text starts with (`Eli` of `Eli's`), empty when
+/// it starts with anything else.
+pub fn word_prefix(text: &str) -> &str {
+    let end = text.find(|c: char| !is_word_char(c)).unwrap_or(text.len());
+    &text[..end]
+}
+
+/// The words of a text when an apostrophe stays inside a word and every
+/// other non-word character cuts (`don't worry` is `don't`, `worry`),
+/// case kept: how a free text is cut into the terms that search for it.
+pub fn words_with_apostrophes(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_word_char(c) && c != '\'')
+        .filter(|w| !w.is_empty())
+}
+
+/// Whether a match stands as a whole word between the text `before` it
+/// and the text `after` it: no word character touches it on either side.
+pub fn stands_alone(before: &str, after: &str) -> bool {
+    before.chars().next_back().is_none_or(|c| !is_word_char(c))
+        && after.chars().next().is_none_or(|c| !is_word_char(c))
 }
 
 #[cfg(test)]
@@ -116,5 +173,63 @@ mod tests {
         assert_eq!(first_word("Avi"), "Avi");
         assert_eq!(first_word("   "), "   ");
         assert_eq!(first_word(""), "");
+    }
+
+    #[test]
+    fn a_blank_text_has_no_leading_word() {
+        assert_eq!(leading_word("  Zoë\tMartín"), Some("Zoë"));
+        assert_eq!(leading_word("   "), None);
+        assert_eq!(leading_word(""), None);
+    }
+
+    #[test]
+    fn whitespace_words_keep_their_punctuation() {
+        let words: Vec<&str> = whitespace_words(" Eli's,\tcall  at 4pm.\n").collect();
+        assert_eq!(words, ["Eli's,", "call", "at", "4pm."]);
+        assert_eq!(whitespace_words(" \t\n").count(), 0);
+    }
+
+    #[test]
+    fn alphanumeric_runs_stand_at_their_offsets() {
+        let text = "Eli's in-fusion, Zoë 4pm (a_b)";
+        let runs: Vec<(usize, &str)> = alphanumeric_runs(text).collect();
+        assert_eq!(
+            runs,
+            [
+                (0, "Eli"),
+                (4, "s"),
+                (6, "in"),
+                (9, "fusion"),
+                (17, "Zoë"),
+                (22, "4pm"),
+                (27, "a"),
+                (29, "b")
+            ]
+        );
+        for (at, w) in runs {
+            assert_eq!(&text[at..at + w.len()], w);
+        }
+        assert_eq!(alphanumeric_runs("... --").count(), 0);
+    }
+
+    #[test]
+    fn words_lose_or_keep_their_punctuation() {
+        assert_eq!(trim_to_word("(Eli's,"), "Eli's");
+        assert_eq!(trim_to_word("--"), "");
+        assert_eq!(word_prefix("Eli's"), "Eli");
+        assert_eq!(word_prefix("Zoë-Ann"), "Zoë");
+        assert_eq!(word_prefix(" Eli"), "");
+        let words: Vec<&str> = words_with_apostrophes("Don't worry, it's (fine)").collect();
+        assert_eq!(words, ["Don't", "worry", "it's", "fine"]);
+    }
+
+    #[test]
+    fn a_match_stands_alone_between_non_word_characters() {
+        assert!(stands_alone("", ""));
+        assert!(stands_alone("ask ", ", please"));
+        assert!(stands_alone("(", "_x"));
+        assert!(!stands_alone("Mr", " Park"));
+        assert!(!stands_alone("", "é"));
+        assert!(is_word_char('7') && is_word_char('ß') && !is_word_char('_'));
     }
 }

@@ -227,10 +227,8 @@ pub fn word_spans(
         return whole();
     }
     let mut out = Vec::new();
-    for w in text.split(|c: char| !c.is_alphanumeric()) {
-        // The word's offset in `text`: split yields subslices of it.
-        let start = w.as_ptr() as usize - text.as_ptr() as usize;
-        if !w.is_empty() && leaked.contains(&w.to_lowercase()) {
+    for (start, w) in crate::words::alphanumeric_runs(text) {
+        if leaked.contains(&w.to_lowercase()) {
             out.push(miette::LabeledSpan::new(
                 Some(format!("`{w}` is in the raw text")),
                 literal.start as usize + 1 + start,

@@ -185,7 +185,7 @@ impl Reader {
 /// case, and so is one the seed writes in lower case or in a script
 /// without capitals (Chinese, Arabic).
 fn capital_only(name: &str) -> bool {
-    let mut words = name.split_whitespace();
+    let mut words = crate::words::whitespace_words(name);
     let one_word = words.next().is_some() && words.next().is_none();
     one_word && name.trim_start().starts_with(char::is_uppercase)
 }

@@ -151,7 +151,7 @@ pub(crate) fn topic(id: &str, title: &str) -> Option<String> {
     let key = id.replace('_', "-");
     let (first, rest) = title.split_once(' ')?;
     let rest = rest.trim();
-    (first.eq_ignore_ascii_case(&key) && rest.split_whitespace().count() >= 2)
+    (first.eq_ignore_ascii_case(&key) && crate::words::whitespace_words(rest).count() >= 2)
         .then(|| rest.to_string())
 }
 
@@ -180,7 +180,7 @@ pub fn ticket_words(js: &JiraSetting, t: usize) -> Vec<String> {
     let Some(topic) = topics(js).swap_remove(t) else {
         return out;
     };
-    let key = ticket.title.split_whitespace().next().unwrap_or_default();
+    let key = crate::words::leading_word(&ticket.title).unwrap_or_default();
     out.extend([
         key.to_string(),
         format!("the {topic} ticket"),

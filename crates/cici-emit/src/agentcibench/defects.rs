@@ -52,7 +52,9 @@ pub fn normalize(s: &str) -> String {
         })
         .flat_map(char::to_lowercase)
         .collect();
-    mapped.split_whitespace().collect::<Vec<_>>().join(" ")
+    crate::words::whitespace_words(&mapped)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Whether `needle` occurs in `hay` as whole words (both normalized).
@@ -60,7 +62,7 @@ pub fn contains_words(hay: &str, needle: &str) -> bool {
     if needle.is_empty() {
         return false;
     }
-    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let word = |c: Option<char>| c.is_some_and(crate::words::is_word_char);
     hay.match_indices(needle).any(|(i, m)| {
         let before = hay[..i].chars().next_back();
         let after = hay[i + m.len()..].chars().next();
@@ -96,11 +98,9 @@ pub fn case(s: &Scenario) -> Vec<AcbDiagnostic> {
 pub fn truncated(prompt: &str) -> Option<String> {
     let trimmed = prompt.trim_end();
     let body = trimmed.trim_end_matches(['.', '?', '!']);
-    let mut words = body.split_whitespace().rev().map(|w| {
-        normalize(w)
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_string()
-    });
+    let mut words = crate::words::whitespace_words(body)
+        .rev()
+        .map(|w| crate::words::trim_to_word(&normalize(w)).to_string());
     let last = words.next()?;
     let before = words.next().unwrap_or_default();
     let ends_well = trimmed.ends_with(['.', '?', '!', '\u{22}', '\'', ')', '\u{201D}']);
@@ -108,7 +108,10 @@ pub fn truncated(prompt: &str) -> Option<String> {
         || (BARE_ADVERBS.contains(&last.as_str()) && SUBJECTS.contains(&before.as_str()))
         || (MODIFIERS.contains(&last.as_str()) && DETERMINERS.contains(&before.as_str()));
     (!ends_well || dangling).then(|| {
-        let tail: Vec<&str> = trimmed.split_whitespace().rev().take(4).collect();
+        let tail: Vec<&str> = crate::words::whitespace_words(trimmed)
+            .rev()
+            .take(4)
+            .collect();
         tail.into_iter().rev().collect::<Vec<_>>().join(" ")
     })
 }
@@ -139,7 +142,7 @@ fn labels(s: &Scenario, out: &mut Vec<AcbDiagnostic>) {
     for (list, raw, items) in lists {
         for (i, (item, n)) in raw.iter().zip(items.iter()).enumerate() {
             let path = format!("ground_truth.{list}[{i}]");
-            let reason = if n.chars().filter(|c| c.is_alphanumeric()).count() < 2 {
+            let reason = if n.chars().filter(|c| crate::words::is_word_char(*c)).count() < 2 {
                 Some("it is a placeholder, not a phrase of the case".to_string())
             } else if !states.iter().any(|t| contains_words(t, n)) && !contains_words(&prompt, n) {
                 Some("it is in neither initial_states nor the task prompt".to_string())

@@ -51,7 +51,7 @@ const TAKEN: [&str; 8] = [
 fn named(items: &[&String]) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = Vec::new();
     for item in items {
-        for word in item.split(|c: char| !c.is_alphanumeric()) {
+        for (_, word) in crate::words::alphanumeric_runs(item) {
             let capital = word.chars().next().is_some_and(char::is_uppercase);
             let acronym = word.chars().filter(|c| c.is_uppercase()).count() > 1;
             let lower = word.to_lowercase();

@@ -124,8 +124,7 @@ pub fn content_words(text: &str) -> Vec<String> {
         "could", "should", "about", "into", "over", "after", "before", "also", "than", "then",
         "there", "their", "they", "them", "which", "what", "when", "where", "while", "your",
     ];
-    text.to_lowercase()
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+    crate::words::words_with_apostrophes(&text.to_lowercase())
         .filter(|w| w.chars().count() >= 4 && !COMMON.contains(w))
         .map(str::to_string)
         .collect()

@@ -233,7 +233,7 @@ fn norm(case: &Case, path: &str) -> Item {
         .data_type
         .trim_start_matches("a ")
         .trim_start_matches("an ");
-    let mut words = s.transmission_principle.split_whitespace();
+    let mut words = crate::words::whitespace_words(&s.transmission_principle);
     let principle = match words.next() {
         Some(verb) => std::iter::once(format!("{verb}ing"))
             .chain(words.map(str::to_string))

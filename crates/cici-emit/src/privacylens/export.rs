@@ -58,15 +58,8 @@ pub fn case(sc: &Scenario) -> Result<Case, ExportError> {
         }
     }
     let observation = json!({ "results": results });
-    let first_name = executor
-        .name
-        .split_whitespace()
-        .next()
-        .unwrap_or(&executor.name);
-    let login: String = executor
-        .name
-        .to_lowercase()
-        .split_whitespace()
+    let first_name = crate::words::first_word(&executor.name);
+    let login: String = crate::words::whitespace_words(&executor.name.to_lowercase())
         .collect::<Vec<_>>()
         .join(".");
     Ok(Case {

@@ -136,10 +136,7 @@ fn finish(
     }
     for _ in 0..config.irrelevant {
         let holder = rng.random_range(1..sc.people.len());
-        let first = sc.people[holder]
-            .name
-            .split_whitespace()
-            .next()
+        let first = crate::words::leading_word(&sc.people[holder].name)
             .unwrap_or_default()
             .to_string();
         let (category, raw) =

@@ -176,7 +176,7 @@ pub fn options(item: &str) -> Vec<String> {
 /// How often `phrase` stands in `text` as whole words, ignoring case.
 fn count_words(text: &str, phrase: &str) -> usize {
     let (text, phrase) = (text.to_lowercase(), phrase.to_lowercase());
-    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    let word = |c: Option<char>| c.is_some_and(crate::words::is_word_char);
     text.match_indices(&phrase)
         .filter(|(i, _)| {
             !word(text[..*i].chars().next_back()) && !word(text[i + phrase.len()..].chars().next())

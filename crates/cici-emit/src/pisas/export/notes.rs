@@ -118,15 +118,13 @@ fn starts_as_clause(sc: &Scenario, text: &str) -> bool {
 }
 
 fn first_word(text: &str) -> String {
-    text.chars().take_while(|c| c.is_alphanumeric()).collect()
+    crate::words::word_prefix(text).to_string()
 }
 
 fn is_name(sc: &Scenario, word: &str) -> bool {
     !word.is_empty()
         && sc.people.iter().any(|p| {
-            p.name
-                .split_whitespace()
-                .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == word)
+            crate::words::whitespace_words(&p.name).any(|w| crate::words::trim_to_word(w) == word)
         })
 }
 

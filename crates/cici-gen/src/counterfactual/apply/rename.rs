@@ -5,6 +5,7 @@
 //! with every use renamed.
 
 use crate::sema::{PersonId, Scenario};
+use crate::words;
 
 /// Replaces whole words of `old` by `new` (case-sensitive), returning the
 /// text and whether anything changed.
@@ -16,16 +17,8 @@ pub fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
     let mut changed = false;
     let mut rest = text;
     while let Some(i) = rest.find(old) {
-        let before_ok = rest[..i]
-            .chars()
-            .next_back()
-            .is_none_or(|c| !c.is_alphanumeric());
-        let after_ok = rest[i + old.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| !c.is_alphanumeric());
         out.push_str(&rest[..i]);
-        if before_ok && after_ok {
+        if words::stands_alone(&rest[..i], &rest[i + old.len()..]) {
             out.push_str(new);
             changed = true;
         } else {
@@ -43,8 +36,10 @@ pub fn replace_words(text: &str, old: &str, new: &str) -> (String, bool) {
 pub fn rename_person(v: &mut Scenario, p: PersonId, new_id: &str, new_name: &str) {
     let old_id = std::mem::replace(&mut v.people[p].id, new_id.to_string());
     let old_name = std::mem::replace(&mut v.people[p].name, new_name.to_string());
-    let first = old_name.split_whitespace().next().unwrap_or("");
-    let new_first = new_name.split_whitespace().next().unwrap_or("");
+    // A blank name has no first word (not the whole blank name, as
+    // `first_word` would give): nothing is replaced for it.
+    let first = words::leading_word(&old_name).unwrap_or("");
+    let new_first = words::leading_word(new_name).unwrap_or("");
     for a in &mut v.attributes {
         if !first.is_empty() && !new_first.is_empty() {
             a.raw.text = replace_words(&a.raw.text, first, new_first).0;

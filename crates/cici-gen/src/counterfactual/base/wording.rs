@@ -75,9 +75,5 @@ fn slot_phrases(s: &Slot) -> Vec<String> {
 /// The name by which texts refer to the person a fact is about, if any.
 pub fn subject_name(sc: &Scenario, p: &Predicate) -> Option<String> {
     let person = p.subject()?;
-    sc.people[person]
-        .name
-        .split_whitespace()
-        .next()
-        .map(str::to_string)
+    crate::words::leading_word(&sc.people[person].name).map(str::to_string)
 }

@@ -13,6 +13,7 @@ use crate::counterfactual::base::vocab::{Candidate, Edit};
 use crate::driver::Checked;
 use crate::phrasing::FactTexts;
 use crate::sema::{FormKind, PersonId, Predicate, RulePredicate, Scenario};
+use crate::words;
 
 /// How a name is usually read: a woman's, a man's, or either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,11 +90,11 @@ pub fn fits(name: Gender, used: Option<Gender>) -> bool {
 /// the first word of the name in texts.
 pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let old = &sc.people[p];
-    let first = old.name.split_whitespace().next()?.to_string();
+    let first = words::leading_word(&old.name)?.to_string();
     let taken = |n: &str| {
         sc.people
             .iter()
-            .any(|q| q.id == n.to_lowercase() || q.name.split_whitespace().next() == Some(n))
+            .any(|q| q.id == n.to_lowercase() || words::leading_word(&q.name) == Some(n))
     };
     let texts: Vec<&str> = sc
         .attributes
@@ -129,10 +130,7 @@ pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candid
 
 /// The first word of a person's name.
 fn first_name(sc: &Scenario, p: PersonId) -> String {
-    sc.people[p]
-        .name
-        .split_whitespace()
-        .next()
+    words::leading_word(&sc.people[p].name)
         .unwrap_or(&sc.people[p].id)
         .to_string()
 }
