@@ -7,4 +7,5 @@
 //! The `cici` crate re-exports the module under its own name
 //! (`cici::words`); that is the path to use it by.
 
+pub mod tokens;
 pub mod words;
