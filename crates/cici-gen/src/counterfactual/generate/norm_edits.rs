@@ -51,8 +51,8 @@ fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
 }
 
 /// Every norm edit worth offering for the flow of form `kind` of
-/// attribute `a` to person `p`, each applied to a copy of the scenario, in
-/// two parts: edits of the norms that speak of the form (the ones that can
+/// attribute `a` to person `p`, each a copy of the scenario with the edit
+/// applied, made when the candidate is first read, in two parts: edits of the norms that speak of the form (the ones that can
 /// move the flow), and the rest (which change the context around it).
 pub(crate) fn norm_edits(
     shared: &Arc<Scenario>,
