@@ -56,7 +56,7 @@ pub fn tokens(text: &str) -> Vec<Token> {
         let lower = if word == "_" {
             "-".to_string()
         } else {
-            word.to_lowercase()
+            lowercase(word)
         };
         out.push(Token {
             lower,
@@ -68,6 +68,17 @@ pub fn tokens(text: &str) -> Vec<Token> {
         last_end = end;
     }
     out
+}
+
+/// `word` lower-cased: `to_lowercase`, without its Unicode tables when
+/// the word is ASCII (as nearly every word of a seed is), where the two
+/// agree.
+pub(crate) fn lowercase(word: &str) -> String {
+    if word.is_ascii() {
+        word.to_ascii_lowercase()
+    } else {
+        word.to_lowercase()
+    }
 }
 
 /// A character of a script written without spaces between its words: CJK
@@ -110,5 +121,13 @@ mod tests {
         assert_eq!(t[0].number, Some(4));
         assert_eq!(t[1].number, None);
         assert_eq!(t[3].number, None, "too large for a number");
+    }
+
+    proptest::proptest! {
+        /// The ASCII shortcut lower-cases as the standard library does.
+        #[test]
+        fn lowercase_is_to_lowercase(word in "[A-Za-z0-9_'İΣẞÀ-ÿ-]{0,12}") {
+            proptest::prop_assert_eq!(lowercase(&word), word.to_lowercase());
+        }
     }
 }

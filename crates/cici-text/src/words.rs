@@ -31,13 +31,17 @@ pub fn privacy_words(text: &str) -> Vec<String> {
 /// invisible characters, and each word's byte range in it.
 pub fn privacy_word_spans(text: &str) -> (String, Vec<(Range<usize>, String)>) {
     use unicode_segmentation::UnicodeSegmentation;
-    let visible: String = text.chars().filter(|c| !INVISIBLE.contains(c)).collect();
+    let visible: String = if text.contains(INVISIBLE) {
+        text.chars().filter(|c| !INVISIBLE.contains(c)).collect()
+    } else {
+        text.to_string()
+    };
     let mut out = Vec::new();
     for (start, word) in visible.unicode_word_indices() {
         let mut at = start;
         for piece in word.split(|c: char| !c.is_alphanumeric()) {
             if !piece.is_empty() {
-                out.push((at..at + piece.len(), piece.to_lowercase()));
+                out.push((at..at + piece.len(), crate::tokens::lowercase(piece)));
             }
             // The piece and the one character that ended it.
             at += piece.len();
