@@ -38,6 +38,8 @@ pub struct Session<'m, B: Backend = BatsatBackend> {
     violation: Vec<Option<Lit>>,
     implied: implied::Switched,
     deadline: Option<Instant>,
+    /// The clause being added, kept so that adding one allocates nothing.
+    scratch: Vec<Lit>,
     pub stats: SessionStats,
 }
 
@@ -128,6 +130,7 @@ impl<'m, B: Backend> Session<'m, B> {
             violation: Vec::with_capacity(model.facts.len()),
             implied: implied::Switched::default(),
             deadline,
+            scratch: Vec::new(),
             stats: SessionStats::default(),
         }
     }
@@ -155,9 +158,12 @@ impl<'m, B: Backend> Session<'m, B> {
     }
 
     fn clause(&mut self, guard: Option<Lit>, lits: impl IntoIterator<Item = Lit>) {
-        let mut c: Vec<Lit> = guard.map(|g| !g).into_iter().collect();
+        let mut c = std::mem::take(&mut self.scratch);
+        c.clear();
+        c.extend(guard.map(|g| !g));
         c.extend(lits);
         self.backend.add_clause(&c);
+        self.scratch = c;
     }
 
     fn exactly_one(&mut self, vars: &[Var]) {
