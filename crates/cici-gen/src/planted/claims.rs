@@ -118,9 +118,7 @@ fn claim_candidates(
         .collect();
     targets.dedup();
     for d in targets {
-        let mut swapped = sc.clone();
-        swapped.oracle = d.clone();
-        for p in super::separating_facts(&swapped, &sc.oracle) {
+        for p in super::separating_facts_from(sc, d, &sc.oracle) {
             if p.subject().is_some()
                 && !out.contains(&p)
                 && model::direct::allowed(sc, d, &[&p])
@@ -240,7 +238,15 @@ pub(crate) fn reaim_proved(
     let mut out = Vec::new();
     for (a, i) in lost {
         let holder = trial.attributes[a].holder;
+        let executor = trial.executor;
         let now = trial.attributes[a].claims[i].predicate.clone();
+        let before = Reaimed {
+            attribute: a,
+            from: now.clone(),
+            to: now.clone(),
+            text_from: trial.attributes[a].raw.text.clone(),
+            holder_from: holder,
+        };
         let fits = |p: &Predicate| told_by(p, holder).filter(|p| *p != now);
         // Then facts about the holder that the oracle breaks, wherever
         // they lead: a flip can leave no nearby decision that a fact
@@ -252,47 +258,45 @@ pub(crate) fn reaim_proved(
         let own = own
             .into_iter()
             .filter(|p| !candidates.contains(p) && *p != now);
-        let leads = |t: Scenario| {
-            let m = model::lower(&t);
-            crate::analysis::claim_leads(&t, &m, (a, i), &options()).then_some(t)
+        // Each try tells its claim in `trial` itself, and is undone when
+        // the claim cannot be told or leads nowhere.
+        let saved = trial.attributes[a].clone();
+        let mut tried = |trial: &mut Scenario, p: &Predicate, to: Option<usize>| {
+            if let Some(to) = to {
+                trial.attributes[a].pass_to(to);
+            }
+            let leads = set_claim(trial, (a, i), p, rng) && {
+                let m = model::lower(trial);
+                crate::analysis::claim_leads(trial, &m, (a, i), &options())
+            };
+            if !leads {
+                trial.attributes[a] = saved.clone();
+            }
+            leads
         };
         let found = candidates
             .iter()
             .filter_map(fits)
             .chain(own)
             .take(TRIES)
-            .find_map(|p| Some((leads(with_claim(&trial, (a, i), &p, rng)?)?, p)))
+            .find(|p| tried(&mut trial, p, None))
             // Last, the detail passes to the subject of another claim that
             // rules the oracle out, and is told as theirs.
             .or_else(|| {
-                let others = candidates.iter().filter(|p| {
-                    p.subject()
-                        .is_some_and(|s| s != holder && s != trial.executor)
-                });
-                others.take(TRIES).find_map(|p| {
-                    let moved = with_holder(&trial, a, p.subject()?);
-                    Some((leads(with_claim(&moved, (a, i), p, rng)?)?, p.clone()))
-                })
+                candidates
+                    .iter()
+                    .filter(|p| p.subject().is_some_and(|s| s != holder && s != executor))
+                    .take(TRIES)
+                    .find(|p| tried(&mut trial, p, p.subject()))
+                    .cloned()
             });
-        let (t, p) = found?;
         out.push(Reaimed {
-            attribute: a,
-            from: trial.attributes[a].claims[i].predicate.clone(),
-            to: p.clone(),
-            text_from: trial.attributes[a].raw.text.clone(),
-            holder_from: holder,
+            to: found?,
+            ..before
         });
-        trial = t;
     }
     *sc = trial;
     Some(out)
-}
-
-/// The scenario with attribute `a` passed to `to` ([`Attribute::pass_to`]).
-fn with_holder(sc: &Scenario, a: usize, to: usize) -> Scenario {
-    let mut out = sc.clone();
-    out.attributes[a].pass_to(to);
-    out
 }
 
 /// `p` as a claim `holder` tells of themselves: `p` when it is about
@@ -330,21 +334,18 @@ fn nowhere(m: &model::Model, report: &crate::analysis::Report) -> Vec<(usize, us
         .collect()
 }
 
-/// The scenario with claim `at` stating `p` instead, its holder's raw
-/// text told again; None when the fact has no claim phrasing.
-fn with_claim(
-    sc: &Scenario,
-    at: (usize, usize),
-    p: &Predicate,
-    rng: &mut ChaCha8Rng,
-) -> Option<Scenario> {
+/// Claim `at` of the scenario states `p` instead, its holder's raw text
+/// told again; false (the scenario unchanged) when the fact has no claim
+/// phrasing.
+fn set_claim(sc: &mut Scenario, at: (usize, usize), p: &Predicate, rng: &mut ChaCha8Rng) -> bool {
     let (a, i) = at;
     let texts = crate::phrasing::FactTexts::builtin();
-    let t = crate::phrasing::claim(texts, sc, p, sc.attributes[a].holder, rng)?;
-    let mut out = sc.clone();
-    let attr = &mut out.attributes[a];
+    let Some(t) = crate::phrasing::claim(texts, sc, p, sc.attributes[a].holder, rng) else {
+        return false;
+    };
+    let attr = &mut sc.attributes[a];
     attr.claims[i].predicate = p.clone();
     attr.raw.text = t.raw;
     attr.category = Some(t.category);
-    Some(out)
+    true
 }

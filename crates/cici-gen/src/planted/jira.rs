@@ -131,9 +131,10 @@ pub(super) fn broken_by_oracle(sc: &Scenario, person: PersonId) -> Vec<Predicate
     facts
 }
 
-/// Facts that would rule out `other`; the caller keeps those that allow the oracle.
-pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
-    let (Some(js), Decision::Jira(o), Decision::Jira(d)) = (sc.jira_setting(), &sc.oracle, other)
+/// Facts that would rule out `other` where `oracle` is the decision; the
+/// caller keeps those that allow the oracle.
+pub(super) fn candidates(sc: &Scenario, oracle: &Decision, other: &Decision) -> Vec<Predicate> {
+    let (Some(js), Decision::Jira(o), Decision::Jira(d)) = (sc.jira_setting(), oracle, other)
     else {
         return Vec::new();
     };

@@ -144,10 +144,11 @@ pub(super) fn setting(cfg: &Config, rng: &mut ChaCha8Rng) -> Scenario {
     )
 }
 
-/// Facts that would rule out `other`; the caller keeps those that allow the oracle.
-pub(super) fn candidates(sc: &Scenario, other: &Decision) -> Vec<Predicate> {
+/// Facts that would rule out `other` where `oracle` is the decision; the
+/// caller keeps those that allow the oracle.
+pub(super) fn candidates(sc: &Scenario, oracle: &Decision, other: &Decision) -> Vec<Predicate> {
     let (Some(ms), Decision::Meeting(o), Decision::Meeting(d)) =
-        (sc.meeting_setting(), &sc.oracle, other)
+        (sc.meeting_setting(), oracle, other)
     else {
         return Vec::new();
     };

@@ -177,8 +177,8 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
             _ => return true,
         };
         let candidates = match sc.setting {
-            Setting::Jira(_) => jira::candidates(sc, &other),
-            Setting::Meeting(_) => meeting::candidates(sc, &other),
+            Setting::Jira(_) => jira::candidates(sc, &sc.oracle, &other),
+            Setting::Meeting(_) => meeting::candidates(sc, &sc.oracle, &other),
             Setting::Rule(_) => Vec::new(),
         };
         let useful: Vec<Predicate> = candidates
@@ -208,9 +208,19 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
 /// Facts of the scenario's family that rule out `other` (the caller checks
 /// which of them also allow the decision it wants to keep).
 pub(crate) fn separating_facts(sc: &Scenario, other: &crate::sema::Decision) -> Vec<Predicate> {
+    separating_facts_from(sc, &sc.oracle, other)
+}
+
+/// [`separating_facts`] as if `oracle` were the scenario's, without a copy
+/// of the scenario that states it.
+pub(crate) fn separating_facts_from(
+    sc: &Scenario,
+    oracle: &crate::sema::Decision,
+    other: &crate::sema::Decision,
+) -> Vec<Predicate> {
     match sc.family() {
-        Family::JiraAllocation => jira::candidates(sc, other),
-        Family::MeetingAllocation => meeting::candidates(sc, other),
+        Family::JiraAllocation => jira::candidates(sc, oracle, other),
+        Family::MeetingAllocation => meeting::candidates(sc, oracle, other),
         Family::SeverityClassification | Family::PolicyDecision => Vec::new(),
     }
 }

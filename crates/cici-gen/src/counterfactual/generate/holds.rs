@@ -2,6 +2,8 @@
 //! sees and the decision does not depend on (renames, rewordings, other
 //! irrelevant details, reorderings).
 
+use std::sync::Arc;
+
 use rand::seq::SliceRandom;
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
@@ -9,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use super::mutate::text_edit;
 use crate::analysis::Class;
 use crate::counterfactual::apply::rename::rename_person;
-use crate::counterfactual::base::vocab::{Candidate, Edit};
+use crate::counterfactual::base::vocab::{Candidate, Edit, Later};
 use crate::driver::Checked;
 use crate::phrasing::FactTexts;
 use crate::sema::{FormKind, PersonId, Predicate, RulePredicate, Scenario};
@@ -88,7 +90,7 @@ pub fn fits(name: Gender, used: Option<Gender>) -> bool {
 
 /// Renames person `p` everywhere: id, display name, and whole-word uses of
 /// the first word of the name in texts.
-pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+pub fn rename(sc: &Arc<Scenario>, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let old = &sc.people[p];
     let first = words::leading_word(&old.name)?.to_string();
     let taken = |n: &str| {
@@ -112,13 +114,12 @@ pub fn rename(sc: &Scenario, p: PersonId, rng: &mut ChaCha8Rng) -> Option<Candid
         .collect();
     pool.shuffle(rng);
     let new_first = pool.first()?.to_string();
-    let mut v = sc.clone();
     let new_id = new_first.to_lowercase();
     let new_name = old.name.replacen(&first, &new_first, 1);
-    rename_person(&mut v, p, &new_id, &new_name);
+    let (id, name) = (new_id.clone(), new_name.clone());
     Some(Candidate {
         flow: None,
-        scenario: v.into(),
+        scenario: Later::variant(sc, move |v| rename_person(v, p, &id, &name)),
         edits: vec![Edit::RenamePerson {
             from: old.id.clone(),
             to: new_id,
@@ -142,19 +143,27 @@ fn first_name(sc: &Scenario, p: PersonId) -> String {
 /// a detail the decision does not need dropped, a new detail of the
 /// executor's, the executor's details listed in another order, or the
 /// trap told again so that it leads elsewhere.
-pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
+///
+/// `shared` is the seed's scenario, which the candidates a side seldom
+/// reaches are made from when first read.
+pub fn decision_holds(
+    c: &Checked,
+    shared: &Arc<Scenario>,
+    texts: &FactTexts,
+    rng: &mut ChaCha8Rng,
+) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
     let mut people: Vec<PersonId> = (0..sc.people.len()).filter(|&p| p != sc.executor).collect();
     people.shuffle(rng);
     for &p in people.iter().take(2) {
-        out.extend(rename(sc, p, rng));
+        out.extend(rename(shared, p, rng));
     }
-    paraphrased(sc, texts, rng, &mut out);
+    paraphrased(shared, texts, rng, &mut out);
     let mut reworded = Vec::new();
     reworded_findings(sc, texts, rng, &mut reworded);
     out.extend(reworded.iter().cloned());
-    replaced_irrelevant(c, texts, rng, &mut out);
+    replaced_irrelevant((c, shared), texts, rng, &mut out);
     super::side::told_again(sc, texts, rng, &mut out);
     out.extend(super::side::added(sc, texts, rng));
     // A new side finding with a finding told again, as a completed flip
@@ -167,9 +176,9 @@ pub fn decision_holds(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
             }),
         );
     }
-    dropped_supporting(c, &mut out);
+    dropped_supporting((c, shared), &mut out);
     out.extend(executor_aside(sc, texts, rng));
-    out.extend(reordered(sc, rng));
+    out.extend(reordered(shared, rng));
     out.shuffle(rng);
     // A replaced fact that keeps the decision first, as flips replace one,
     // then the trap re-aimed, as flips re-aim theirs: the diff alone must
@@ -216,7 +225,12 @@ fn claims_trap(sc: &Scenario, e: &Edit) -> bool {
 const REAIMED_HOLDS: usize = 3;
 
 /// A fact the executor sees, said another way.
-fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut Vec<Candidate>) {
+fn paraphrased(
+    sc: &Arc<Scenario>,
+    texts: &FactTexts,
+    rng: &mut ChaCha8Rng,
+    out: &mut Vec<Candidate>,
+) {
     for (a, attr) in sc.attributes.iter().enumerate() {
         let (kind, form) = attr.fact_form();
         // Findings are worded by their authors better than a template can.
@@ -236,21 +250,18 @@ fn paraphrased(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng, out: &mut
                 .collect();
         options.shuffle(rng);
         if let Some(text) = options.into_iter().next() {
-            let mut v = sc.clone();
-            match kind {
-                FormKind::Raw => v.attributes[a].raw.text = text.clone(),
-                FormKind::Sanitized => {
-                    v.attributes[a]
-                        .sanitized
-                        .as_mut()
-                        .expect("the fact form")
-                        .text = text.clone()
-                }
-            }
             out.push(Candidate {
                 flow: None,
                 edits: vec![text_edit(&attr.id, kind, &form.text, &text)],
-                scenario: v.into(),
+                scenario: Later::variant(sc, move |v| {
+                    let attr = &mut v.attributes[a];
+                    match kind {
+                        FormKind::Raw => attr.raw.text = text,
+                        FormKind::Sanitized => {
+                            attr.sanitized.as_mut().expect("the fact form").text = text
+                        }
+                    }
+                }),
             });
         }
     }
@@ -316,7 +327,7 @@ fn reworded_findings(
 /// the same person. (Only details the executor sees: the others do not
 /// show in the item.)
 fn replaced_irrelevant(
-    c: &Checked,
+    (c, shared): (&Checked, &Arc<Scenario>),
     texts: &FactTexts,
     rng: &mut ChaCha8Rng,
     out: &mut Vec<Candidate>,
@@ -334,30 +345,32 @@ fn replaced_irrelevant(
         if text == attr.raw.text || text.is_empty() {
             continue;
         }
-        let mut v = sc.clone();
-        v.attributes[a].raw.text = text.clone();
-        v.attributes[a].category = Some(category);
-        super::mutate::follow_norms(sc, a, &mut v, a);
+        let edits = vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)];
+        let base = Arc::clone(shared);
         out.push(Candidate {
             flow: None,
-            edits: vec![text_edit(&attr.id, FormKind::Raw, &attr.raw.text, &text)],
-            scenario: v.into(),
+            edits,
+            scenario: Later::variant(shared, move |v| {
+                v.attributes[a].raw.text = text;
+                v.attributes[a].category = Some(category);
+                super::mutate::follow_norms(&base, a, v, a);
+            }),
         });
     }
 }
 
 /// A supporting attribute dropped: its facts are each redundant.
-fn dropped_supporting(c: &Checked, out: &mut Vec<Candidate>) {
+fn dropped_supporting((c, shared): (&Checked, &Arc<Scenario>), out: &mut Vec<Candidate>) {
     let sc = &c.scenario;
     for (a, finding) in c.report.attributes.iter().enumerate() {
         let shows = super::side::seen_by_executor(sc, a, FormKind::Raw)
             || super::side::seen_by_executor(sc, a, FormKind::Sanitized);
         if finding.class == Class::Supporting && shows {
-            let mut v = sc.clone();
-            v.attributes.remove(a);
             out.push(Candidate {
                 flow: None,
-                scenario: v.into(),
+                scenario: Later::variant(shared, move |v| {
+                    v.attributes.remove(a);
+                }),
                 edits: vec![Edit::DropAttribute {
                     attribute: sc.attributes[a].id.clone(),
                 }],
@@ -382,7 +395,7 @@ fn executor_aside(sc: &Scenario, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Opt
 }
 
 /// Two details the executor sees, listed the other way round.
-fn reordered(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
+fn reordered(sc: &Arc<Scenario>, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     let visible: Vec<usize> = (0..sc.attributes.len())
         .filter(|&a| {
             super::side::seen_by_executor(sc, a, FormKind::Raw)
@@ -394,15 +407,12 @@ fn reordered(sc: &Scenario, rng: &mut ChaCha8Rng) -> Option<Candidate> {
     }
     let i = rng.random_range(0..visible.len() - 1);
     let (x, y) = (visible[i], visible[i + 1]);
-    let mut v = sc.clone();
-    v.attributes.swap(x, y);
-    let ids = |s: &Scenario| s.attributes.iter().map(|a| a.id.clone()).collect();
+    let from: Vec<String> = sc.attributes.iter().map(|a| a.id.clone()).collect();
+    let mut to = from.clone();
+    to.swap(x, y);
     Some(Candidate {
         flow: None,
-        edits: vec![Edit::ReorderAttributes {
-            from: ids(sc),
-            to: ids(&v),
-        }],
-        scenario: v.into(),
+        edits: vec![Edit::ReorderAttributes { from, to }],
+        scenario: Later::variant(sc, move |v| v.attributes.swap(x, y)),
     })
 }

@@ -37,6 +37,8 @@ pub(crate) fn supporting(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -
         .flat_map(|(a, finding)| finding.facts.iter().map(move |&f| (a, f)))
         .collect();
     facts.shuffle(rng);
+    // The scenario each new fact is tried in, and taken back from.
+    let mut work = sc.clone();
     for (a, f) in facts {
         if out.len() >= MOVED {
             break;
@@ -58,7 +60,7 @@ pub(crate) fn supporting(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -
             .filter_map(|p| about(old, p))
             .filter(|p| reads_well(p) && crate::model::direct::allowed(sc, &sc.oracle, &[p]))
             .take(TRIES)
-            .find(|p| keeps_and_bears(sc, (a, index), p));
+            .find(|p| keeps_and_bears(&mut work, (a, index), p));
         if let Some(new) = found {
             out.push(flip_candidate(texts, sc, (a, index), old, new, true, rng));
         }
@@ -70,15 +72,16 @@ pub(crate) fn supporting(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -
 /// `new`, the oracle is still the one decision allowed and the fact still
 /// rules out a decision the public setting allows: a moved fact about
 /// someone it cannot bear on is idle, and a writer would drop it.
-fn keeps_and_bears(sc: &crate::sema::Scenario, at: (usize, usize), new: &Predicate) -> bool {
-    let v = with_fact(sc, at, new);
-    let model = crate::model::lower(&v);
-    let kind = v.attributes[at.0].fact_form().0;
-    // No deadline, as for the oracle: the output must not depend on the
-    // machine's speed.
-    let options = crate::analysis::Options { max_solve: None };
-    decides(&model, &sc.oracle)
-        && crate::analysis::form_needed_proved(&v, &model, at.0, kind, &options) == Some(true)
+fn keeps_and_bears(work: &mut crate::sema::Scenario, at: (usize, usize), new: &Predicate) -> bool {
+    with_fact(work, at, new, |v| {
+        let model = crate::model::lower(v);
+        let kind = v.attributes[at.0].fact_form().0;
+        // No deadline, as for the oracle: the output must not depend on
+        // the machine's speed.
+        let options = crate::analysis::Options { max_solve: None };
+        decides(&model, &v.oracle)
+            && crate::analysis::form_needed_proved(v, &model, at.0, kind, &options) == Some(true)
+    })
 }
 
 /// `p` about `person` in place of its subject.

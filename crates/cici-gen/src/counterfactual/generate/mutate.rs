@@ -201,6 +201,8 @@ pub fn decision_flips(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
 pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> Vec<Candidate> {
     let sc = &c.scenario;
     let mut out = Vec::new();
+    // The scenario each new value is tried in, and taken back from.
+    let mut work = sc.clone();
     for (a, f, index, old) in critical_facts(c) {
         let fits = |p: &Predicate| {
             *p != old && reads_well(p) && crate::model::direct::allowed(sc, &sc.oracle, &[p])
@@ -230,7 +232,7 @@ pub fn decision_keeps(c: &Checked, texts: &FactTexts, rng: &mut ChaCha8Rng) -> V
         let kept: Vec<(Predicate, bool)> = separating
             .into_iter()
             .take(KEEP_TRIES)
-            .filter(|(new, _)| keeps_oracle(sc, (a, index), new))
+            .filter(|(new, _)| keeps_oracle(&mut work, (a, index), new))
             .take(KEEPS_PER_FACT)
             .collect();
         for (new, moved) in kept {
@@ -249,18 +251,30 @@ const KEEP_TRIES: usize = 12;
 const KEEPS_PER_FACT: usize = 2;
 
 /// Whether the oracle is still the one decision allowed once fact `at`
-/// (attribute, index among its form's facts) is `new`.
-fn keeps_oracle(sc: &Scenario, at: (usize, usize), new: &Predicate) -> bool {
-    decides(&crate::model::lower(&with_fact(sc, at, new)), &sc.oracle)
+/// (attribute, index among its form's facts) of `work` is `new`.
+fn keeps_oracle(work: &mut Scenario, at: (usize, usize), new: &Predicate) -> bool {
+    with_fact(work, at, new, |v| {
+        decides(&crate::model::lower(v), &v.oracle)
+    })
 }
 
-/// The scenario with fact `at` (attribute, index among its form's facts)
-/// stating `new`, its texts as they were.
-pub(crate) fn with_fact(sc: &Scenario, at: (usize, usize), new: &Predicate) -> Scenario {
-    let (a, index) = at;
-    let mut v = sc.clone();
-    v.attributes[a].fact_form_mut().facts[index].predicate = new.clone();
-    v
+/// `ask` of the scenario with fact `at` (attribute, index among its form's
+/// facts) stating `new`, its texts as they were. The fact is set in `sc`
+/// itself and put back after, where a copy of the scenario cost more than
+/// most questions asked of it.
+pub(crate) fn with_fact<T>(
+    sc: &mut Scenario,
+    at: (usize, usize),
+    new: &Predicate,
+    ask: impl FnOnce(&Scenario) -> T,
+) -> T {
+    fn slot(sc: &mut Scenario, (a, index): (usize, usize)) -> &mut Predicate {
+        &mut sc.attributes[a].fact_form_mut().facts[index].predicate
+    }
+    let old = std::mem::replace(slot(sc, at), new.clone());
+    let out = ask(sc);
+    *slot(sc, at) = old;
+    out
 }
 
 /// Whether `oracle` is the one decision the model allows.
@@ -283,9 +297,7 @@ fn flip_replacements(
     target: &crate::sema::Decision,
     rng: &mut ChaCha8Rng,
 ) -> (Vec<Predicate>, usize) {
-    let mut shifted = sc.clone();
-    shifted.oracle = target.clone();
-    let separating = crate::planted::separating_facts(&shifted, &sc.oracle)
+    let separating = crate::planted::separating_facts_from(sc, target, &sc.oracle)
         .into_iter()
         .filter(|p| same_kind(p, old))
         // Same subject: the texts keep talking about the right person.
@@ -298,7 +310,7 @@ fn flip_replacements(
         .collect();
     // Last resort: the same kind of fact about someone else, with the
     // attribute moving to that person.
-    let moved: Vec<Predicate> = crate::planted::separating_facts(&shifted, &sc.oracle)
+    let moved: Vec<Predicate> = crate::planted::separating_facts_from(sc, target, &sc.oracle)
         .into_iter()
         .filter(|p| same_kind(p, old) && p.subject() != old.subject())
         .filter(|p| {

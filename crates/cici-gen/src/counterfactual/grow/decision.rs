@@ -97,8 +97,12 @@ impl Drawn {
         // Most edits of a number or a fact leave no decision or several:
         // the prover sorts them out here, so that they use up no round.
         flip_list.retain(|f| moves_decision(f, &c.scenario, anchor.compiled, config));
-        let mut hold_list =
-            crate::counterfactual::generate::holds::decision_holds(c, templates.facts(), rng);
+        let mut hold_list = crate::counterfactual::generate::holds::decision_holds(
+            c,
+            &shared,
+            templates.facts(),
+            rng,
+        );
         alike_first(&c.scenario, &mut flip_list, &mut hold_list);
         if self.0.len() == n {
             self.0

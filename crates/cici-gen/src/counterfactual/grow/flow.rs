@@ -155,7 +155,7 @@ fn changes(shared: &std::sync::Arc<Scenario>, at: At, yes: bool, rng: &mut ChaCh
         others
             .iter()
             .take(2)
-            .filter_map(|&q| crate::counterfactual::generate::holds::rename(sc, q, rng)),
+            .filter_map(|&q| crate::counterfactual::generate::holds::rename(shared, q, rng)),
     );
     let recipient = others
         .into_iter()
