@@ -59,6 +59,11 @@ pub const NAMES: &[(&str, Gender)] = &[
 pub fn pronouns(texts: &[&str], first: &str) -> Option<Gender> {
     let (mut female, mut male) = (false, false);
     for t in texts {
+        // A text in ASCII names them only where it holds their name in
+        // any case; most texts do not, and are not cut into words.
+        if t.is_ascii() && !contains_ignoring_case(t, first) {
+            continue;
+        }
         let words: Vec<String> = crate::analysis::lints::words(t).collect();
         if !words.iter().any(|w| w.eq_ignore_ascii_case(first)) {
             continue;
@@ -76,6 +81,15 @@ pub fn pronouns(texts: &[&str], first: &str) -> Option<Gender> {
         (true, true) => Some(Gender::Either),
         (false, false) => None,
     }
+}
+
+/// Whether `text` holds `part`, ASCII letters compared in either case.
+fn contains_ignoring_case(text: &str, part: &str) -> bool {
+    part.is_empty()
+        || text
+            .as_bytes()
+            .windows(part.len())
+            .any(|w| w.eq_ignore_ascii_case(part.as_bytes()))
 }
 
 /// Whether a name read as `name` fits texts that refer to the person as
@@ -415,4 +429,36 @@ fn reordered(sc: &Arc<Scenario>, rng: &mut ChaCha8Rng) -> Option<Candidate> {
         edits: vec![Edit::ReorderAttributes { from, to }],
         scenario: Later::variant(sc, move |v| v.attributes.swap(x, y)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pronouns_are_read_from_the_texts_that_name_the_person() {
+        let texts = [
+            "Eli said she is out",
+            "Sam is in; he said so",
+            "ELI's laptop",
+        ];
+        assert_eq!(pronouns(&texts, "Eli"), Some(Gender::Female));
+        assert_eq!(pronouns(&texts, "sam"), Some(Gender::Male));
+        assert_eq!(pronouns(&texts, "Ana"), None);
+        // Within a word is not a name: `Elias` does not name `Eli`.
+        assert_eq!(pronouns(&["Elias said he is out"], "Eli"), None);
+        // Texts beyond ASCII are read word by word.
+        assert_eq!(
+            pronouns(&["Zoë said she is out"], "Zoë"),
+            Some(Gender::Female)
+        );
+        assert_eq!(pronouns(&["ZOË: he is out"], "zoë"), Some(Gender::Male));
+    }
+
+    #[test]
+    fn a_part_is_found_in_either_case() {
+        assert!(contains_ignoring_case("Eli's laptop", "ELI"));
+        assert!(contains_ignoring_case("anything", ""));
+        assert!(!contains_ignoring_case("El", "Eli"));
+    }
 }
