@@ -8,7 +8,9 @@
 //! `docs/language.md` lists what it reads.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+/// The reader's maps, asked on every word of every text read: hashed with
+/// foldhash, as SipHash cost more than the lookups.
+type HashMap<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
 use super::tokens::{toks, Tok};
 pub use super::tokens::{Mention, Named};
@@ -81,7 +83,7 @@ impl Reader {
             }
         };
         // First names by lower case: `eli` and `Eli` are one name.
-        let mut firsts: HashMap<String, usize> = HashMap::new();
+        let mut firsts: HashMap<String, usize> = HashMap::default();
         for p in &sc.people {
             *firsts
                 .entry(crate::words::first_word(&p.name).to_lowercase())

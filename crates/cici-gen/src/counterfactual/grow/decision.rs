@@ -397,12 +397,13 @@ fn unmatched(a: &[String], b: &[String]) -> usize {
 
 /// The words the edits' texts remove (`-word`) and add (`+word`), as a
 /// diff of the item shows them.
-fn diff_words(edits: &[Edit]) -> std::collections::HashSet<String, foldhash::fast::RandomState> {
+/// Each is its sign and the word, lower-cased as the privacy words are.
+fn diff_words(
+    edits: &[Edit],
+) -> std::collections::HashSet<(char, String), foldhash::fast::RandomState> {
     let mut out = std::collections::HashSet::default();
     let mut add = |sign: char, text: &str| {
-        for w in crate::analysis::lints::words(text) {
-            out.insert(format!("{sign}{}", w.to_lowercase()));
-        }
+        out.extend(crate::analysis::lints::words(text).map(|w| (sign, w)));
     };
     for e in edits {
         match e {
