@@ -200,8 +200,8 @@ pub fn decision_holds(
     let mut keeps = super::mutate::decision_keeps(c, texts, rng);
     keeps.extend(super::moved::supporting(c, texts, rng));
     // A few draws, so that each triplet of the seed may have its own.
-    // Proved once: each draw re-aims the same scenario.
-    let proof = crate::planted::claims::Proof::of(sc);
+    // Each draw re-aims the seed, whose check proved it already.
+    let proof = crate::planted::claims::Proof::checked(&c.model, &c.report);
     for _ in 0..REAIMED_HOLDS {
         let Some(h) = proof.as_ref().and_then(|p| super::reaim::hold(sc, p, rng)) else {
             break;
