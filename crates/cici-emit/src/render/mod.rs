@@ -172,6 +172,30 @@ pub fn executor_view(
     Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
 }
 
+/// The public brief and the executor's task under one rule condition,
+/// from one view of the brief, and (for a cue) the executor's knowledge
+/// file under that cue and `scope`: what an item and a bundle show, without
+/// rendering what they leave out.
+pub fn brief_and_task(
+    c: &Checked,
+    templates: &Templates,
+    rule: RuleCondition,
+    knowledge: Option<(Cue, Scope)>,
+) -> Result<(String, String, Option<String>), RenderError> {
+    let view = view::brief(c);
+    let brief = templates.render("brief.md.j2", &view)?;
+    let value = view::brief_value(&view);
+    let task = templates.render("task.md.j2", &view::task(c, &value, Some(rule), None))?;
+    let known = match knowledge {
+        Some((cue, scope)) => Some(templates.render(
+            "knowledge.md.j2",
+            &view::knowledge_view(c, c.scenario.executor, cue, templates.cues(), scope),
+        )?),
+        None => None,
+    };
+    Ok((brief, task, known))
+}
+
 /// The executor's instruction: the task with the strict rules, or (with a
 /// leakage skill) the task rephrased to tempt over-sharing, under the same
 /// strict rules, so that a variant stays solvable as written.

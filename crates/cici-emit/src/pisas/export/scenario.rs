@@ -118,14 +118,8 @@ fn timeline(
     everyone: Vec<String>,
 ) -> Result<Vec<Artifact>, RenderError> {
     let sc = &c.scenario;
-    let brief = crate::render::brief_text(c, templates)?;
-    let (task_text, _) = crate::render::executor_view(
-        c,
-        templates,
-        crate::render::Cue::None,
-        crate::render::RuleCondition::Strict,
-        crate::render::Scope::Holds,
-    )?;
+    let (brief, task_text, _) =
+        crate::render::brief_and_task(c, templates, crate::render::RuleCondition::Strict, None)?;
     let system = "operations_system".to_string();
     let mut context = artifact("art_context".into(), "artifact", system.clone(), everyone);
     context.timestamp = Some(stamp(0));

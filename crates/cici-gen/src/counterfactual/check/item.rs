@@ -70,19 +70,18 @@ fn render(
     cue: Option<Cue>,
     q: QuestionView,
 ) -> Result<String, RenderError> {
-    let (task, known) = crate::render::executor_view(
+    let (brief, task, knowledge) = crate::render::brief_and_task(
         c,
         templates,
-        cue.unwrap_or(Cue::None),
         RuleCondition::Strict,
-        Scope::WouldGather,
+        cue.map(|cue| (cue, Scope::WouldGather)),
     )?;
     templates.render(
         "item.md.j2",
         &ItemView {
-            brief: crate::render::brief_text(c, templates)?,
+            brief,
             task,
-            knowledge: cue.map(|_| known),
+            knowledge,
             question: q,
         },
     )
