@@ -71,9 +71,11 @@ pub(crate) fn accepted_key(seed: &str, item: &str) -> String {
 /// the person).
 fn supports_label(anchor: &Checked, variant: &Evaluated, item: Option<&str>) -> Verdict {
     let (a_sc, v) = (&anchor.scenario, &variant.checked);
+    // Read only where an edited text needs them: most edits leave the
+    // critical and supporting texts as they were.
     let (a_reader, v_reader) = (
-        crate::analysis::mentions::Reader::new(a_sc),
-        crate::analysis::mentions::Reader::new(&v.scenario),
+        std::cell::LazyCell::new(|| crate::analysis::mentions::Reader::new(a_sc)),
+        std::cell::LazyCell::new(|| crate::analysis::mentions::Reader::new(&v.scenario)),
     );
     let mut weak = Vec::new();
     for (attr, finding) in v.scenario.attributes.iter().zip(&v.report.attributes) {
@@ -258,7 +260,8 @@ fn states_fact(j: &Judged) -> Verdict {
 /// Sanitized texts do not give the raw reason away.
 fn no_leak(j: &Judged) -> Verdict {
     let sc = &j.variant.checked.scenario;
-    let shareable = lints::shareable_words(sc);
+    // Gathered only once an edited sanitized text asks for them.
+    let shareable = std::cell::LazyCell::new(|| lints::shareable_words(sc));
     let leaks: Vec<String> = sc
         .attributes
         .iter()
