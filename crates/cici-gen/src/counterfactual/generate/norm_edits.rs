@@ -61,11 +61,11 @@ pub(crate) fn norm_edits(
     p: PersonId,
 ) -> (Vec<Candidate>, Vec<Candidate>) {
     let sc = shared.as_ref();
-    let norms: Vec<Norm> = sc.norms().into_owned();
+    let norms = Printed::of(sc);
     let attr = &sc.attributes[a];
     let (mut near, mut far) = (Vec::new(), Vec::new());
-    for (index, to) in offered(sc, &norms, a, kind, p) {
-        let speaks = norms.get(index).is_none_or(|n| n.matches(attr, kind));
+    for (index, to) in offered(sc, &norms.list, a, kind, p) {
+        let speaks = norms.list.get(index).is_none_or(|n| n.matches(attr, kind));
         if let Some(c) = with_norm(shared, &norms, index, to) {
             if speaks { &mut near } else { &mut far }.push(c);
         }
@@ -126,6 +126,24 @@ fn offered(
     edits
 }
 
+/// A scenario's norms and each norm's line as the printer writes it,
+/// printed once for every edit offered of them.
+struct Printed {
+    list: Vec<Norm>,
+    lines: Vec<String>,
+}
+
+impl Printed {
+    fn of(sc: &Scenario) -> Printed {
+        Printed::new(sc, sc.norms().into_owned())
+    }
+
+    fn new(sc: &Scenario, list: Vec<Norm>) -> Printed {
+        let lines = list.iter().map(|n| crate::printer::norm(sc, n)).collect();
+        Printed { list, lines }
+    }
+}
+
 /// The candidate that sets norm `index` to `to` (drops it when `None`),
 /// built directly from the norms rather than from their text: what
 /// `apply` makes of the same [`Edit::SetNorm`], or `None` where it would
@@ -133,7 +151,7 @@ fn offered(
 /// that is also a person's id, a person or group that is not there).
 fn with_norm(
     shared: &Arc<Scenario>,
-    norms: &[Norm],
+    norms: &Printed,
     index: usize,
     to: Option<Norm>,
 ) -> Option<Candidate> {
@@ -146,12 +164,12 @@ fn with_norm(
 /// one.
 fn with_norms(
     shared: &Arc<Scenario>,
-    norms: &[Norm],
+    norms: &Printed,
     changes: Vec<(usize, Option<Norm>)>,
 ) -> Option<Candidate> {
     let sc = shared.as_ref();
-    let mut list = norms.to_vec();
-    let mut lines: Vec<String> = list.iter().map(|n| crate::printer::norm(sc, n)).collect();
+    let mut list = norms.list.clone();
+    let mut lines = norms.lines.clone();
     let mut edits = Vec::new();
     for (index, to) in changes {
         let line = to
@@ -259,7 +277,7 @@ pub(crate) fn revoke(
             (i, Some(m).filter(|m| !m.recipients.is_empty()))
         })
         .collect();
-    with_norms(shared, &norms, changes)
+    with_norms(shared, &Printed::new(sc, norms), changes)
 }
 
 /// The recipient's standing changed: person `p` swaps a group for another
@@ -338,7 +356,8 @@ mod tests {
                 for (kind, _) in sc.attributes[a].forms() {
                     for p in (0..sc.people.len()).step_by(3) {
                         for (index, to) in offered(sc, &norms, a, kind, p) {
-                            let direct = with_norm(&shared, &norms, index, to.clone());
+                            let printed = Printed::new(sc, norms.clone());
+                            let direct = with_norm(&shared, &printed, index, to.clone());
                             let edit = Edit::SetNorm {
                                 index,
                                 from: crate::printer::norm(sc, &norms[index]),
