@@ -156,22 +156,6 @@ impl Skill {
     }
 }
 
-/// The executor's task under one rule condition and the executor's
-/// knowledge file under one cue condition and scope, without rendering the
-/// rest.
-pub fn executor_view(
-    c: &Checked,
-    templates: &Templates,
-    cue: Cue,
-    rule: RuleCondition,
-    scope: Scope,
-) -> Result<(String, String), RenderError> {
-    let brief = view::brief_value(&view::brief(c));
-    let task = templates.render("task.md.j2", &view::task(c, &brief, Some(rule), None))?;
-    let knowledge = view::knowledge_view(c, c.scenario.executor, cue, templates.cues(), scope);
-    Ok((task, templates.render("knowledge.md.j2", &knowledge)?))
-}
-
 /// The public brief and the executor's task under one rule condition,
 /// from one view of the brief, and (for a cue) the executor's knowledge
 /// file under that cue and `scope`: what an item and a bundle show, without
