@@ -34,6 +34,8 @@ pub(crate) struct Anchor<'a> {
     /// The anchor compiled: what a candidate with no seed edit evaluates to.
     pub ev: &'a Evaluated,
     pub text: String,
+    /// The anchor's scenario, shared by the candidates made from it.
+    pub shared: Arc<Scenario>,
     /// The variants of this seed compiled so far.
     pub compiled: &'a Compiled,
 }

@@ -91,15 +91,15 @@ impl Drawn {
             templates.facts(),
             rng,
         ));
-        let shared = std::sync::Arc::new(c.scenario.clone());
-        flip_list.extend(mutate::public_edits(&shared, rng));
+        let shared = &anchor.shared;
+        flip_list.extend(mutate::public_edits(shared, rng));
         rand::seq::SliceRandom::shuffle(&mut flip_list[..], rng);
         // Most edits of a number or a fact leave no decision or several:
         // the prover sorts them out here, so that they use up no round.
         flip_list.retain(|f| moves_decision(f, &c.scenario, anchor.compiled, config));
         let mut hold_list = crate::counterfactual::generate::holds::decision_holds(
             c,
-            &shared,
+            shared,
             templates.facts(),
             rng,
         );

@@ -247,7 +247,7 @@ pub(crate) fn triplets(
     let sc = &c.scenario;
     let mut pools = labelled_pools(c, rng);
     let first = usize::from((fnv(&sc.id) ^ config.seed) & 1 == 1);
-    let shared = std::sync::Arc::new(sc.clone());
+    let shared = &anchor.shared;
     let mut made = [0usize; 2];
     let mut tally = Tally::default();
     let mut tried = 0usize;
@@ -270,7 +270,7 @@ pub(crate) fn triplets(
         };
         // Both lists are drawn up front, so that the random stream does not
         // depend on which side succeeds.
-        let ch = changes(&shared, at, base, rng);
+        let ch = changes(shared, at, base, rng);
         // Flips try context edits first: a flip that keeps the statement
         // and the recipient is the one no lookup answers. Holds do so on
         // two triplets of three (counted from a draw of the seed's id, so

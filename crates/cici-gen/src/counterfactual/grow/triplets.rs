@@ -36,6 +36,7 @@ pub fn triplets(
     };
     let mut accepted = std::collections::HashSet::new();
     let compiled = Compiled::default();
+    let shared = std::sync::Arc::new(ev.checked.scenario.clone());
     let mut out = Vec::new();
     for &kind in &config.kinds {
         // One random stream per kind, so that `--kind` changes no item.
@@ -46,6 +47,7 @@ pub fn triplets(
             checked: &ev.checked,
             ev: &ev,
             text: text.clone(),
+            shared: std::sync::Arc::clone(&shared),
             compiled: &compiled,
         };
         match kind {
