@@ -21,8 +21,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::model;
 use crate::sema::{
-    Attribute, Category, Decision, Fact, Family, Form, PersonId, Predicate, RulePredicate,
-    Scenario, Setting,
+    Attribute, Category, Decision, Fact, Family, Form, PersonId, Predicate, RulePredicate, Scenario,
 };
 use crate::solver::{Outcome, Session};
 use crate::span::Span;
@@ -176,12 +175,7 @@ fn restrict_until_unique(sc: &mut Scenario, rng: &mut ChaCha8Rng) -> bool {
             Outcome::Sat(c) => m.decode(&c),
             _ => return true,
         };
-        let candidates = match sc.setting {
-            Setting::Jira(_) => jira::candidates(sc, &sc.oracle, &other),
-            Setting::Meeting(_) => meeting::candidates(sc, &sc.oracle, &other),
-            Setting::Rule(_) => Vec::new(),
-        };
-        let useful: Vec<Predicate> = candidates
+        let useful: Vec<Predicate> = separating_facts(sc, &other)
             .into_iter()
             .filter(|p| {
                 crate::model::direct::allowed(sc, &sc.oracle, &[p])

@@ -297,12 +297,14 @@ fn flip_replacements(
     target: &crate::sema::Decision,
     rng: &mut ChaCha8Rng,
 ) -> (Vec<Predicate>, usize) {
-    let separating = crate::planted::separating_facts_from(sc, target, &sc.oracle)
-        .into_iter()
+    let all = crate::planted::separating_facts_from(sc, target, &sc.oracle);
+    let separating = all
+        .iter()
         .filter(|p| same_kind(p, old))
         // Same subject: the texts keep talking about the right person.
         .filter(|p| p.subject() == old.subject())
-        .filter(|p| crate::model::direct::allowed(sc, target, &[p]));
+        .filter(|p| crate::model::direct::allowed(sc, target, &[p]))
+        .cloned();
     let mut replacements: Vec<Predicate> = separating
         .chain(super::neighbours::argument_mutations(sc, old))
         .filter(|p| p != old && !crate::model::direct::allowed(sc, &sc.oracle, &[p]))
@@ -310,7 +312,7 @@ fn flip_replacements(
         .collect();
     // Last resort: the same kind of fact about someone else, with the
     // attribute moving to that person.
-    let moved: Vec<Predicate> = crate::planted::separating_facts_from(sc, target, &sc.oracle)
+    let moved: Vec<Predicate> = all
         .into_iter()
         .filter(|p| same_kind(p, old) && p.subject() != old.subject())
         .filter(|p| {
