@@ -240,13 +240,7 @@ pub(crate) fn reaim_proved(
         let holder = trial.attributes[a].holder;
         let executor = trial.executor;
         let now = trial.attributes[a].claims[i].predicate.clone();
-        let before = Reaimed {
-            attribute: a,
-            from: now.clone(),
-            to: now.clone(),
-            text_from: trial.attributes[a].raw.text.clone(),
-            holder_from: holder,
-        };
+        let text_from = trial.attributes[a].raw.text.clone();
         let fits = |p: &Predicate| told_by(p, holder).filter(|p| *p != now);
         // Then facts about the holder that the oracle breaks, wherever
         // they lead: a flip can leave no nearby decision that a fact
@@ -291,8 +285,11 @@ pub(crate) fn reaim_proved(
                     .cloned()
             });
         out.push(Reaimed {
+            attribute: a,
             to: found?,
-            ..before
+            from: now,
+            text_from,
+            holder_from: holder,
         });
     }
     *sc = trial;

@@ -52,8 +52,9 @@ fn narrower(sc: &Scenario, p: PersonId, about: PersonId) -> Vec<Recipient> {
 
 /// Every norm edit worth offering for the flow of form `kind` of
 /// attribute `a` to person `p`, each a copy of the scenario with the edit
-/// applied, made when the candidate is first read, in two parts: edits of the norms that speak of the form (the ones that can
-/// move the flow), and the rest (which change the context around it).
+/// applied (made when the candidate is first read), in two parts: edits
+/// of the norms that speak of the form (the ones that can move the flow),
+/// and the rest (which change the context around it).
 pub(crate) fn norm_edits(
     shared: &Arc<Scenario>,
     a: usize,
@@ -351,12 +352,12 @@ mod tests {
             config.norms = i != 3;
             let shared = Arc::new(generate(&config));
             let sc = shared.as_ref();
-            let norms: Vec<Norm> = sc.norms().into_owned();
+            let printed = Printed::of(sc);
+            let norms = &printed.list;
             for a in (0..sc.attributes.len()).step_by(2) {
                 for (kind, _) in sc.attributes[a].forms() {
                     for p in (0..sc.people.len()).step_by(3) {
-                        for (index, to) in offered(sc, &norms, a, kind, p) {
-                            let printed = Printed::new(sc, norms.clone());
+                        for (index, to) in offered(sc, norms, a, kind, p) {
                             let direct = with_norm(&shared, &printed, index, to.clone());
                             let edit = Edit::SetNorm {
                                 index,
