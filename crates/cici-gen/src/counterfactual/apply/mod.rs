@@ -254,9 +254,14 @@ fn set_norm(v: &mut Scenario, index: usize, from: &str, to: &str) -> Result<(), 
 /// forms that follow the norms again.
 fn set_groups(v: &mut Scenario, id: &str, from: &[String], to: &[String]) -> Result<(), EditError> {
     let p = groups_edit(v, id, from, to)?;
-    let to = to.to_vec();
-    v.rederive(|sc| sc.people[p].groups = to);
+    put_groups(v, p, to.to_vec());
     Ok(())
+}
+
+/// Person `p`'s groups become `to`, checked already ([`groups_edit`]), and
+/// the visibility of the forms that follow the norms is derived again.
+pub(crate) fn put_groups(v: &mut Scenario, p: PersonId, to: Vec<String>) {
+    v.rederive(|sc| sc.people[p].groups = to);
 }
 
 /// Whether a person's groups may become `to` (the person whose they are),

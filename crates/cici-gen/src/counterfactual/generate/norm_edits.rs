@@ -327,7 +327,7 @@ fn groups_candidate(
     let groups = to.clone();
     Some(Candidate {
         scenario: Later::variant(shared, move |v| {
-            v.rederive(|sc| sc.people[p].groups = groups)
+            crate::counterfactual::apply::put_groups(v, p, groups)
         }),
         edits: vec![Edit::SetGroups { person, from, to }],
         flow: None,
