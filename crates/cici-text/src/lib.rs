@@ -7,5 +7,6 @@
 //! The `cici` crate re-exports the module under its own name
 //! (`cici::words`); that is the path to use it by.
 
+mod memo;
 pub mod tokens;
 pub mod words;

@@ -3,7 +3,10 @@
 //! so that a name, a number or a key is found in prose whatever its case
 //! or punctuation (`Eli's`, `MOB-202`, `9.30`).
 
+use crate::memo::{cached, Memo};
+use std::cell::RefCell;
 use std::ops::Range;
+use std::rc::Rc;
 
 /// A word of the text: its lower-cased letters or its number, where it
 /// stands, and whether it follows the one before with no space.
@@ -21,7 +24,18 @@ pub struct Token {
 /// character of a script written without spaces between words (Chinese,
 /// Japanese, Thai, ...) is a word on its own, so that a name in it is read
 /// within the words around it.
-pub fn tokens(text: &str) -> Vec<Token> {
+///
+/// The words of a text are cut once per thread and shared (see `memo`):
+/// the checks read the same texts again and again.
+pub fn tokens(text: &str) -> Rc<[Token]> {
+    thread_local! {
+        static TOKENS: Memo<Rc<[Token]>> = RefCell::default();
+    }
+    cached(&TOKENS, text, |t| cut(t).into())
+}
+
+/// [`tokens`], cut afresh.
+fn cut(text: &str) -> Vec<Token> {
     let mut out: Vec<Token> = Vec::new();
     let mut iter = text.char_indices().peekable();
     let mut last_end = usize::MAX;
@@ -95,7 +109,7 @@ mod tests {
     use super::*;
 
     fn lowers(text: &str) -> Vec<String> {
-        tokens(text).into_iter().map(|t| t.lower).collect()
+        tokens(text).iter().map(|t| t.lower.clone()).collect()
     }
 
     #[test]
@@ -128,6 +142,18 @@ mod tests {
         #[test]
         fn lowercase_is_to_lowercase(word in "[A-Za-z0-9_'İΣẞÀ-ÿ-]{0,12}") {
             proptest::prop_assert_eq!(lowercase(&word), word.to_lowercase());
+        }
+
+        /// A text's tokens from the memo, asked once or again (and after
+        /// other texts), are the tokens cut afresh.
+        #[test]
+        fn the_memo_answers_as_the_cut(
+            texts in proptest::collection::vec("[A-Za-z0-9 _'.,İΣ李明\u{200b}-]{0,24}", 1..6),
+        ) {
+            for text in texts.iter().chain(&texts) {
+                let fresh = format!("{:?}", cut(text));
+                proptest::prop_assert_eq!(format!("{:?}", &*tokens(text)), fresh);
+            }
         }
     }
 }

@@ -6,7 +6,10 @@
 //! (`python/cici_inspect/tokens.py`, held to this by
 //! `python/tests/data/leak_calibration/tokens.json`).
 
+use crate::memo::{cached, Memo};
+use std::cell::RefCell;
 use std::ops::Range;
+use std::rc::Rc;
 
 /// Characters that render as nothing and so may hide inside a word: the
 /// zero-width space, joiners, the word joiner, the soft hyphen and the
@@ -20,16 +23,30 @@ pub const INVISIBLE: &[char] = &[
 /// is not a letter or a digit (`Eli's` is `eli`, `s`), lower-cased. The
 /// `cici_inspect` scorer reads writes the same way (after NFKC).
 pub fn privacy_words(text: &str) -> Vec<String> {
-    privacy_word_spans(text)
-        .1
-        .into_iter()
-        .map(|(_, w)| w)
-        .collect()
+    spans(text).1.iter().map(|(_, w)| w.clone()).collect()
 }
 
 /// [`privacy_words`] with where each stands: the text without its
 /// invisible characters, and each word's byte range in it.
 pub fn privacy_word_spans(text: &str) -> (String, Vec<(Range<usize>, String)>) {
+    let (visible, spans) = &*spans(text);
+    (visible.clone(), spans.clone())
+}
+
+/// A text without its invisible characters, and its words with where each
+/// stands in it.
+type Spans = (String, Vec<(Range<usize>, String)>);
+
+/// [`privacy_word_spans`], cut once per thread and shared (see `memo`).
+fn spans(text: &str) -> Rc<Spans> {
+    thread_local! {
+        static SPANS: Memo<Rc<Spans>> = RefCell::default();
+    }
+    cached(&SPANS, text, |t| Rc::new(cut(t)))
+}
+
+/// [`privacy_word_spans`], cut afresh.
+fn cut(text: &str) -> Spans {
     use unicode_segmentation::UnicodeSegmentation;
     let visible: String = if text.contains(INVISIBLE) {
         text.chars().filter(|c| !INVISIBLE.contains(c)).collect()
@@ -54,11 +71,16 @@ pub fn privacy_word_spans(text: &str) -> (String, Vec<(Range<usize>, String)>) {
 /// A word's Snowball English stem (`infusions` and `infusion` are
 /// `infus`): the one stemmer of the privacy checks, the same algorithm
 /// the `cici_inspect` scorer applies to a write.
+///
+/// Each word is stemmed once per thread (see `memo`).
 pub fn stem(word: &str) -> String {
     use std::sync::LazyLock;
     static EN: LazyLock<rust_stemmers::Stemmer> =
         LazyLock::new(|| rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English));
-    EN.stem(word).into_owned()
+    thread_local! {
+        static STEMS: Memo<String> = RefCell::default();
+    }
+    cached(&STEMS, word, |w| EN.stem(w).into_owned())
 }
 
 /// The words an identifier is written with, for prose: `needs_review`
@@ -158,6 +180,27 @@ mod tests {
             assert_eq!(words, privacy_words(text), "{text}");
             for (at, w) in spans {
                 assert_eq!(visible[at].to_lowercase(), w, "{text}");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// A text's words and a word's stem from the memos, asked once or
+        /// again, are those computed afresh.
+        #[test]
+        fn the_memos_answer_as_computed(
+            texts in proptest::collection::vec("[A-Za-z0-9 _'.,İΣ李明ë\u{200b}-]{0,24}", 1..6),
+        ) {
+            for text in texts.iter().chain(&texts) {
+                proptest::prop_assert_eq!(privacy_word_spans(text), cut(text));
+                let words: Vec<String> = cut(text).1.into_iter().map(|(_, w)| w).collect();
+                proptest::prop_assert_eq!(&privacy_words(text), &words);
+                for w in &words {
+                    let fresh = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English)
+                        .stem(w)
+                        .into_owned();
+                    proptest::prop_assert_eq!(stem(w), fresh);
+                }
             }
         }
     }

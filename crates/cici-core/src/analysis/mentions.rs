@@ -262,7 +262,7 @@ fn negated(toks: &[Tok], i: usize, what: &Named) -> bool {
 /// The lower-cased words of a name, as [`toks`] splits them (`_` and `-`
 /// stand apart, as in the text).
 fn toks_of(text: &str) -> Vec<String> {
-    toks(text).into_iter().map(|t| t.lower).collect()
+    toks(text).iter().map(|t| t.lower.clone()).collect()
 }
 
 /// Day names, their plurals (`Mondays`) and their abbreviations when

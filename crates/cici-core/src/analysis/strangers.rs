@@ -110,8 +110,7 @@ impl Known {
         }
         let words = texts
             .iter()
-            .flat_map(|t| toks(t))
-            .map(|t| t.lower)
+            .flat_map(|t| toks(t).iter().map(|t| t.lower.clone()).collect::<Vec<_>>())
             .collect();
         Known(words)
     }
