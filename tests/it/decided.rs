@@ -10,12 +10,15 @@
 //!   says (`form_needed`);
 //! - whether a claim leads a reader to one other decision (`claim_leads`,
 //!   which re-aiming a trap asks) is what the whole report says of its
-//!   uniqueness and of that claim's trap.
+//!   uniqueness and of that claim's trap; and, of a scenario that differs
+//!   from one proved unique only in its claims, `claim_leads_unique` (which
+//!   takes the uniqueness as proved) answers as `claim_leads` does.
 
 use proptest::prelude::*;
 
 use cici::analysis::{
-    claim_leads, decided, form_needed, form_needed_proved, prove, Decided, Options, TrapEffect,
+    claim_leads, claim_leads_unique, decided, form_needed, form_needed_proved, prove, Decided,
+    Options, TrapEffect,
 };
 use cici::model::{lower, FactStatus};
 use cici::sema::*;
@@ -116,6 +119,43 @@ proptest! {
                 prop_assert_eq!(
                     claim_leads(&sc, &model, (a, i), &options),
                     report.unique && leads,
+                    "attribute {} claim {}",
+                    &sc.attributes[a].id,
+                    i
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn claim_leads_unique_agrees_where_only_claims_changed(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
+        claims in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..1000), 1..4),
+        told in (0usize..1000, 0usize..1000),
+    ) {
+        let mut sc = small(family(fam), seed);
+        add_random_facts(&mut sc, &extra);
+        let options = Options::default();
+        let proved = prove(&sc, &lower(&sc), &options);
+        prop_assume!(proved.unique && !proved.timed_out);
+        // Claims added, one of them told by another holder, and the
+        // categories changed, as re-aiming does.
+        for (r, at) in &claims {
+            let predicate = random_fact(&sc, r);
+            let a = at % sc.attributes.len();
+            sc.attributes[a].claims.push(Fact { predicate, span: Span::DERIVED });
+        }
+        let a = told.0 % sc.attributes.len();
+        sc.attributes[a].pass_to(told.1 % sc.people.len());
+        sc.attributes[a].category = Some(Category::Health);
+        let model = lower(&sc);
+        for a in 0..sc.attributes.len() {
+            for i in 0..sc.attributes[a].claims.len() {
+                prop_assert_eq!(
+                    claim_leads_unique(&sc, &model, (a, i), &options),
+                    claim_leads(&sc, &model, (a, i), &options),
                     "attribute {} claim {}",
                     &sc.attributes[a].id,
                     i

@@ -17,22 +17,40 @@ use crate::sema::Scenario;
 pub fn claim_leads(sc: &Scenario, model: &Model, at: (usize, usize), options: &Options) -> bool {
     let deadline = options.max_solve.map(|d| Instant::now() + d);
     let mut cx = Cx::new(sc, model, deadline);
-    cx.claim_leads(at).unwrap_or(false)
+    cx.claim_leads(at, false).unwrap_or(false)
+}
+
+/// [`claim_leads`] of a scenario whose oracle is already proved to be the
+/// one decision its appropriate facts allow: as when it differs from a
+/// scenario proved `unique` only in its claims (their predicates, texts,
+/// categories and holders), which no appropriate fact reads. Only the
+/// claim's traps are asked.
+pub fn claim_leads_unique(
+    sc: &Scenario,
+    model: &Model,
+    at: (usize, usize),
+    options: &Options,
+) -> bool {
+    let deadline = options.max_solve.map(|d| Instant::now() + d);
+    let mut cx = Cx::new(sc, model, deadline);
+    cx.claim_leads(at, true).unwrap_or(false)
 }
 
 impl Cx<'_> {
-    fn claim_leads(&mut self, at: (usize, usize)) -> Result<bool, TimedOut> {
+    fn claim_leads(&mut self, at: (usize, usize), unique: bool) -> Result<bool, TimedOut> {
         let Some(oracle) = self.model.encode(&self.sc.oracle) else {
             return Ok(false);
         };
         let appropriate = self.model.facts_with(FactStatus::Appropriate);
         let oracle_lits = self.model.choice_lits(&oracle);
-        if self.solve(&appropriate, &oracle_lits)?.is_none() {
-            return Ok(false);
-        }
-        let not_oracle = self.session.differ_from(&oracle);
-        if self.solve(&appropriate, &[not_oracle])?.is_some() {
-            return Ok(false);
+        if !unique {
+            if self.solve(&appropriate, &oracle_lits)?.is_none() {
+                return Ok(false);
+            }
+            let not_oracle = self.session.differ_from(&oracle);
+            if self.solve(&appropriate, &[not_oracle])?.is_some() {
+                return Ok(false);
+            }
         }
         let claims: Vec<FactId> = self
             .model

@@ -46,7 +46,7 @@ pub use class::Class;
 pub use classify::{decided, Decided};
 pub use describe::{named_rows, side_by_side};
 pub use diagnostic::CheckDiagnostic;
-pub use leads::claim_leads;
+pub use leads::{claim_leads, claim_leads_unique};
 pub use needed::{form_needed, form_needed_proved, is_evidence};
 
 use std::time::{Duration, Instant};

@@ -253,7 +253,9 @@ pub(crate) fn reaim_proved(
             .into_iter()
             .filter(|p| !candidates.contains(p) && *p != now);
         // Each try tells its claim in `trial` itself, and is undone when
-        // the claim cannot be told or leads nowhere.
+        // the claim cannot be told or leads nowhere. A try changes only
+        // claims, which no appropriate fact reads: the oracle stays the
+        // one decision they allow, as `proof` proved.
         let saved = trial.attributes[a].clone();
         let mut tried = |trial: &mut Scenario, p: &Predicate, to: Option<usize>| {
             if let Some(to) = to {
@@ -261,7 +263,7 @@ pub(crate) fn reaim_proved(
             }
             let leads = set_claim(trial, (a, i), p, rng) && {
                 let m = model::lower(trial);
-                crate::analysis::claim_leads(trial, &m, (a, i), &options())
+                crate::analysis::claim_leads_unique(trial, &m, (a, i), &options())
             };
             if !leads {
                 trial.attributes[a] = saved.clone();
