@@ -26,6 +26,23 @@ pub fn privacy_words(text: &str) -> Vec<String> {
     spans(text).1.iter().map(|(_, w)| w.clone()).collect()
 }
 
+/// [`privacy_words`] shared from the memo rather than copied out: for the
+/// checks that only read them.
+pub fn shared_privacy_words(text: &str) -> Words {
+    Words(spans(text))
+}
+
+/// A text's privacy words as the memo keeps them (see
+/// [`shared_privacy_words`]).
+pub struct Words(Rc<Spans>);
+
+impl Words {
+    /// The words, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        self.0 .1.iter().map(|(_, w)| w.as_str())
+    }
+}
+
 /// [`privacy_words`] with where each stands: the text without its
 /// invisible characters, and each word's byte range in it.
 pub fn privacy_word_spans(text: &str) -> (String, Vec<(Range<usize>, String)>) {
@@ -195,6 +212,9 @@ mod tests {
                 proptest::prop_assert_eq!(privacy_word_spans(text), cut(text));
                 let words: Vec<String> = cut(text).1.into_iter().map(|(_, w)| w).collect();
                 proptest::prop_assert_eq!(&privacy_words(text), &words);
+                let kept = shared_privacy_words(text);
+                let shared: Vec<&str> = kept.iter().collect();
+                proptest::prop_assert_eq!(&shared, &words);
                 for w in &words {
                     let fresh = rust_stemmers::Stemmer::create(rust_stemmers::Algorithm::English)
                         .stem(w)

@@ -44,6 +44,14 @@ impl Vocabulary {
             self.words.insert(w);
         }
     }
+
+    /// [`Vocabulary::insert`] of a borrowed word, copied only when new.
+    fn insert_str(&mut self, w: &str) {
+        if !self.words.contains(w) {
+            self.stems.insert(stem(w));
+            self.words.insert(w.to_string());
+        }
+    }
 }
 
 impl Extend<String> for Vocabulary {
@@ -94,6 +102,17 @@ impl Extend<String> for Shareable<'_> {
         for w in words {
             if !self.base.has_word(&w) {
                 self.own.insert(w);
+            }
+        }
+    }
+}
+
+impl Shareable<'_> {
+    /// Adds the words of `text` ([`words`]), each copied only when new.
+    pub fn add_text(&mut self, text: &str) {
+        for w in super::tokens::shared_privacy_words(text).iter() {
+            if !self.base.has_word(w) {
+                self.own.insert_str(w);
             }
         }
     }
@@ -176,7 +195,9 @@ fn is_content(shareable: &dyn Lexicon, w: &str) -> bool {
 /// lint need not build an attribute's own words on top.
 pub(super) fn could_leak(raw: &str, sanitized: &str, shareable: &dyn Lexicon) -> bool {
     let raw: HashSet<String> = tokens(raw).into_iter().map(|t| t.word).collect();
-    words(sanitized).any(|w| raw.contains(&w) && is_content(shareable, &w))
+    super::tokens::shared_privacy_words(sanitized)
+        .iter()
+        .any(|w| raw.contains(w) && is_content(shareable, w))
 }
 
 /// The private words of `raw` beside `sanitized`.

@@ -9,7 +9,7 @@ pub use super::tokens::{privacy_words, stem};
 /// Words that a sanitized text may share with its raw text.
 pub fn shareable_words(sc: &Scenario) -> Shareable<'static> {
     let mut ok = Shareable::new(family_words(sc.family()));
-    let mut add = |text: &str| ok.extend(words(text));
+    let mut add = |text: &str| ok.add_text(text);
     add(&sc.id);
     add(&sc.title);
     add(&sc.task);
@@ -103,7 +103,7 @@ pub fn attribute_shareable<'a>(
         for fact in &form.facts {
             for kind in [crate::sema::FormKind::Raw, crate::sema::FormKind::Sanitized] {
                 for t in crate::phrasing::paraphrases(texts, sc, &fact.predicate, kind) {
-                    ok.extend(words(&t));
+                    ok.add_text(&t);
                 }
             }
         }

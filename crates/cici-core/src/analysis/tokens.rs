@@ -7,7 +7,7 @@ use std::ops::Range;
 use crate::sema::Day;
 
 // The privacy checks' words and stems are the tokenizer's (`cici_text`).
-pub use crate::words::{privacy_word_spans, privacy_words, stem};
+pub use crate::words::{privacy_word_spans, privacy_words, shared_privacy_words, stem};
 
 /// A thing a text names, with where it stands (byte offsets in the text).
 #[derive(Clone, Debug, PartialEq, Eq)]
