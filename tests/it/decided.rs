@@ -12,13 +12,16 @@
 //!   which re-aiming a trap asks) is what the whole report says of its
 //!   uniqueness and of that claim's trap; and, of a scenario that differs
 //!   from one proved unique only in its claims, `claim_leads_unique` (which
-//!   takes the uniqueness as proved) answers as `claim_leads` does.
+//!   takes the uniqueness as proved) answers as `claim_leads` does;
+//! - the proofs of the decision alone (`prove_decision`, which re-aiming
+//!   the first trap reads) find what the whole proofs find of uniqueness,
+//!   relevance, triviality and necessity, and leave the traps unasked.
 
 use proptest::prelude::*;
 
 use cici::analysis::{
-    claim_leads, claim_leads_unique, decided, form_needed, form_needed_proved, prove, Decided,
-    Options, TrapEffect,
+    claim_leads, claim_leads_unique, decided, form_needed, form_needed_proved, prove,
+    prove_decision, Decided, Options, TrapEffect,
 };
 use cici::model::{lower, FactStatus};
 use cici::sema::*;
@@ -161,6 +164,39 @@ proptest! {
                     i
                 );
             }
+        }
+    }
+
+    #[test]
+    fn prove_decision_agrees_with_prove_on_the_decision(
+        fam in 0u8..4,
+        seed in 0u64..10_000,
+        extra in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..3), 0..3),
+        claims in proptest::collection::vec(([0usize..1000, 0..1000, 0..1000, 0..1000], 0usize..1000), 0..3),
+    ) {
+        let mut sc = small(family(fam), seed);
+        add_random_facts(&mut sc, &extra);
+        for (r, at) in &claims {
+            let predicate = random_fact(&sc, r);
+            let a = at % sc.attributes.len();
+            sc.attributes[a].claims.push(Fact { predicate, span: Span::DERIVED });
+        }
+        let model = lower(&sc);
+        let options = Options::default();
+        let whole = prove(&sc, &model, &options);
+        let decision = prove_decision(&sc, &model, &options);
+        prop_assert!(!whole.timed_out && !decision.timed_out);
+        prop_assert_eq!(decision.unique, whole.unique);
+        prop_assert_eq!(decision.oracle_allowed, whole.oracle_allowed);
+        prop_assert_eq!(decision.trivial, whole.trivial);
+        prop_assert_eq!(&decision.alternative, &whole.alternative);
+        prop_assert!(decision.reader.is_none() && decision.attributes.is_empty());
+        for (d, w) in decision.facts.iter().zip(&whole.facts) {
+            prop_assert_eq!(d.relevant, w.relevant);
+            prop_assert_eq!(&d.forbids, &w.forbids);
+            prop_assert_eq!(d.necessary, w.necessary);
+            prop_assert_eq!(&d.lets_in, &w.lets_in);
+            prop_assert!(d.trap.is_none() && d.drops.is_none());
         }
     }
 }

@@ -176,7 +176,18 @@ struct TimedOut;
 
 /// Runs every analysis on a scenario.
 pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
-    analyses(sc, model, options, true)
+    analyses(sc, model, options, Depth::All)
+}
+
+/// How much of the analyses runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Depth {
+    /// Every proof and the text lints.
+    All,
+    /// Every proof.
+    Proofs,
+    /// The proofs of the decision alone (see [`prove_decision`]).
+    Decision,
 }
 
 /// The proofs and the classes of a scenario without the text lints: what
@@ -184,13 +195,23 @@ pub fn analyse(sc: &Scenario, model: &Model, options: &Options) -> Report {
 /// (the trap planter) needs. The report's
 /// diagnostics hold the proofs' findings alone.
 pub fn prove(sc: &Scenario, model: &Model, options: &Options) -> Report {
-    analyses(sc, model, options, false)
+    analyses(sc, model, options, Depth::Proofs)
 }
 
-fn analyses(sc: &Scenario, model: &Model, options: &Options, texts: bool) -> Report {
+/// [`prove`] without what honouring the soft, inappropriate and claimed
+/// facts would do: uniqueness, relevance, triviality and necessity, as
+/// `prove` finds them, and no fact's `trap`, no reader and no classes.
+/// For a caller that reads only those (re-aiming the first trap of a
+/// variant).
+pub fn prove_decision(sc: &Scenario, model: &Model, options: &Options) -> Report {
+    analyses(sc, model, options, Depth::Decision)
+}
+
+fn analyses(sc: &Scenario, model: &Model, options: &Options, depth: Depth) -> Report {
     let start = Instant::now();
     let deadline = options.max_solve.map(|d| start + d);
     let mut cx = Cx::new(sc, model, deadline);
+    cx.traps = depth != Depth::Decision;
     // The session is compiled by now; the rule lints below are not a proof.
     let compiled = start.elapsed();
     let rules_done = rules_pass(sc, deadline, &mut cx.report.diagnostics);
@@ -205,8 +226,11 @@ fn analyses(sc: &Scenario, model: &Model, options: &Options, texts: bool) -> Rep
             span: sc.id_span.into(),
         });
     }
-    cx.classify();
-    if texts {
+    // The classes read the traps, which a decision's proofs leave out.
+    if depth != Depth::Decision {
+        cx.classify();
+    }
+    if depth == Depth::All {
         cx.lint_text();
         cx.report.diagnostics.extend(norms::exceptions(sc));
     }
@@ -221,6 +245,8 @@ struct Cx<'a> {
     deadline: Option<Instant>,
     session: Session<'a>,
     report: Report,
+    /// Whether `run` asks what honouring the other details would do.
+    traps: bool,
 }
 
 impl<'a> Cx<'a> {
@@ -248,6 +274,7 @@ impl<'a> Cx<'a> {
                 proving: Duration::ZERO,
                 timed_out: false,
             },
+            traps: true,
         }
     }
 }
@@ -385,7 +412,7 @@ impl Cx<'_> {
         }
 
         // What honouring soft, inappropriate and claimed facts would do.
-        if self.report.oracle_allowed {
+        if self.traps && self.report.oracle_allowed {
             let mut guards = Vec::new();
             for &s in soft.iter().chain(&inappropriate).chain(&claims) {
                 let h = self.honour(&appropriate, &[s], &oracle_lits, &mut guards)?;

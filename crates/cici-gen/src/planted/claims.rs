@@ -189,7 +189,12 @@ pub(crate) enum Aim {
 /// detail with a sanitized twin (written by hand: its two texts would no
 /// longer agree), or no replacement is proved.
 pub(crate) fn reaim(sc: &mut Scenario, which: Aim, rng: &mut ChaCha8Rng) -> Option<Vec<Reaimed>> {
-    let proof = Proof::of(sc)?;
+    let proof = match which {
+        Aim::Lost => Proof::of(sc)?,
+        // The first claim is re-aimed wherever it leads: its replacements
+        // read the decision's proofs alone, not the traps.
+        Aim::First => Proof::of_decision(sc)?,
+    };
     reaim_proved(sc, &proof, which, rng)
 }
 
@@ -202,6 +207,15 @@ impl Proof {
     pub(crate) fn of(sc: &Scenario) -> Option<Proof> {
         let (m, report) = proved(sc, &bounded()())?;
         Some(Proof(m, report))
+    }
+
+    /// The proofs of `sc`'s decision alone (`prove_decision`: no traps,
+    /// no classes), when its oracle is proved unique in time: enough to
+    /// re-aim its first claim, not to find the claims that lead nowhere.
+    pub(crate) fn of_decision(sc: &Scenario) -> Option<Proof> {
+        let m = model::lower(sc);
+        let report = crate::analysis::prove_decision(sc, &m, &bounded()());
+        (report.unique && !report.timed_out).then_some(Proof(m, report))
     }
 
     /// The proof a check already made of a scenario (its model and
