@@ -2,7 +2,8 @@
 //! layer beside `cici-syntax`, so that every layer above reads text as the
 //! same words:
 //!
-//! 1. base: [`words`]
+//! 1. base: [`words`], [`tokens`], and the memo that keeps what they cut
+//!    (`memo`)
 //!
 //! The `cici` crate re-exports the module under its own name
 //! (`cici::words`); that is the path to use it by.
