@@ -34,6 +34,18 @@ fn family(i: u8) -> Family {
     Family::ALL[i as usize % Family::ALL.len()]
 }
 
+/// Random claims, each on the attribute its number picks.
+fn add_claims(sc: &mut Scenario, claims: &[([usize; 4], usize)]) {
+    for (r, at) in claims {
+        let predicate = random_fact(sc, r);
+        let a = at % sc.attributes.len();
+        sc.attributes[a].claims.push(Fact {
+            predicate,
+            span: Span::DERIVED,
+        });
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -99,11 +111,7 @@ proptest! {
     ) {
         let mut sc = small(family(fam), seed);
         add_random_facts(&mut sc, &extra);
-        for (r, at) in &claims {
-            let predicate = random_fact(&sc, r);
-            let a = at % sc.attributes.len();
-            sc.attributes[a].claims.push(Fact { predicate, span: Span::DERIVED });
-        }
+        add_claims(&mut sc, &claims);
         let model = lower(&sc);
         let options = Options::default();
         let report = prove(&sc, &model, &options);
@@ -145,11 +153,7 @@ proptest! {
         prop_assume!(proved.unique && !proved.timed_out);
         // Claims added, one of them told by another holder, and the
         // categories changed, as re-aiming does.
-        for (r, at) in &claims {
-            let predicate = random_fact(&sc, r);
-            let a = at % sc.attributes.len();
-            sc.attributes[a].claims.push(Fact { predicate, span: Span::DERIVED });
-        }
+        add_claims(&mut sc, &claims);
         let a = told.0 % sc.attributes.len();
         sc.attributes[a].pass_to(told.1 % sc.people.len());
         sc.attributes[a].category = Some(Category::Health);
@@ -176,11 +180,7 @@ proptest! {
     ) {
         let mut sc = small(family(fam), seed);
         add_random_facts(&mut sc, &extra);
-        for (r, at) in &claims {
-            let predicate = random_fact(&sc, r);
-            let a = at % sc.attributes.len();
-            sc.attributes[a].claims.push(Fact { predicate, span: Span::DERIVED });
-        }
+        add_claims(&mut sc, &claims);
         let model = lower(&sc);
         let options = Options::default();
         let whole = prove(&sc, &model, &options);
