@@ -11,7 +11,11 @@
 //! statement's own block has closed; it runs to the next such word, or to the `}`
 //! that closes the block. Braces, brackets, strings and comments are read
 //! by [`crate::syntax::lex`], so a `{` in a string opens nothing. Each
-//! statement is parsed once: recovery is linear in the block.
+//! statement is parsed once: recovery is linear in the block. The
+//! statement that holds the block's first error keeps, besides, its
+//! longest head of whole lines that parses on its own: lines whose block's
+//! opening line was lost (`share` rules under a cut `norms {`) run on
+//! into the statement before them, which is then not lost with them.
 
 use super::{parse_rule, Cx, Rule};
 use crate::span::{SourceId, Span};
@@ -42,10 +46,16 @@ impl Budget {
 
 /// The statements of a block: its `scenario` keyword, its id, each
 /// statement's byte range and where the block ends (all in the chunk).
+/// `lines` holds, in order, where each word that opens a line at the
+/// block's own depth outside any bracket stands, but for those that begin
+/// a statement: a line a statement may run on to (`skills` under a
+/// `person`), or one whose own block's opening line was lost (a `share`
+/// whose `norms {` was cut).
 struct Split {
     keyword: usize,
     id: (usize, usize),
     statements: Vec<(usize, usize)>,
+    lines: Vec<usize>,
     end: usize,
 }
 
@@ -73,6 +83,7 @@ fn split(chunk: &str) -> Option<Split> {
     // line after it begins the next statement.
     let mut closed = false;
     let mut statements = Vec::new();
+    let mut lines = Vec::new();
     let mut current: Option<usize> = None;
     let mut prev_end = open.end;
     let mut end = chunk.trim_end().len();
@@ -94,6 +105,8 @@ fn split(chunk: &str) -> Option<Split> {
         if begins {
             statements.extend(current.replace(l.start).map(|s| (s, l.start)));
             (depth, brackets, closed) = (1, 0, false);
+        } else if first_on_line && depth == 1 && brackets == 0 && l.kind == Kind::Word {
+            lines.push(l.start);
         }
         match word {
             "{" => depth += 1,
@@ -111,6 +124,7 @@ fn split(chunk: &str) -> Option<Split> {
         keyword: kw.start,
         id: (id.start, id.end),
         statements,
+        lines,
         end,
     })
 }
@@ -150,7 +164,12 @@ pub(super) fn recover(
                 }
                 errors.extend(cx.errors);
             }
-            Err(_) if !first_found && s <= first_at && first_at <= e => first_found = true,
+            Err(_) if !first_found && s <= first_at && first_at <= e => {
+                first_found = true;
+                // The lines before the error may be a whole statement that
+                // a lost line ran on into: kept for the editor, no error.
+                items.extend(head_before(&split, (s, e), first_at, chunk, &mut cx));
+            }
             Err(_) if e <= first_at => {}
             Err(err) => {
                 if budget.left == 0 {
@@ -174,6 +193,33 @@ pub(super) fn recover(
         span: span(split.keyword, split.end.max(split.keyword)),
     };
     (Some(ast), errors)
+}
+
+/// The items of the longest run of whole lines at the start of statement
+/// `(s, e)` that ends by `before` and parses as a statement on its own;
+/// none when no such run parses.
+fn head_before(
+    split: &Split,
+    (s, e): (usize, usize),
+    before: usize,
+    chunk: &str,
+    cx: &mut Cx,
+) -> Vec<crate::syntax::ast::Item> {
+    let ends = split
+        .lines
+        .iter()
+        .copied()
+        .filter(|&b| s < b && b < e && b <= before);
+    for b in ends.rev() {
+        if let Ok(pairs) = parse_rule(Rule::item_only, &chunk[s..b]) {
+            return pairs
+                .flat_map(|p| p.into_inner())
+                .filter(|p| p.as_rule() != Rule::EOI)
+                .map(|p| cx.item(p))
+                .collect();
+        }
+    }
+    Vec::new()
 }
 
 #[cfg(test)]

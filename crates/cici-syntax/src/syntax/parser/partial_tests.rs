@@ -109,3 +109,25 @@ fn recovery_stops_at_its_limit() {
     let (_, errors) = parse(SourceId(0), &text);
     assert_eq!(errors.len(), 1 + MAX_STATEMENT_ERRORS);
 }
+
+#[test]
+fn a_statement_keeps_its_lines_when_the_next_blocks_opening_line_is_lost() {
+    // `norms {` cut away: its rules and `}` follow the last person.
+    let text = GOOD.replace(
+        "  attribute a {",
+        "    share [sanitized] with [executor]\n  }\n  attribute a {",
+    );
+    let (file, errors) = parse(SourceId(0), &text);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(message(&errors[0]).contains("found `share`"), "{errors:?}");
+    let partial = &file.partial[0];
+    assert_eq!(
+        kinds(&partial.items),
+        ["Family", "Title", "Person", "Person", "Attribute", "Oracle"]
+    );
+    let eli = text.find("eli \"Eli\"").unwrap() as u32;
+    assert!(partial.items.iter().any(|i| match i {
+        Item::Person(p) => p.id.span.start == eli,
+        _ => false,
+    }));
+}
