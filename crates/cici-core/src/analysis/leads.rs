@@ -15,9 +15,7 @@ use crate::sema::Scenario;
 /// `unique` and as each of those facts' `trap`, by the same queries. False
 /// when the proofs run out of time.
 pub fn claim_leads(sc: &Scenario, model: &Model, at: (usize, usize), options: &Options) -> bool {
-    let deadline = options.max_solve.map(|d| Instant::now() + d);
-    let mut cx = Cx::new(sc, model, deadline);
-    cx.claim_leads(at, false).unwrap_or(false)
+    leads(sc, model, at, options, false)
 }
 
 /// [`claim_leads`] of a scenario whose oracle is already proved to be the
@@ -31,9 +29,20 @@ pub fn claim_leads_unique(
     at: (usize, usize),
     options: &Options,
 ) -> bool {
+    leads(sc, model, at, options, true)
+}
+
+/// [`claim_leads`], the oracle's uniqueness taken as proved when `unique`.
+fn leads(
+    sc: &Scenario,
+    model: &Model,
+    at: (usize, usize),
+    options: &Options,
+    unique: bool,
+) -> bool {
     let deadline = options.max_solve.map(|d| Instant::now() + d);
     let mut cx = Cx::new(sc, model, deadline);
-    cx.claim_leads(at, true).unwrap_or(false)
+    cx.claim_leads(at, unique).unwrap_or(false)
 }
 
 impl Cx<'_> {

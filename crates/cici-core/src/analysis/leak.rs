@@ -37,16 +37,9 @@ pub struct Vocabulary {
 }
 
 impl Vocabulary {
-    /// Adds a lower-cased word and its stem.
-    pub fn insert(&mut self, w: String) {
-        if !self.words.contains(&w) {
-            self.stems.insert(stem(&w));
-            self.words.insert(w);
-        }
-    }
-
-    /// [`Vocabulary::insert`] of a borrowed word, copied only when new.
-    fn insert_str(&mut self, w: &str) {
+    /// Adds a lower-cased word and its stem; the word is copied only when
+    /// it is new.
+    pub fn insert(&mut self, w: &str) {
         if !self.words.contains(w) {
             self.stems.insert(stem(w));
             self.words.insert(w.to_string());
@@ -57,7 +50,7 @@ impl Vocabulary {
 impl Extend<String> for Vocabulary {
     fn extend<I: IntoIterator<Item = String>>(&mut self, words: I) {
         for w in words {
-            self.insert(w);
+            self.insert(&w);
         }
     }
 }
@@ -97,22 +90,13 @@ impl<'a> Shareable<'a> {
     }
 }
 
-impl Extend<String> for Shareable<'_> {
-    fn extend<I: IntoIterator<Item = String>>(&mut self, words: I) {
-        for w in words {
-            if !self.base.has_word(&w) {
-                self.own.insert(w);
-            }
-        }
-    }
-}
-
 impl Shareable<'_> {
-    /// Adds the words of `text` ([`words`]), each copied only when new.
+    /// Adds the words of `text` ([`words`]) that its base lacks, each
+    /// copied only when new.
     pub fn add_text(&mut self, text: &str) {
         for w in super::tokens::shared_privacy_words(text).iter() {
             if !self.base.has_word(w) {
-                self.own.insert_str(w);
+                self.own.insert(w);
             }
         }
     }

@@ -108,10 +108,10 @@ impl Known {
                 }
             }
         }
-        let words = texts
-            .iter()
-            .flat_map(|t| toks(t).iter().map(|t| t.lower.clone()).collect::<Vec<_>>())
-            .collect();
+        let mut words = HashSet::new();
+        for t in texts {
+            words.extend(toks(t).iter().map(|t| t.lower.clone()));
+        }
         Known(words)
     }
 
