@@ -158,10 +158,7 @@ pub(super) fn recover(
         let mut cx = Cx::new(source, base + s);
         match parse_rule(Rule::item_only, &chunk[s..e]) {
             Ok(pairs) => {
-                let statements = pairs.flat_map(|p| p.into_inner());
-                for p in statements.filter(|p| p.as_rule() != Rule::EOI) {
-                    items.push(cx.item(p));
-                }
+                items.extend(items_of(pairs, &mut cx));
                 errors.extend(cx.errors);
             }
             Err(_) if !first_found && s <= first_at && first_at <= e => {
@@ -212,14 +209,19 @@ fn head_before(
         .filter(|&b| s < b && b < e && b <= before);
     for b in ends.rev() {
         if let Ok(pairs) = parse_rule(Rule::item_only, &chunk[s..b]) {
-            return pairs
-                .flat_map(|p| p.into_inner())
-                .filter(|p| p.as_rule() != Rule::EOI)
-                .map(|p| cx.item(p))
-                .collect();
+            return items_of(pairs, cx);
         }
     }
     Vec::new()
+}
+
+/// The statements a parse of `item_only` found, as items.
+fn items_of(pairs: pest::iterators::Pairs<'_, Rule>, cx: &mut Cx) -> Vec<crate::syntax::ast::Item> {
+    pairs
+        .flat_map(|p| p.into_inner())
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(|p| cx.item(p))
+        .collect()
 }
 
 #[cfg(test)]
